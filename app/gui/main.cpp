@@ -1,0 +1,53 @@
+// The flickdesk window: parse the command line and show the main window.
+#include "widgets/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace {
+
+void describeApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("FlickDesk"));
+    QCoreApplication::setOrganizationName(QStringLiteral("FlickDesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(FLICKDESK_VERSION));
+}
+
+void addOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Tournament desk for crokinole: FlickSkill ratings and Field-Weighted Points."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    {
+        // --help and --version only print, so they must work without a display (a terminal, CI).
+        // QApplication would abort there, so answer them before it exists.
+        QCoreApplication textOnly(argc, argv);
+        describeApplication();
+        QCommandLineParser parser;
+        addOptions(parser);
+        // Qt's own options (-platform, -style) are not known yet; process() below checks them.
+        (void)parser.parse(QCoreApplication::arguments());
+        if (parser.isSet(QStringLiteral("help")))
+            parser.showHelp();
+        if (parser.isSet(QStringLiteral("version")))
+            parser.showVersion();
+    }
+
+    QApplication app(argc, argv);
+    describeApplication();
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+
+    flickdesk::ui::MainWindow window;
+    window.show();
+    return QApplication::exec();
+}

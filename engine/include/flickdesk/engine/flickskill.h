@@ -1,0 +1,98 @@
+#pragma once
+
+#include "flickdesk/engine/history.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace flickdesk::engine {
+
+// How the normal tail probabilities inside FlickSkill are evaluated.
+enum class ErfcMethod {
+    // The Chebyshev fit of erfc (Numerical Recipes' erfcc, relative error below 1.2e-7) that the
+    // public TrueSkill Through Time package uses: ratings agree with the NCA's published ones to
+    // the printed digits (see tests/data/reference/README.md).
+    ChebyshevFit,
+    // The C library's erfc, exact to the last bits; differs from the above by up to about 1e-6.
+    Exact,
+};
+
+// FlickSkill engine parameters with the values of spec 000 §3.1 (DECISIONS N1-N6).
+struct FlickSkillParameters {
+    double mu0 = 0.0;                    // prior mean of an unseen player
+    double sigma0 = 1.667;               // prior standard deviation of an unseen player
+    double beta = 1.0;                   // performance noise
+    double gamma = 0.015;                // skill drift per day (N1)
+    double epsilon = 1e-3;               // convergence tolerance on any posterior mu or sigma (N5)
+    int maxIterations = 50;              // backward/forward sweeps at most (N5)
+    double drawProbabilityFinish = 0.0;  // finishing standings never tie (N2)
+    double drawProbabilityGame = 0.10;   // head-to-head games can end level (N3)
+    double doublesWeight = 0.5;          // each partner's share of the team performance (N2)
+    // Expectation propagation inside one game of three or more units.
+    double gameEpsilon = 1e-6;
+    int gameMaxIterations = 10;
+    // Begin each game's expectation propagation from the messages it settled on in the previous
+    // sweep: the same fixed point in a fraction of the work. Off, every game begins from uniform
+    // messages as the public TrueSkill Through Time package does (the results differ by less than
+    // gameEpsilon's effect, about 1e-7).
+    bool warmStartGames = true;
+    // A history of a single date iterates within that batch (N5).
+    double batchEpsilon = 1e-6;
+    int batchMaxIterations = 20;
+    ErfcMethod erfcMethod = ErfcMethod::ChebyshevFit;
+};
+
+struct Gaussian {
+    double mu = 0.0;
+    double sigma = 0.0;
+};
+
+// Progress of a long computation, reported after the forward pass and after every iteration.
+struct FlickSkillProgress {
+    int iteration = 0; // 0 = the first forward pass
+    int maxIterations = 0;
+    double step = 0.0; // largest change of any posterior in the last iteration
+};
+
+// Cooperative cancellation: set from any thread, polled by the engine between batches.
+class CancelToken {
+public:
+    void cancel() noexcept { cancelled_.store(true, std::memory_order_relaxed); }
+    bool isCancelled() const noexcept { return cancelled_.load(std::memory_order_relaxed); }
+
+private:
+    std::atomic<bool> cancelled_{false};
+};
+
+struct FlickSkillRunControl {
+    std::function<void(const FlickSkillProgress&)> onProgress;
+    const CancelToken* cancel = nullptr;
+};
+
+struct LearningCurvePoint {
+    DayNumber date = 0;
+    double mu = 0.0;
+    double sigma = 0.0;
+};
+
+struct FlickSkillResult {
+    // Indexed like RatingHistory::playerIds; empty for a player who never played.
+    std::vector<std::vector<LearningCurvePoint>> curves;
+    int iterations = 0;       // backward/forward sweeps done (N5)
+    double lastStep = 0.0;    // the last sweep's step
+    bool converged = false;   // lastStep <= epsilon
+    bool cancelled = false;   // stopped by the cancel token: the curves are not a result
+    double logEvidence = 0.0; // sum of the log probability of every game's outcome
+
+    // DECISIONS N6: the posterior at the player's latest batch; the prior for an unseen player.
+    Gaussian rating(PlayerIndex player, const FlickSkillParameters& parameters) const;
+};
+
+// Rates a history with TrueSkill Through Time. The history must be valid (see validateHistory);
+// an invalid history throws std::invalid_argument listing its defects.
+FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParameters& parameters = {},
+                             const FlickSkillRunControl& control = {});
+
+} // namespace flickdesk::engine

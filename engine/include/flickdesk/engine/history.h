@@ -1,0 +1,83 @@
+#pragma once
+
+#include "flickdesk/engine/date.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace flickdesk::engine {
+
+// Where a piece of input came from, so that every defect can name file, line and field.
+// The engine never opens files: readers fill this in, the engine only repeats it.
+struct SourceRef {
+    std::string file;
+    int line = 0;
+};
+
+enum class EventFormat { Singles, Doubles };
+
+using PlayerIndex = std::int32_t; // index into RatingHistory::playerIds
+
+// One competing unit: a player (singles) or two players (doubles).
+struct Unit {
+    std::vector<PlayerIndex> players;
+};
+
+// A unit's finishing place in an event rated from its final standings. DECISIONS N2.
+struct Standing {
+    int place = 0; // 1 = winner
+    Unit unit;
+    SourceRef source;
+    // Where each player of the unit came from, parallel to unit.players, when they came from rows of
+    // their own (doubles partners); empty when `source` is where all of them came from.
+    std::vector<SourceRef> playerSources;
+};
+
+enum class GameOutcome { WinA, WinB, Draw };
+
+// One head-to-head game of an event rated from its games. DECISIONS N3.
+struct HeadToHeadGame {
+    Unit a;
+    Unit b;
+    GameOutcome outcome = GameOutcome::WinA;
+    SourceRef source;
+};
+
+struct Event {
+    std::string id;
+    DayNumber date = 0;
+    EventFormat format = EventFormat::Singles;
+    // Every unit that began competition, by finishing place. For an event rated from its games
+    // the places may be absent (0) but the units name who took part.
+    std::vector<Standing> standings;
+    // When non-empty, the event is rated from these games and never from its standings (N3).
+    std::vector<HeadToHeadGame> games;
+    SourceRef source;
+
+    bool ratedFromGames() const noexcept { return !games.empty(); }
+};
+
+// Everything the rating engine needs: players known by id only (DECISIONS D1), events in any order.
+struct RatingHistory {
+    std::vector<std::string> playerIds;
+    std::vector<Event> events;
+};
+
+// One defect of an input, with enough context to find and fix it.
+struct Defect {
+    SourceRef source;
+    std::string field;   // the column or key at fault, empty when the whole row is
+    std::string eventId; // the event concerned, empty when none
+    std::string message;
+};
+
+// Checks a history for everything that makes it unratable, and lists every defect, not only the
+// first: a player twice in one event, tied places (DECISIONS N4), fewer than two units, a doubles
+// unit that is not two players, a game naming a player who is not in its event, an index out of range.
+std::vector<Defect> validateHistory(const RatingHistory& history);
+
+// "file:line: field: message" (parts that are empty are left out).
+std::string describe(const Defect& defect);
+
+} // namespace flickdesk::engine

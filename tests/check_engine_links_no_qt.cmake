@@ -1,0 +1,26 @@
+# Fails when the engine library links Qt, SQLite or any other library than the C++ runtime, or when
+# its object code references a Qt symbol. Run by CTest as `engine.links_no_qt`.
+foreach(list ENGINE_LINK_LIBRARIES ENGINE_INTERFACE_LINK_LIBRARIES)
+    foreach(item ${${list}})
+        if(item MATCHES "Qt|qt|sqlite|SQLite")
+            message(FATAL_ERROR "flickdesk_engine links ${item} (${list}); the engine must stay free of Qt and SQL")
+        endif()
+    endforeach()
+endforeach()
+
+if(NOT EXISTS "${ENGINE_LIBRARY}")
+    message(FATAL_ERROR "engine library not found: ${ENGINE_LIBRARY}")
+endif()
+find_program(NM nm)
+if(NM)
+    execute_process(COMMAND ${NM} -C --undefined-only "${ENGINE_LIBRARY}"
+        OUTPUT_VARIABLE undefined RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "nm failed on ${ENGINE_LIBRARY}")
+    endif()
+    string(REGEX MATCHALL "[^\n]*(Q[A-Z][A-Za-z]+::|qt_|sqlite3_)[^\n]*" offending "${undefined}")
+    if(offending)
+        message(FATAL_ERROR "flickdesk_engine references Qt or SQLite symbols:\n${offending}")
+    endif()
+    message(STATUS "flickdesk_engine: no Qt or SQLite symbols among its undefined references")
+endif()

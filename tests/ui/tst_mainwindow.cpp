@@ -1,0 +1,206 @@
+// The flickdesk main window: title, menus, the About box, and (with FLICKDESK_SCREENSHOT_DIR set)
+// screenshots that show a person what the window looks like.
+#include "widgets/mainwindow.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QImage>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPixmap>
+#include <QPointer>
+#include <QScreen>
+#include <QSet>
+#include <QStatusBar>
+#include <QTest>
+#include <memory>
+
+using flickdesk::ui::MainWindow;
+
+namespace {
+
+// A blank grab (a failed X capture, an unpainted window) is one flat colour. A picture of the
+// window has text and frames: several colours and a spread of brightness.
+bool showsSomething(const QImage& image)
+{
+    if (image.isNull())
+        return false;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    QSet<QRgb> colours;
+    double sum = 0.0;
+    double sumOfSquares = 0.0;
+    for (int y = 0; y < rgb.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        for (int x = 0; x < rgb.width(); ++x) {
+            colours.insert(line[x]);
+            const double grey = qGray(line[x]);
+            sum += grey;
+            sumOfSquares += grey * grey;
+        }
+    }
+    const double pixels = double(rgb.width()) * rgb.height();
+    const double mean = sum / pixels;
+    const double variance = sumOfSquares / pixels - mean * mean;
+    return colours.size() > 2 && variance > 1.0;
+}
+
+QString screenshotDir()
+{
+    return qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void title();
+    void menusAndActions();
+    void welcomeTextAndStatusBar();
+    void quitClosesTheWindow();
+    void aboutDialogStatesVersionAndLicences();
+    void aboutActionOpensAndClosesTheDialog();
+    void screenshots();
+};
+
+void TestMainWindow::title()
+{
+    MainWindow window;
+    QCOMPARE(window.windowTitle(), QStringLiteral("FlickDesk"));
+}
+
+void TestMainWindow::menusAndActions()
+{
+    MainWindow window;
+    const QList<QAction*> menuActions = window.menuBar()->actions();
+    QCOMPARE(menuActions.size(), 2);
+    QCOMPARE(menuActions.at(0)->text(), QStringLiteral("&File"));
+    QCOMPARE(menuActions.at(1)->text(), QStringLiteral("&Help"));
+
+    auto* fileMenu = window.findChild<QMenu*>(QStringLiteral("fileMenu"));
+    QVERIFY(fileMenu);
+    QCOMPARE(fileMenu->menuAction(), menuActions.at(0));
+    auto* quitAction = window.findChild<QAction*>(QStringLiteral("quitAction"));
+    QVERIFY(quitAction);
+    QVERIFY(fileMenu->actions().contains(quitAction));
+    QCOMPARE(quitAction->shortcuts(), QKeySequence::keyBindings(QKeySequence::Quit));
+
+    auto* helpMenu = window.findChild<QMenu*>(QStringLiteral("helpMenu"));
+    QVERIFY(helpMenu);
+    QCOMPARE(helpMenu->menuAction(), menuActions.at(1));
+    auto* aboutAction = window.findChild<QAction*>(QStringLiteral("aboutAction"));
+    QVERIFY(aboutAction);
+    QVERIFY(helpMenu->actions().contains(aboutAction));
+    QCOMPARE(aboutAction->text(), QStringLiteral("&About FlickDesk"));
+}
+
+void TestMainWindow::welcomeTextAndStatusBar()
+{
+    MainWindow window;
+    auto* welcome = qobject_cast<QLabel*>(window.centralWidget());
+    QVERIFY(welcome);
+    QVERIFY(welcome->text().contains(QStringLiteral("Welcome to FlickDesk")));
+    QVERIFY(welcome->text().contains(QStringLiteral("events")));
+    QVERIFY(window.statusBar());
+    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Ready"));
+}
+
+void TestMainWindow::quitClosesTheWindow()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* quitAction = window.findChild<QAction*>(QStringLiteral("quitAction"));
+    QVERIFY(quitAction);
+    quitAction->trigger();
+    QVERIFY(!window.isVisible());
+}
+
+void TestMainWindow::aboutDialogStatesVersionAndLicences()
+{
+    MainWindow window;
+    std::unique_ptr<QMessageBox> dialog(window.createAboutDialog());
+    QVERIFY(dialog);
+    QCOMPARE(dialog->windowTitle(), QStringLiteral("About FlickDesk"));
+    const QString text = dialog->text();
+    QVERIFY2(text.contains(QStringLiteral(FLICKDESK_VERSION)), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("MIT")));
+    QVERIFY(text.contains(QStringLiteral("Qt")));
+    QVERIFY(text.contains(QStringLiteral("LGPLv3")));
+    QVERIFY(text.contains(QStringLiteral("SQLite")));
+    QVERIFY(text.contains(QStringLiteral("public domain")));
+}
+
+void TestMainWindow::aboutActionOpensAndClosesTheDialog()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* aboutAction = window.findChild<QAction*>(QStringLiteral("aboutAction"));
+    QVERIFY(aboutAction);
+
+    aboutAction->trigger();
+    QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
+    QPointer<QMessageBox> dialog = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    QVERIFY(dialog);
+    QCOMPARE(dialog->objectName(), QStringLiteral("aboutDialog"));
+    QVERIFY(dialog->isVisible());
+    QVERIFY(dialog->text().contains(QStringLiteral(FLICKDESK_VERSION)));
+
+    QAbstractButton* close = dialog->button(QMessageBox::Close);
+    QVERIFY(close);
+    close->click();
+    QTRY_VERIFY(dialog.isNull()); // WA_DeleteOnClose
+    QCOMPARE(QApplication::activeModalWidget(), nullptr);
+}
+
+void TestMainWindow::screenshots()
+{
+    const QString dir = screenshotDir();
+    if (dir.isEmpty())
+        QSKIP("FLICKDESK_SCREENSHOT_DIR is not set");
+    QVERIFY(QDir().mkpath(dir));
+    const QString platform = QGuiApplication::platformName();
+
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    // What the widgets paint.
+    QImage painted;
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(painted = window.grab().toImage()), 5000);
+    const QString paintedPath = QDir(dir).filePath(QStringLiteral("mainwindow-%1.png").arg(platform));
+    QVERIFY2(painted.save(paintedPath), qPrintable(paintedPath));
+
+    // What the screen shows: the window as the display server composed it.
+    QScreen* screen = window.screen();
+    QVERIFY(screen);
+    QImage onScreen;
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(onScreen = screen->grabWindow(window.winId()).toImage()), 5000);
+    const QString screenPath = QDir(dir).filePath(QStringLiteral("mainwindow-%1-screen.png").arg(platform));
+    QVERIFY2(onScreen.save(screenPath), qPrintable(screenPath));
+    QCOMPARE(onScreen.size(), window.size() * window.devicePixelRatio());
+
+    // The About box over the window.
+    window.showAboutDialog();
+    QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
+    QPointer<QWidget> dialog = QApplication::activeModalWidget();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QImage about;
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(about = dialog->grab().toImage()), 5000);
+    const QString aboutPath = QDir(dir).filePath(QStringLiteral("about-%1.png").arg(platform));
+    QVERIFY2(about.save(aboutPath), qPrintable(aboutPath));
+    dialog->close();
+    QTRY_VERIFY(dialog.isNull());
+
+    qInfo("screenshots: %s, %s, %s", qPrintable(paintedPath), qPrintable(screenPath), qPrintable(aboutPath));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
