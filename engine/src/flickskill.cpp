@@ -30,6 +30,28 @@ using detail::subtract;
 using detail::toNatural;
 using detail::toNormal;
 
+// Mean and variance of the product of a prior and a message, both in natural form.
+struct Moments {
+    double mu = 0.0;
+    double variance = kInfinity;
+};
+
+inline Moments moments(const Natural& n) noexcept
+{
+    if (!(n.pi > 0.0))
+        return {};
+    const double variance = 1.0 / n.pi;
+    return {n.tau * variance, variance};
+}
+
+inline Natural natural(const Moments& m) noexcept
+{
+    if (!(m.variance < kInfinity) || !(m.variance > 0.0))
+        return {};
+    const double pi = 1.0 / m.variance;
+    return {m.mu * pi, pi};
+}
+
 struct ItemSlot {
     std::int32_t skill = 0; // the player's skill in this batch
     double weight = 1.0;    // share of the unit's performance (N2)
@@ -41,8 +63,10 @@ struct TeamSlot {
     std::uint32_t itemCount = 0;
     int rank = 0;        // finishing order; equal ranks of neighbours are a tie
     double margin = 0.0; // draw margin towards the next team (N3; 0 for finishing standings)
-    Natural win;         // the game's settled messages to this team's performance (warm start)
-    Natural lose;
+    // The game's settled messages to this team's performance from the factor above (win) and
+    // below (lose) it, kept for the warm start.
+    Moments win;
+    Moments lose;
 };
 
 struct GameSlot {
@@ -85,28 +109,6 @@ double posteriorChange(const Normal& before, const Normal& after) noexcept
 Normal forget(const Normal& n, double gamma, double days) noexcept
 {
     return {n.mu, std::sqrt(n.sigma * n.sigma + days * gamma * gamma)};
-}
-
-// Mean and variance of the product of a prior and a message, both in natural form.
-struct Moments {
-    double mu = 0.0;
-    double variance = kInfinity;
-};
-
-inline Moments moments(const Natural& n) noexcept
-{
-    if (!(n.pi > 0.0))
-        return {};
-    const double variance = 1.0 / n.pi;
-    return {n.tau * variance, variance};
-}
-
-inline Natural natural(const Moments& m) noexcept
-{
-    if (!(m.variance < kInfinity) || !(m.variance > 0.0))
-        return {};
-    const double pi = 1.0 / m.variance;
-    return {m.mu * pi, pi};
 }
 
 class FlickSkillModel {
@@ -153,12 +155,10 @@ private:
     std::vector<Moments> withinPrior_;
     std::vector<Moments> teamPrior_;
     std::vector<Natural> teamPriorNatural_;
-    std::vector<Natural> win_;
-    std::vector<Natural> lose_;
+    std::vector<Moments> win_;
+    std::vector<Moments> lose_;
     std::vector<Moments> diff_;
-    std::vector<double> winMu_;
     std::vector<double> winSigma_;
-    std::vector<double> loseMu_;
     std::vector<double> loseSigma_;
     std::vector<Normal> snapshot_;
     GameMode gameMode_ = GameMode::ColdStart;
@@ -253,9 +253,7 @@ void FlickSkillModel::build(const RatingHistory& history)
     win_.resize(maxTeams);
     lose_.resize(maxTeams);
     diff_.resize(maxTeams);
-    winMu_.resize(maxTeams);
     winSigma_.resize(maxTeams);
-    loseMu_.resize(maxTeams);
     loseSigma_.resize(maxTeams);
 
     // Draw margins depend only on beta and the units' sizes (N3): computed once.
@@ -350,8 +348,10 @@ void FlickSkillModel::computeGame(GameSlot& game, GameMode mode)
         }
         teamPrior_[e] = {mu, variance};
         teamPriorNatural_[e] = natural(teamPrior_[e]);
-        win_[e] = warm ? team.win : Natural{};
-        lose_[e] = warm ? team.lose : Natural{};
+        win_[e] = warm ? team.win : Moments{};
+        lose_[e] = warm ? team.lose : Moments{};
+        winSigma_[e] = std::sqrt(win_[e].variance);
+        loseSigma_[e] = std::sqrt(lose_[e].variance);
     }
 
     double logEvidence = 0.0;
@@ -374,48 +374,47 @@ void FlickSkillModel::computeGame(GameSlot& game, GameMode mode)
         const double inverseW = 1.0 / t.w;
         return diff_[e] = Moments{mu + sigma * t.v * inverseW, t.oneMinusW * variance * inverseW};
     };
-    auto winnerSide = [&](std::uint32_t e) { return moments(teamPriorNatural_[e] + lose_[e]); };
-    auto loserSide = [&](std::uint32_t e) { return moments(teamPriorNatural_[e] + win_[e]); };
+    // A team's performance given its prior and one message: one division, as the dependent chain
+    // of divisions is what bounds the speed of a sweep.
+    auto side = [&](std::uint32_t e, const Moments& message) -> Moments {
+        if (!(message.variance < kInfinity))
+            return teamPrior_[e];
+        const Natural& prior = teamPriorNatural_[e];
+        const double inverse = 1.0 / (1.0 + prior.pi * message.variance);
+        return {(prior.tau * message.variance + message.mu) * inverse, message.variance * inverse};
+    };
+    auto winnerSide = [&](std::uint32_t e) { return side(e, lose_[e]); };
+    auto loserSide = [&](std::uint32_t e) { return side(e, win_[e]); };
     // A new message replaces an old one; returns how far it moved (mu or sigma).
-    auto replace = [](Natural& message, double& sigma, double& mu, const Moments& next) {
+    auto replace = [](Moments& message, double& sigma, const Moments& next) {
         const double nextSigma = std::sqrt(next.variance);
-        double change = std::abs(next.mu - mu);
+        double change = std::abs(next.mu - message.mu);
         if (std::isinf(nextSigma) != std::isinf(sigma))
             change = kInfinity;
         else if (!std::isinf(sigma))
             change = std::max(change, std::abs(nextSigma - sigma));
-        message = natural(next);
+        message = next;
         sigma = nextSigma;
-        mu = next.mu;
         return change;
     };
-    for (std::uint32_t e = 0; e < n; ++e) {
-        const Moments w = moments(win_[e]);
-        const Moments l = moments(lose_[e]);
-        winMu_[e] = w.mu;
-        winSigma_[e] = std::sqrt(w.variance);
-        loseMu_[e] = l.mu;
-        loseSigma_[e] = std::sqrt(l.variance);
-    }
 
     auto downward = [&](std::uint32_t e, bool evidence) {
         const Moments winner = winnerSide(e);
         const Moments d = differenceMessage(e, winner, loserSide(e + 1), evidence);
-        return replace(lose_[e + 1], loseSigma_[e + 1], loseMu_[e + 1],
-                       {winner.mu - d.mu, winner.variance + d.variance});
+        return replace(lose_[e + 1], loseSigma_[e + 1], {winner.mu - d.mu, winner.variance + d.variance});
     };
     auto upward = [&](std::uint32_t e, bool evidence) {
         const Moments loser = loserSide(e + 1);
         const Moments d = differenceMessage(e, winnerSide(e), loser, evidence);
-        return replace(win_[e], winSigma_[e], winMu_[e], {loser.mu + d.mu, loser.variance + d.variance});
+        return replace(win_[e], winSigma_[e], {loser.mu + d.mu, loser.variance + d.variance});
     };
 
     if (n > 2 && warm) {
         // Warm sweeps pass messages down and up the chain at once: two independent chains of
         // dependent divisions that the processor overlaps. Same fixed point, half the latency.
         double step = kInfinity;
-        for (int iteration = 0; step > parameters_.gameEpsilon && iteration < parameters_.gameMaxIterations;
-             ++iteration) {
+        for (int iteration = 0;
+             step > parameters_.gameEpsilon && iteration < parameters_.warmGameMaxIterations; ++iteration) {
             step = 0.0;
             for (std::uint32_t k = 0; k + 2 < n; ++k) {
                 const double down = downward(k, false);
@@ -452,9 +451,9 @@ void FlickSkillModel::computeGame(GameSlot& game, GameMode mode)
         // The outer messages of the chain, from the first and the last difference factor's latest
         // messages (the first was last computed in the downward sweep).
         const Moments loser = loserSide(1);
-        win_[0] = natural({loser.mu + diff_[0].mu, loser.variance + diff_[0].variance});
+        win_[0] = {loser.mu + diff_[0].mu, loser.variance + diff_[0].variance};
         const Moments winner = winnerSide(n - 2);
-        lose_[n - 1] = natural({winner.mu - diff_[n - 2].mu, winner.variance + diff_[n - 2].variance});
+        lose_[n - 1] = {winner.mu - diff_[n - 2].mu, winner.variance + diff_[n - 2].variance};
     }
 
     // Each player's message: the team's message less the partners' part, scaled back by the weight.
@@ -463,7 +462,7 @@ void FlickSkillModel::computeGame(GameSlot& game, GameMode mode)
         TeamSlot& team = teams_[game.firstTeam + e];
         team.win = win_[e];
         team.lose = lose_[e];
-        const Moments message = moments(win_[e] + lose_[e]);
+        const Moments message = moments(natural(win_[e]) + natural(lose_[e]));
         const Moments& perf = teamPrior_[e];
         for (std::uint32_t i = 0; i < team.itemCount; ++i, ++k) {
             ItemSlot& item = items_[team.firstItem + i];
@@ -473,7 +472,8 @@ void FlickSkillModel::computeGame(GameSlot& game, GameMode mode)
                 const double w = item.weight;
                 const double othersMu = perf.mu - w * p.mu;
                 const double othersVariance = std::max(0.0, perf.variance - w * w * p.variance);
-                likelihood = natural({(message.mu - othersMu) / w, (message.variance + othersVariance) / (w * w)});
+                likelihood =
+                    natural({(message.mu - othersMu) / w, (message.variance + othersVariance) / (w * w)});
             }
             SkillSlot& skill = skills_[item.skill];
             skill.likelihood = skill.likelihood - item.likelihood + likelihood;
@@ -492,7 +492,8 @@ double FlickSkillModel::changeSinceSnapshot(const Batch& batch) const
 {
     double step = 0.0;
     for (std::uint32_t s = 0; s < batch.skillCount; ++s)
-        step = std::max(step, posteriorChange(snapshot_[s], toNormal(posterior(skills_[batch.firstSkill + s]))));
+        step =
+            std::max(step, posteriorChange(snapshot_[s], toNormal(posterior(skills_[batch.firstSkill + s]))));
     return step;
 }
 
@@ -601,8 +602,10 @@ FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParam
     const std::vector<Defect> defects = validateHistory(history);
     if (!defects.empty()) {
         std::string message = "the history cannot be rated:";
-        for (const Defect& d : defects)
-            message += "\n" + describe(d);
+        for (const Defect& d : defects) {
+            message.push_back('\n');
+            message.append(describe(d));
+        }
         throw std::invalid_argument(message);
     }
     FlickSkillModel model(history, parameters);

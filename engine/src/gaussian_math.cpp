@@ -7,42 +7,10 @@ namespace flickdesk::engine::detail {
 
 namespace {
 
-constexpr double kSqrt2 = std::numbers::sqrt2;
-constexpr double kSqrt2Pi = 2.5066282746310002; // sqrt(2 pi)
 constexpr double kLogSqrt2Pi = 0.91893853320467274;
 constexpr double kSqrtPiOver2 = 1.2533141373155003; // sqrt(pi / 2)
 
-// Below this standardised difference the direct formulas lose precision (the normal CDF
-// underflows near -37.5); asymptotic series take over (relative error below 1e-10 there).
-constexpr double kTailSwitch = -30.0;
-
-// The smallest variance ratio we let a truncation produce: a message stays finite however
-// extreme the upset (DECISIONS N7).
-constexpr double kMinimumVarianceRatio = 1e-30;
-
-double normalPdf(double t) noexcept
-{
-    return std::exp(-0.5 * t * t) / kSqrt2Pi;
-}
-
-double normalCdf(double t, ErfcMethod method) noexcept
-{
-    return 0.5 * erfc(-t / kSqrt2, method);
-}
-
 // Chebyshev fit of erfc with relative error below 1.2e-7 everywhere (Numerical Recipes, erfcc).
-// erfc(z) = t exp(-z^2 + P(t)) with t = 1 / (1 + z / 2), for z >= 0.
-inline double chebyshevPolynomial(double t) noexcept
-{
-    return -1.26551223 +
-           t * (1.00002368 +
-                t * (0.37409196 +
-                     t * (0.09678418 +
-                          t * (-0.18628806 +
-                               t * (0.27886807 +
-                                    t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-}
-
 double chebyshevErfc(double x) noexcept
 {
     const double z = std::abs(x);
@@ -104,13 +72,6 @@ IntervalMoments interval(double a, double b, ErfcMethod method) noexcept
     return {mean, 1.0 + u - mean * mean};
 }
 
-double clampVarianceRatio(double ratio) noexcept
-{
-    if (!(ratio > kMinimumVarianceRatio))
-        return kMinimumVarianceRatio;
-    return std::min(ratio, 1.0);
-}
-
 } // namespace
 
 Truncation truncate(double mu, double sigma, double margin, bool tie, ErfcMethod method) noexcept
@@ -124,33 +85,6 @@ Truncation truncate(double mu, double sigma, double margin, bool tie, ErfcMethod
         return {m.mean, 1.0 - oneMinusW, oneMinusW};
     }
     return truncateWinStandardised((mu - margin) / sigma, method);
-}
-
-Truncation truncateWinStandardised(double t, ErfcMethod method) noexcept
-{
-    if (t >= kTailSwitch) {
-        double v = 0.0;
-        if (method == ErfcMethod::ChebyshevFit && t <= 0.0) {
-            // Phi(t) = erfc(z) / 2 with z = -t / sqrt 2 >= 0, and the fit's exp(-z^2) cancels
-            // against phi(t): v = phi(t) / Phi(t) = 2 / (sqrt(2 pi) tau exp(poly)). One exponential.
-            const double z = -t / kSqrt2;
-            const double inverseTau = 1.0 + 0.5 * z;
-            v = (2.0 / kSqrt2Pi) * std::exp(-chebyshevPolynomial(1.0 / inverseTau)) * inverseTau;
-        } else {
-            v = normalPdf(t) / normalCdf(t, method);
-        }
-        const double w = std::clamp(v * (v + t), 0.0, 1.0);
-        return {v, w, clampVarianceRatio(1.0 - w)};
-    }
-    // Far upset: series in x = -t of v = phi(x) / (1 - Phi(x)) and of the truncated variance.
-    const double x = -t;
-    const double x2 = x * x;
-    const double inv = 1.0 / x;
-    const double inv2 = 1.0 / x2;
-    const double v = x + inv * (1.0 - inv2 * (2.0 - inv2 * (10.0 - inv2 * (74.0 - inv2 * 706.0))));
-    const double variance = inv2 * (1.0 - inv2 * (6.0 - inv2 * (50.0 - inv2 * (518.0 - inv2 * 6354.0))));
-    const double oneMinusW = clampVarianceRatio(variance);
-    return {v, 1.0 - oneMinusW, oneMinusW};
 }
 
 double erfc(double x, ErfcMethod method) noexcept
@@ -196,7 +130,7 @@ double normalQuantile(double p, ErfcMethod method) noexcept
     if (p >= 1.0)
         return kInfinity;
     // Peter Acklam's rational approximation (relative error 1.15e-9) ...
-    static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+    static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
                                    1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
     static constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
                                    6.680131188771972e+01, -1.328068155288572e+01};

@@ -79,10 +79,6 @@ struct Truncation {
 // Robust for any finite input, including upsets of hundreds of standard deviations (DECISIONS N7).
 Truncation truncate(double mu, double sigma, double margin, bool tie, ErfcMethod method) noexcept;
 
-// The win truncation of a standardised difference t = (mu - margin) / sigma: the hot path of
-// FlickSkill, inline and with as few exponentials and divisions as the method allows.
-Truncation truncateWinStandardised(double t, ErfcMethod method) noexcept;
-
 // log P(d > margin) or log P(|d| <= margin) for d ~ N(mu, sigma): the evidence of one comparison.
 double logOutcomeProbability(double mu, double sigma, double margin, bool tie, ErfcMethod method) noexcept;
 
@@ -91,6 +87,81 @@ double logNormalCdf(double t, ErfcMethod method) noexcept;
 
 // The complementary error function by the chosen method.
 double erfc(double x, ErfcMethod method) noexcept;
+
+inline constexpr double kSqrt2 = 1.4142135623730951;
+inline constexpr double kSqrt2Pi = 2.5066282746310002; // sqrt(2 pi)
+
+// Below this standardised difference the direct formulas lose precision (the normal CDF
+// underflows near -37.5); asymptotic series take over (relative error below 1e-10 there).
+inline constexpr double kTailSwitch = -30.0;
+
+// The smallest variance ratio we let a truncation produce: a message stays finite however
+// extreme the upset (DECISIONS N7).
+inline constexpr double kMinimumVarianceRatio = 1e-30;
+
+inline double normalPdf(double t) noexcept
+{
+    return std::exp(-0.5 * t * t) / kSqrt2Pi;
+}
+
+inline double normalCdf(double t, ErfcMethod method) noexcept
+{
+    return 0.5 * erfc(-t / kSqrt2, method);
+}
+
+inline double clampUnit(double x) noexcept
+{
+    return x > 0.0 ? (x < 1.0 ? x : 1.0) : 0.0;
+}
+
+inline double clampVarianceRatio(double ratio) noexcept
+{
+    if (!(ratio > kMinimumVarianceRatio))
+        return kMinimumVarianceRatio;
+    return ratio < 1.0 ? ratio : 1.0;
+}
+
+// erfc(z) = t exp(-z^2 + P(t)) with t = 1 / (1 + z / 2), for z >= 0.
+inline double chebyshevPolynomial(double t) noexcept
+{
+    return -1.26551223 +
+           t * (1.00002368 +
+                t * (0.37409196 +
+                     t * (0.09678418 +
+                          t * (-0.18628806 +
+                               t * (0.27886807 +
+                                    t * (-1.13520398 +
+                                         t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+}
+
+// The win truncation of a standardised difference t = (mu - margin) / sigma: the hot path of
+// FlickSkill, inline and with as few exponentials and divisions as the method allows.
+inline Truncation truncateWinStandardised(double t, ErfcMethod method) noexcept
+{
+    if (t >= kTailSwitch) {
+        double v = 0.0;
+        if (method == ErfcMethod::ChebyshevFit && t <= 0.0) {
+            // Phi(t) = erfc(z) / 2 with z = -t / sqrt 2 >= 0, and the fit's exp(-z^2) cancels
+            // against phi(t): v = phi(t) / Phi(t) = 2 / (sqrt(2 pi) tau exp(poly)). One exponential.
+            const double z = -t / kSqrt2;
+            const double inverseTau = 1.0 + 0.5 * z;
+            v = (2.0 / kSqrt2Pi) * std::exp(-chebyshevPolynomial(1.0 / inverseTau)) * inverseTau;
+        } else {
+            v = normalPdf(t) / normalCdf(t, method);
+        }
+        const double w = clampUnit(v * (v + t));
+        return {v, w, clampVarianceRatio(1.0 - w)};
+    }
+    // Far upset: series in x = -t of v = phi(x) / (1 - Phi(x)) and of the truncated variance.
+    const double x = -t;
+    const double x2 = x * x;
+    const double inv = 1.0 / x;
+    const double inv2 = 1.0 / x2;
+    const double v = x + inv * (1.0 - inv2 * (2.0 - inv2 * (10.0 - inv2 * (74.0 - inv2 * 706.0))));
+    const double variance = inv2 * (1.0 - inv2 * (6.0 - inv2 * (50.0 - inv2 * (518.0 - inv2 * 6354.0))));
+    const double oneMinusW = clampVarianceRatio(variance);
+    return {v, 1.0 - oneMinusW, oneMinusW};
+}
 
 // Standard normal quantile (Acklam's rational approximation refined by one Halley step against
 // the normal CDF of the chosen method, so that the quantile inverts that CDF).

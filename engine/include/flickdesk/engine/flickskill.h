@@ -21,15 +21,15 @@ enum class ErfcMethod {
 
 // FlickSkill engine parameters with the values of spec 000 §3.1 (DECISIONS N1-N6).
 struct FlickSkillParameters {
-    double mu0 = 0.0;                    // prior mean of an unseen player
-    double sigma0 = 1.667;               // prior standard deviation of an unseen player
-    double beta = 1.0;                   // performance noise
-    double gamma = 0.015;                // skill drift per day (N1)
-    double epsilon = 1e-3;               // convergence tolerance on any posterior mu or sigma (N5)
-    int maxIterations = 50;              // backward/forward sweeps at most (N5)
-    double drawProbabilityFinish = 0.0;  // finishing standings never tie (N2)
-    double drawProbabilityGame = 0.10;   // head-to-head games can end level (N3)
-    double doublesWeight = 0.5;          // each partner's share of the team performance (N2)
+    double mu0 = 0.0;                   // prior mean of an unseen player
+    double sigma0 = 1.667;              // prior standard deviation of an unseen player
+    double beta = 1.0;                  // performance noise
+    double gamma = 0.015;               // skill drift per day (N1)
+    double epsilon = 1e-3;              // convergence tolerance on any posterior mu or sigma (N5)
+    int maxIterations = 50;             // backward/forward sweeps at most (N5)
+    double drawProbabilityFinish = 0.0; // finishing standings never tie (N2)
+    double drawProbabilityGame = 0.10;  // head-to-head games can end level (N3)
+    double doublesWeight = 0.5;         // each partner's share of the team performance (N2)
     // Expectation propagation inside one game of three or more units.
     double gameEpsilon = 1e-6;
     int gameMaxIterations = 10;
@@ -38,6 +38,9 @@ struct FlickSkillParameters {
     // messages as the public TrueSkill Through Time package does (the results differ by less than
     // gameEpsilon's effect, about 1e-7).
     bool warmStartGames = true;
+    // Sweeps per visit of a warm-started game: its messages go on settling on every later visit,
+    // so the fixed point is the same, and the schedule's results stay within 1e-6 of the cold ones.
+    int warmGameMaxIterations = 3;
     // A history of a single date iterates within that batch (N5).
     double batchEpsilon = 1e-6;
     int batchMaxIterations = 20;
