@@ -19,7 +19,10 @@ constexpr int daysInMonth(long long year, int month) noexcept
     return month == 2 && isLeapYear(year) ? 29 : days[month - 1];
 }
 
-constexpr bool isDigit(char c) noexcept { return c >= '0' && c <= '9'; }
+constexpr bool isDigit(char c) noexcept
+{
+    return c >= '0' && c <= '9';
+}
 
 // The value of `count` decimal digits at `text[first]`; the caller has checked that they are digits.
 constexpr int digitsValue(std::string_view text, std::size_t first, std::size_t count) noexcept
@@ -36,9 +39,9 @@ DayNumber toDayNumber(const CivilDate& date) noexcept
 {
     const long long year = static_cast<long long>(date.year) - (date.month <= 2 ? 1 : 0);
     const long long era = (year >= 0 ? year : year - 399) / 400;
-    const long long yearOfEra = year - era * 400;                                    // [0, 399]
+    const long long yearOfEra = year - era * 400;                                      // [0, 399]
     const long long monthFromMarch = date.month > 2 ? date.month - 3 : date.month + 9; // [0, 11]
-    const long long dayOfYear = (153 * monthFromMarch + 2) / 5 + date.day - 1;       // [0, 365]
+    const long long dayOfYear = (153 * monthFromMarch + 2) / 5 + date.day - 1;         // [0, 365]
     const long long dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
     return static_cast<DayNumber>(era * 146097 + dayOfEra - 719468);
 }
@@ -47,10 +50,11 @@ CivilDate toCivilDate(DayNumber days) noexcept
 {
     const long long z = static_cast<long long>(days) + 719468;
     const long long era = (z >= 0 ? z : z - 146096) / 146097;
-    const long long dayOfEra = z - era * 146097;                                                   // [0, 146096]
-    const long long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365; // [0, 399]
-    const long long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);    // [0, 365]
-    const long long monthFromMarch = (5 * dayOfYear + 2) / 153;                                    // [0, 11]
+    const long long dayOfEra = z - era * 146097; // [0, 146096]
+    const long long yearOfEra =
+        (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;              // [0, 399]
+    const long long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100); // [0, 365]
+    const long long monthFromMarch = (5 * dayOfYear + 2) / 153;                                 // [0, 11]
     CivilDate date;
     date.day = static_cast<int>(dayOfYear - (153 * monthFromMarch + 2) / 5 + 1);
     date.month = static_cast<int>(monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9);
@@ -79,7 +83,8 @@ std::string formatIsoDate(DayNumber days)
 {
     const CivilDate date = toCivilDate(days);
     char buffer[32];
-    const int length = std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", date.year, date.month, date.day);
+    const int length =
+        std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", date.year, date.month, date.day);
     return std::string(buffer, length > 0 ? static_cast<std::size_t>(length) : 0);
 }
 

@@ -596,18 +596,23 @@ Gaussian FlickSkillResult::rating(PlayerIndex player, const FlickSkillParameters
     return {latest.mu, latest.sigma};
 }
 
+void requireRatable(const RatingHistory& history)
+{
+    const std::vector<Defect> defects = validateHistory(history);
+    if (defects.empty())
+        return;
+    std::string message = "the history cannot be rated:";
+    for (const Defect& d : defects) {
+        message.push_back('\n');
+        message.append(describe(d));
+    }
+    throw std::invalid_argument(message);
+}
+
 FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParameters& parameters,
                              const FlickSkillRunControl& control)
 {
-    const std::vector<Defect> defects = validateHistory(history);
-    if (!defects.empty()) {
-        std::string message = "the history cannot be rated:";
-        for (const Defect& d : defects) {
-            message.push_back('\n');
-            message.append(describe(d));
-        }
-        throw std::invalid_argument(message);
-    }
+    requireRatable(history);
     FlickSkillModel model(history, parameters);
     return model.run(control);
 }

@@ -84,28 +84,31 @@ private:
             return {};
         const std::string count = std::to_string(size) + (size == 1 ? " player" : " players");
         if (event_.format == EventFormat::Doubles)
-            return "team " + unitName(unit) + " has " + count +
+            return "the team of " + unitName(unit) + " has " + count +
                    "; a doubles team is exactly two players (DECISIONS N2)";
-        return "entrant " + unitName(unit) + " has " + count +
+        return "the entrant " + unitName(unit) + " has " + count +
                "; a singles entrant is exactly one player (DECISIONS N2)";
     }
 
     // Where the player at `position` in the standing's unit came from.
     static const SourceRef& sourceOf(const Standing& standing, std::size_t position)
     {
-        return standing.playerSources.size() == standing.unit.players.size() ? standing.playerSources[position]
-                                                                              : standing.source;
+        return standing.playerSources.size() == standing.unit.players.size()
+                   ? standing.playerSources[position]
+                   : standing.source;
     }
 
-    void checkPlayerIndices(const Unit& unit, const std::function<const SourceRef&(std::size_t)>& sourceOfPlayer,
+    void checkPlayerIndices(const Unit& unit,
+                            const std::function<const SourceRef&(std::size_t)>& sourceOfPlayer,
                             const std::string& field)
     {
         for (std::size_t i = 0; i < unit.players.size(); ++i) {
             const PlayerIndex player = unit.players[i];
             if (!isKnownPlayer(player))
                 report(sourceOfPlayer(i), field,
-                       eventName() + ": player index " + std::to_string(player) + " is out of range (the history has " +
-                           std::to_string(history_.playerIds.size()) + " players)");
+                       eventName() + ": player index " + std::to_string(player) +
+                           " is out of range (the history has " + std::to_string(history_.playerIds.size()) +
+                           " players)");
         }
     }
 
@@ -113,7 +116,8 @@ private:
     {
         for (const Standing& standing : event_.standings) {
             checkPlayerIndices(
-                standing.unit, [&](std::size_t i) -> const SourceRef& { return sourceOf(standing, i); }, "player_id");
+                standing.unit, [&](std::size_t i) -> const SourceRef& { return sourceOf(standing, i); },
+                "player_id");
             if (std::string problem = unitSizeProblem(standing.unit); !problem.empty())
                 report(standing.source, "team", eventName() + ": " + problem);
         }
@@ -171,18 +175,18 @@ private:
                 placed.push_back(i);
                 continue;
             }
-            report(standing.source, "place",
-                   eventName() + ": " + unitName(standing.unit) +
-                       (standing.place == 0 ? " has no place"
-                                            : " has place " + std::to_string(standing.place)) +
-                       "; an event rated from its standings needs a place (1 = winner) for every unit");
+            report(
+                standing.source, "place",
+                eventName() + ": " + unitName(standing.unit) +
+                    (standing.place == 0 ? " has no place" : " has place " + std::to_string(standing.place)) +
+                    "; an event rated from its standings needs a place (1 = winner) for every unit");
         }
         std::stable_sort(placed.begin(), placed.end(), [this](std::size_t x, std::size_t y) {
             return event_.standings[x].place < event_.standings[y].place;
         });
 
-        int expected = 1; // the place the next unit should have
-        int previous = 0; // the place of the previous group
+        long long expected = 1; // the place the next unit should have (wider than a place: no overflow)
+        int previous = 0;       // the place of the previous group
         for (std::size_t begin = 0; begin < placed.size();) {
             const int place = event_.standings[placed[begin]].place;
             std::size_t end = begin + 1;
@@ -196,7 +200,7 @@ private:
             if (place > expected)
                 reportGap(place, previous, expected, event_.standings[placed[begin]].source);
             previous = place;
-            expected = std::max(expected, place + static_cast<int>(end - begin));
+            expected = std::max(expected, place + static_cast<long long>(end - begin));
             begin = end;
         }
     }
@@ -217,7 +221,7 @@ private:
                    "; a tied finish cannot be rated, break the tie first (DECISIONS N4)");
     }
 
-    void reportGap(int place, int previous, int expected, const SourceRef& source)
+    void reportGap(int place, int previous, long long expected, const SourceRef& source)
     {
         std::string message = eventName() + ": ";
         if (previous == 0) {
@@ -257,16 +261,18 @@ private:
     void checkGameSide(const Unit& side, const SourceRef& source, const std::string& field,
                        const std::vector<PlayerIndex>& entrants)
     {
-        checkPlayerIndices(side, [&](std::size_t) -> const SourceRef& { return source; }, field);
+        checkPlayerIndices(
+            side, [&](std::size_t) -> const SourceRef& { return source; }, field);
         if (std::string problem = unitSizeProblem(side); !problem.empty())
             report(source, field, eventName() + ": game side " + problem);
         for (std::size_t i = 0; i < side.players.size(); ++i) {
             const PlayerIndex player = side.players[i];
             if (!isKnownPlayer(player))
                 continue;
-            if (std::find(side.players.begin(), side.players.begin() + static_cast<std::ptrdiff_t>(i), player) !=
-                side.players.begin() + static_cast<std::ptrdiff_t>(i)) {
-                report(source, field, eventName() + ": player " + playerName(player) + " is named twice on one side");
+            if (std::find(side.players.begin(), side.players.begin() + static_cast<std::ptrdiff_t>(i),
+                          player) != side.players.begin() + static_cast<std::ptrdiff_t>(i)) {
+                report(source, field,
+                       eventName() + ": player " + playerName(player) + " is named twice on one side");
                 continue;
             }
             if (!std::binary_search(entrants.begin(), entrants.end(), player))

@@ -93,6 +93,9 @@ struct FlickSkillResult {
     Gaussian rating(PlayerIndex player, const FlickSkillParameters& parameters) const;
 };
 
+// Throws std::invalid_argument listing every defect of validateHistory, if there is any.
+void requireRatable(const RatingHistory& history);
+
 // Rates a history with TrueSkill Through Time. The history must be valid (see validateHistory);
 // an invalid history throws std::invalid_argument listing its defects.
 FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParameters& parameters = {},

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "flickdesk/engine/flickskill.h"
+
+#include <span>
+#include <vector>
+
+namespace flickdesk::engine {
+
+// Every player's FlickSkill rating as of the 1st of a month (DECISIONS P1): the latest posterior of
+// a run over every event dated before that day, all groups, singles and doubles.
+struct MonthlyLock {
+    DayNumber month = 0; // the 1st of the month
+    // Indexed like RatingHistory::playerIds. A player with no event before the month has no
+    // posterior: `rated` is false and the rating is the prior (N6: mu 0, sigma 1.667).
+    std::vector<Gaussian> ratings;
+    std::vector<char> rated;
+    int eventsRated = 0;
+    int iterations = 0;
+    bool converged = true;
+
+    double mu(PlayerIndex player) const { return ratings[static_cast<std::size_t>(player)].mu; }
+};
+
+// One lock. `month` may be any day of the month: the lock is taken at its 1st.
+MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
+                               const FlickSkillParameters& parameters = {});
+
+// The locks of many months, each a run of its own exactly as computeMonthlyLock would make it
+// (N5's schedule from scratch, so a lock never depends on which other months were asked for),
+// spread over `threads` workers (0: one per core). Months are returned in the order given.
+// Progress reports finished locks as `iteration` of `maxIterations`; a cancelled run returns an
+// empty list.
+std::vector<MonthlyLock> computeMonthlyLocks(const RatingHistory& history, std::span<const DayNumber> months,
+                                             const FlickSkillParameters& parameters = {},
+                                             const FlickSkillRunControl& control = {}, unsigned threads = 0);
+
+// The months in which a history's events fall, as the 1st of each month, ascending.
+std::vector<DayNumber> monthsOfEvents(const RatingHistory& history);
+
+} // namespace flickdesk::engine
