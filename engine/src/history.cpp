@@ -163,9 +163,9 @@ private:
                    "; an event needs at least two units to be rated");
     }
 
-    // DECISIONS N2, N4: the standings are one game of N units in finishing order. Places must run
-    // 1..N; a tie is reported once (event, place, entrants), and the place it skips (two 26th, no 27th)
-    // is part of that tie, not a second defect.
+    // DECISIONS N2, N4: the standings are one game of N units in finishing order. Only the order is
+    // rated, so a place that nobody holds (the raw NCA data skips a 68th once) leaves the order strict
+    // and is accepted; a tie is not, and is reported once (event, place, entrants).
     void checkPlaces()
     {
         std::vector<std::size_t> placed;
@@ -185,8 +185,6 @@ private:
             return event_.standings[x].place < event_.standings[y].place;
         });
 
-        long long expected = 1; // the place the next unit should have (wider than a place: no overflow)
-        int previous = 0;       // the place of the previous group
         for (std::size_t begin = 0; begin < placed.size();) {
             const int place = event_.standings[placed[begin]].place;
             std::size_t end = begin + 1;
@@ -195,12 +193,6 @@ private:
             if (end - begin > 1)
                 reportTie(place, placed.begin() + static_cast<std::ptrdiff_t>(begin),
                           placed.begin() + static_cast<std::ptrdiff_t>(end));
-            // After k units tied at p the next place is p + k; a place inside that span (dense
-            // numbering: 1, 1, 2) belongs to the tie already reported, so only a place beyond it is a gap.
-            if (place > expected)
-                reportGap(place, previous, expected, event_.standings[placed[begin]].source);
-            previous = place;
-            expected = std::max(expected, place + static_cast<long long>(end - begin));
             begin = end;
         }
     }
@@ -219,21 +211,6 @@ private:
         report(source, "place",
                eventName() + ": place " + std::to_string(place) + " is tied between " + entrants +
                    "; a tied finish cannot be rated, break the tie first (DECISIONS N4)");
-    }
-
-    void reportGap(int place, int previous, long long expected, const SourceRef& source)
-    {
-        std::string message = eventName() + ": ";
-        if (previous == 0) {
-            message += "the best place is " + std::to_string(place) + "; places start at 1";
-        } else {
-            message += "place " + std::to_string(place) + " follows place " + std::to_string(previous) +
-                       ": nobody is placed " + std::to_string(expected);
-            if (place - 1 > expected)
-                message += " to " + std::to_string(place - 1);
-            message += "; places must run 1 to N without gaps";
-        }
-        report(source, "place", std::move(message));
     }
 
     // DECISIONS N3: every game is between units of this event, and no player is on both sides.

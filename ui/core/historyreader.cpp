@@ -1,0 +1,932 @@
+#include "core/historyreader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <initializer_list>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+namespace flickdesk::core {
+namespace {
+
+using engine::Defect;
+using engine::EventFormat;
+using engine::PlayerIndex;
+using engine::SourceRef;
+
+void report(std::vector<Defect>& defects, const std::string& file, int line, std::string field,
+            std::string eventId, std::string message)
+{
+    defects.push_back(
+        Defect{SourceRef{file, line}, std::move(field), std::move(eventId), std::move(message)});
+}
+
+// A value as it appears in a message: quoted, and cut short when long.
+std::string quoted(std::string_view value)
+{
+    constexpr std::size_t longest = 40;
+    if (value.size() > longest)
+        return "'" + std::string(value.substr(0, longest)) + "...'";
+    return "'" + std::string(value) + "'";
+}
+
+bool equalsIgnoringAsciiCase(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               const auto lower = [](char c) {
+                   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+               };
+               return lower(x) == lower(y);
+           });
+}
+
+// A whole number, strictly: no sign, no spaces, no fraction, nothing after it.
+std::optional<int> parseWholeNumber(std::string_view text)
+{
+    int value = 0;
+    const char* const end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || stop != end || value < 0)
+        return std::nullopt;
+    return value;
+}
+
+QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV (RFC 4180 with the usual liberties): quoted fields with "" escapes and line breaks, CRLF or
+// LF, a UTF-8 BOM, blank lines (anywhere) ignored, spaces around fields trimmed.
+
+struct CsvRecord {
+    int line = 0; // the line where the record begins
+    std::vector<std::string> fields;
+    std::string error; // non-empty when the record is malformed
+};
+
+class CsvParser {
+public:
+    explicit CsvParser(std::string_view text)
+        : text_(text)
+    {
+        if (text_.substr(0, 3) == "\xEF\xBB\xBF")
+            text_.remove_prefix(3);
+    }
+
+    // Reads the next record that is not a blank line; false at the end of the input.
+    bool next(CsvRecord& record)
+    {
+        skipBlankLines();
+        if (pos_ >= text_.size())
+            return false;
+        record.line = line_;
+        record.fields.clear();
+        record.error.clear();
+        for (;;) {
+            std::string& field = record.fields.emplace_back();
+            readField(field, record.error);
+            if (pos_ >= text_.size())
+                return true;
+            if (text_[pos_] == ',') {
+                ++pos_;
+                continue;
+            }
+            consumeLineBreak();
+            return true;
+        }
+    }
+
+private:
+    static bool isSpace(char c) noexcept { return c == ' ' || c == '\t'; }
+    bool atLineBreak() const noexcept { return text_[pos_] == '\n' || text_[pos_] == '\r'; }
+
+    void consumeLineBreak() noexcept
+    {
+        if (text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n')
+            ++pos_;
+        ++pos_;
+        ++line_;
+    }
+
+    void skipBlankLines() noexcept
+    {
+        while (pos_ < text_.size()) {
+            std::size_t p = pos_;
+            while (p < text_.size() && isSpace(text_[p]))
+                ++p;
+            if (p < text_.size() && text_[p] != '\n' && text_[p] != '\r')
+                return;
+            pos_ = p;
+            if (pos_ < text_.size())
+                consumeLineBreak();
+        }
+    }
+
+    void readField(std::string& field, std::string& error)
+    {
+        while (pos_ < text_.size() && isSpace(text_[pos_]))
+            ++pos_;
+        if (pos_ < text_.size() && text_[pos_] == '"') {
+            readQuotedField(field, error);
+            return;
+        }
+        const std::size_t begin = pos_;
+        while (pos_ < text_.size() && text_[pos_] != ',' && !atLineBreak())
+            ++pos_;
+        std::size_t end = pos_;
+        while (end > begin && isSpace(text_[end - 1]))
+            --end;
+        field.assign(text_.substr(begin, end - begin));
+    }
+
+    void readQuotedField(std::string& field, std::string& error)
+    {
+        const int openedOn = line_;
+        ++pos_; // the opening quote
+        for (;;) {
+            if (pos_ >= text_.size()) {
+                if (error.empty())
+                    error = "a quoted field opened on line " + std::to_string(openedOn) + " is never closed";
+                return;
+            }
+            const char c = text_[pos_++];
+            if (c == '"') {
+                if (pos_ < text_.size() && text_[pos_] == '"') {
+                    field += '"';
+                    ++pos_;
+                    continue;
+                }
+                break;
+            }
+            if (c == '\n')
+                ++line_;
+            if (c != '\r')
+                field += c;
+        }
+        while (pos_ < text_.size() && isSpace(text_[pos_]))
+            ++pos_;
+        if (pos_ < text_.size() && text_[pos_] != ',' && !atLineBreak()) {
+            if (error.empty())
+                error =
+                    "text after the closing quote of a field (a quote inside a quoted field is written \"\")";
+            while (pos_ < text_.size() && text_[pos_] != ',' && !atLineBreak())
+                ++pos_;
+        }
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    int line_ = 1;
+};
+
+struct Column {
+    std::string_view name;
+    bool required = true;
+};
+
+// One CSV file with a header row; columns are found by name, in any order.
+class CsvTable {
+public:
+    CsvTable(std::string_view text, std::string file, std::vector<Defect>& defects)
+        : parser_(text)
+        , file_(std::move(file))
+        , defects_(defects)
+    {
+    }
+
+    const std::string& file() const noexcept { return file_; }
+
+    // Reads the header and finds `columns` in it. False when the rows cannot be read: the file is
+    // empty or a required column is missing (reported on the header's line).
+    bool readHeader(std::initializer_list<Column> columns)
+    {
+        CsvRecord header;
+        if (!parser_.next(header)) {
+            std::string names;
+            for (const Column& column : columns)
+                names += (names.empty() ? "" : ",") + std::string(column.name);
+            report(defects_, file_, 1, {}, {}, "the file is empty; expected a header line such as " + names);
+            return false;
+        }
+        headerSize_ = header.fields.size();
+        if (!header.error.empty())
+            report(defects_, file_, header.line, {}, {}, header.error);
+        bool usable = header.error.empty();
+        for (const Column& column : columns) {
+            int found = -1;
+            for (std::size_t i = 0; i < header.fields.size(); ++i) {
+                if (!equalsIgnoringAsciiCase(header.fields[i], column.name))
+                    continue;
+                if (found >= 0) {
+                    report(defects_, file_, header.line, std::string(column.name), {},
+                           "the column appears twice in the header");
+                    usable = false;
+                }
+                found = static_cast<int>(i);
+            }
+            if (found < 0 && column.required) {
+                report(defects_, file_, header.line, std::string(column.name), {}, "missing column");
+                usable = false;
+            }
+            columns_.push_back(found);
+        }
+        return usable;
+    }
+
+    // The next row. A malformed row (bad quoting, a field count other than the header's) is reported
+    // and returned with `wellFormed` false; its fields may still name its event.
+    bool next(bool& wellFormed)
+    {
+        if (!parser_.next(record_))
+            return false;
+        wellFormed = false;
+        if (!record_.error.empty()) {
+            report(defects_, file_, record_.line, {}, {}, record_.error);
+        } else if (record_.fields.size() != headerSize_) {
+            report(defects_, file_, record_.line, {}, {},
+                   "the row has " + std::to_string(record_.fields.size()) + " fields, the header " +
+                       std::to_string(headerSize_) +
+                       (record_.fields.size() > headerSize_
+                            ? " (a value containing a comma must be in quotes)"
+                            : ""));
+        } else {
+            wellFormed = true;
+        }
+        return true;
+    }
+
+    int line() const noexcept { return record_.line; }
+    bool hasColumn(std::size_t column) const noexcept { return columns_[column] >= 0; }
+
+    // The field of the current row in the column given by its position in readHeader's list;
+    // empty when the file lacks the column or the row is too short.
+    std::string_view field(std::size_t column) const noexcept
+    {
+        const int index = columns_[column];
+        if (index < 0 || static_cast<std::size_t>(index) >= record_.fields.size())
+            return {};
+        return record_.fields[static_cast<std::size_t>(index)];
+    }
+
+private:
+    CsvParser parser_;
+    std::string file_;
+    std::vector<Defect>& defects_;
+    std::vector<int> columns_;
+    std::size_t headerSize_ = 0;
+    CsvRecord record_;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+// Column positions in the lists given to CsvTable::readHeader.
+namespace events_csv {
+enum : std::size_t { EventId, Date, Format, Name, Group, Tour, Tier, Season, FieldSize };
+}
+namespace results_csv {
+enum : std::size_t { EventId, Place, PlayerId, Team };
+}
+namespace games_csv {
+enum : std::size_t { EventId, Game, SideA, SideB, Winner };
+}
+
+struct PendingGame {
+    int number = 0;
+    engine::HeadToHeadGame game;
+};
+
+// An event while its files are read.
+struct EventBuild {
+    engine::Event event;
+    EventInfo info;
+    bool formatKnown = true;
+    bool fieldSizeKnown = false;
+    bool placesUnreliable = false; // a place could not be read: the order cannot be judged
+    bool rowsMissing = false;      // a result row could not be read: the units are incomplete
+    bool gamesMentioned = false;   // games.csv has rows for it: rated from games (DECISIONS N3)
+    bool hasTeams = false;
+    std::unordered_map<std::string, std::size_t> teams; // team number -> index into standings
+    std::unordered_map<int, int> gameLines;             // game number -> line in games.csv
+    std::vector<PendingGame> games;
+    std::vector<int> emptyPlaceLines;
+};
+
+class FolderReader {
+public:
+    explicit FolderReader(const QString& dir)
+        : dir_(dir)
+    {
+    }
+
+    HistoryFolder read()
+    {
+        if (const auto text = readFile(QStringLiteral("events.csv"), true))
+            readEvents(*text);
+        else
+            eventsKnown_ = false;
+        if (const auto text = readFile(QStringLiteral("results.csv"), true))
+            readResults(*text);
+        if (const auto text = readFile(QStringLiteral("games.csv"), false))
+            readGames(*text);
+        const QString paramsPath = dir_.filePath(QStringLiteral("params.json"));
+        if (QFile::exists(paramsPath)) {
+            ParametersFile params = readParametersJson(paramsPath);
+            folder_.parameters = params.parameters;
+            std::move(params.defects.begin(), params.defects.end(), std::back_inserter(defects_));
+        }
+        finish();
+        return std::move(folder_);
+    }
+
+private:
+    std::string fileRef(const QString& name) const { return dir_.filePath(name).toStdString(); }
+
+    std::optional<QByteArray> readFile(const QString& name, bool required)
+    {
+        QFile file(dir_.filePath(name));
+        if (!file.exists()) {
+            if (required)
+                report(defects_, fileRef(name), 0, {}, {}, "the file is missing");
+            return std::nullopt;
+        }
+        if (!file.open(QIODevice::ReadOnly)) {
+            report(defects_, fileRef(name), 0, {}, {}, "cannot be read: " + file.errorString().toStdString());
+            return std::nullopt;
+        }
+        return file.readAll();
+    }
+
+    PlayerIndex playerIndex(std::string_view id)
+    {
+        auto [it, inserted] =
+            players_.try_emplace(std::string(id), static_cast<PlayerIndex>(folder_.history.playerIds.size()));
+        if (inserted)
+            folder_.history.playerIds.emplace_back(id);
+        return it->second;
+    }
+
+    // The event a results or games row names; reports an unknown one.
+    EventBuild* eventOf(const CsvTable& table, std::string_view id)
+    {
+        if (id.empty()) {
+            report(defects_, table.file(), table.line(), "event_id", {}, "empty");
+            return nullptr;
+        }
+        const auto it = eventIndex_.find(std::string(id));
+        if (it != eventIndex_.end())
+            return &builds_[it->second];
+        // An event whose own row is defective has been reported already; so has every row when
+        // events.csv could not be read.
+        if (eventsKnown_ && !defectiveEventIds_.count(std::string(id)))
+            report(defects_, table.file(), table.line(), "event_id", std::string(id),
+                   "no event " + std::string(id) + " in events.csv");
+        return nullptr;
+    }
+
+    void readEvents(const QByteArray& text)
+    {
+        using namespace events_csv;
+        CsvTable table(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+                       fileRef(QStringLiteral("events.csv")), defects_);
+        if (!table.readHeader({{"event_id"},
+                               {"date"},
+                               {"format"},
+                               {"name", false},
+                               {"group", false},
+                               {"tour", false},
+                               {"tier", false},
+                               {"season", false},
+                               {"field_size", false}})) {
+            eventsKnown_ = false;
+            return;
+        }
+        const std::string& file = table.file();
+        bool wellFormed = false;
+        while (table.next(wellFormed)) {
+            const std::string id(table.field(EventId));
+            const int line = table.line();
+            if (!wellFormed) {
+                defectiveEventIds_.insert(id);
+                continue;
+            }
+            if (id.empty()) {
+                report(defects_, file, line, "event_id", {}, "empty");
+                continue;
+            }
+            if (const auto it = eventIndex_.find(id); it != eventIndex_.end()) {
+                // Its results cannot be told apart from the first event's: judge no consequences.
+                builds_[it->second].rowsMissing = true;
+                builds_[it->second].placesUnreliable = true;
+                report(defects_, file, line, "event_id", id,
+                       "event " + id + " is listed twice (line " +
+                           std::to_string(builds_[it->second].info.source.line) + " and line " +
+                           std::to_string(line) + ")");
+                continue;
+            }
+            EventBuild build;
+            build.event.id = id;
+            build.event.source = SourceRef{file, line};
+            build.info.eventId = toQString(id);
+            build.info.source = build.event.source;
+
+            const std::string_view date = table.field(Date);
+            if (const auto day = engine::parseIsoDate(date)) {
+                build.event.date = *day;
+            } else {
+                report(defects_, file, line, "date", id,
+                       date.empty() ? std::string("empty; expected YYYY-MM-DD")
+                                    : quoted(date) + " is not a date of the form YYYY-MM-DD");
+            }
+
+            const std::string_view format = table.field(Format);
+            if (equalsIgnoringAsciiCase(format, "singles")) {
+                build.event.format = EventFormat::Singles;
+            } else if (equalsIgnoringAsciiCase(format, "doubles")) {
+                build.event.format = EventFormat::Doubles;
+            } else {
+                build.formatKnown = false;
+                report(defects_, file, line, "format", id,
+                       (format.empty() ? std::string("empty") : quoted(format) + " is not a format") +
+                           "; expected singles or doubles");
+            }
+
+            build.info.name = toQString(table.field(Name));
+            build.info.group = toQString(table.field(Group));
+            build.info.season = toQString(table.field(Season));
+
+            if (table.hasColumn(Tour)) {
+                const std::string_view tour = table.field(Tour);
+                if (equalsIgnoringAsciiCase(tour, "competitive"))
+                    build.info.tour = core::Tour::Competitive;
+                else if (equalsIgnoringAsciiCase(tour, "recreational"))
+                    build.info.tour = core::Tour::Recreational;
+                else if (equalsIgnoringAsciiCase(tour, "none"))
+                    build.info.tour = core::Tour::None;
+                else
+                    report(defects_, file, line, "tour", id,
+                           (tour.empty() ? std::string("empty") : quoted(tour) + " is not a tour") +
+                               "; expected competitive, recreational or none");
+            }
+
+            if (table.hasColumn(Tier)) {
+                const std::string_view tier = table.field(Tier);
+                const auto value = parseWholeNumber(tier);
+                if (!tier.empty() && (!value || *value < 1 || *value > 3))
+                    report(defects_, file, line, "tier", id,
+                           quoted(tier) + " is not a tier; expected 1, 2 or 3");
+                else if (value)
+                    build.info.tier = *value;
+                else if (table.hasColumn(Tour) && build.info.tour != core::Tour::None)
+                    report(defects_, file, line, "tier", id,
+                           "empty; an event of the competitive or recreational tour needs tier 1, 2 or 3");
+            }
+
+            if (table.hasColumn(FieldSize)) {
+                const std::string_view size = table.field(FieldSize);
+                if (const auto value = parseWholeNumber(size)) {
+                    build.info.fieldSize = *value;
+                    build.fieldSizeKnown = true;
+                } else {
+                    report(defects_, file, line, "field_size", id,
+                           (size.empty() ? std::string("empty") : quoted(size) + " is not a whole number") +
+                               "; expected the number of units that began");
+                }
+            }
+
+            eventIndex_.emplace(id, builds_.size());
+            builds_.push_back(std::move(build));
+        }
+    }
+
+    void readResults(const QByteArray& text)
+    {
+        using namespace results_csv;
+        CsvTable table(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+                       fileRef(QStringLiteral("results.csv")), defects_);
+        if (!table.readHeader({{"event_id"}, {"place"}, {"player_id"}, {"team", false}})) {
+            // Nothing of results.csv can be judged, so neither can the events' units.
+            for (EventBuild& build : builds_)
+                build.rowsMissing = true;
+            return;
+        }
+        const std::string& file = table.file();
+        bool teamColumnReported = false;
+        bool wellFormed = false;
+        while (table.next(wellFormed)) {
+            const int line = table.line();
+            if (!wellFormed) {
+                if (const auto it = eventIndex_.find(std::string(table.field(EventId)));
+                    it != eventIndex_.end())
+                    builds_[it->second].rowsMissing = true;
+                continue;
+            }
+            EventBuild* build = eventOf(table, table.field(EventId));
+            if (!build)
+                continue;
+            const std::string& eventId = build->event.id;
+
+            const std::string_view playerId = table.field(PlayerId);
+            bool usable = true;
+            if (playerId.empty()) {
+                report(defects_, file, line, "player_id", eventId, "empty");
+                usable = false;
+            }
+
+            int place = 0;
+            const std::string_view placeText = table.field(Place);
+            if (placeText.empty()) {
+                build->emptyPlaceLines.push_back(line); // fine when the event is rated from games
+            } else if (const auto value = parseWholeNumber(placeText); value && *value >= 1) {
+                place = *value;
+            } else {
+                report(defects_, file, line, "place", eventId,
+                       quoted(placeText) + " is not a place; expected a whole number, 1 = winner");
+                build->placesUnreliable = true;
+            }
+
+            const std::string_view team = table.field(Team);
+            if (team.empty() && build->formatKnown && build->event.format == EventFormat::Doubles) {
+                if (!table.hasColumn(Team)) {
+                    if (!teamColumnReported)
+                        report(defects_, file, 1, "team", {},
+                               "missing column; doubles events need it to pair partners");
+                    teamColumnReported = true;
+                } else {
+                    report(defects_, file, line, "team", eventId,
+                           "empty; in a doubles event every player names their team");
+                }
+                usable = false;
+            }
+            if (!usable) {
+                build->rowsMissing = true;
+                continue;
+            }
+
+            const PlayerIndex player = playerIndex(playerId);
+            const SourceRef source{file, line};
+            if (!team.empty()) {
+                build->hasTeams = true;
+                const auto [it, inserted] =
+                    build->teams.try_emplace(std::string(team), build->event.standings.size());
+                if (!inserted) {
+                    engine::Standing& standing = build->event.standings[it->second];
+                    if (place != standing.place && place != 0 && standing.place != 0) {
+                        report(defects_, file, line, "place", eventId,
+                               "place " + std::to_string(place) + " differs from place " +
+                                   std::to_string(standing.place) + " of team " + std::string(team) +
+                                   " on line " + std::to_string(standing.source.line) +
+                                   "; doubles partners share one place");
+                        build->placesUnreliable = true;
+                    }
+                    standing.unit.players.push_back(player);
+                    standing.playerSources.push_back(source);
+                    continue;
+                }
+            }
+            engine::Standing standing;
+            standing.place = place;
+            standing.unit.players.push_back(player);
+            standing.source = source;
+            if (!team.empty()) // partners come from rows of their own
+                standing.playerSources.push_back(source);
+            build->event.standings.push_back(std::move(standing));
+        }
+    }
+
+    // A game side: one player id, or two joined by '+'. Reports and returns false when malformed.
+    bool readSide(const CsvTable& table, std::string_view text, const char* field, const std::string& eventId,
+                  engine::Unit& unit)
+    {
+        std::vector<std::string_view> ids;
+        std::size_t begin = 0;
+        for (;;) {
+            const std::size_t plus = text.find('+', begin);
+            std::string_view id = text.substr(begin, plus == std::string_view::npos ? plus : plus - begin);
+            while (!id.empty() && (id.front() == ' ' || id.front() == '\t'))
+                id.remove_prefix(1);
+            while (!id.empty() && (id.back() == ' ' || id.back() == '\t'))
+                id.remove_suffix(1);
+            ids.push_back(id);
+            if (plus == std::string_view::npos)
+                break;
+            begin = plus + 1;
+        }
+        if (text.empty()) {
+            report(defects_, table.file(), table.line(), field, eventId,
+                   "empty; expected a player id or two joined by +");
+            return false;
+        }
+        const bool emptyId =
+            std::any_of(ids.begin(), ids.end(), [](std::string_view id) { return id.empty(); });
+        if (emptyId || ids.size() > 2) {
+            report(defects_, table.file(), table.line(), field, eventId,
+                   quoted(text) + " is not a side; expected a player id or two joined by +");
+            return false;
+        }
+        for (std::string_view id : ids)
+            unit.players.push_back(playerIndex(id));
+        return true;
+    }
+
+    void readGames(const QByteArray& text)
+    {
+        using namespace games_csv;
+        CsvTable table(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
+                       fileRef(QStringLiteral("games.csv")), defects_);
+        if (!table.readHeader({{"event_id"}, {"game"}, {"side_a"}, {"side_b"}, {"winner"}}))
+            return;
+        const std::string& file = table.file();
+        bool wellFormed = false;
+        while (table.next(wellFormed)) {
+            const int line = table.line();
+            if (!wellFormed) {
+                if (const auto it = eventIndex_.find(std::string(table.field(EventId)));
+                    it != eventIndex_.end())
+                    builds_[it->second].gamesMentioned = true;
+                continue;
+            }
+            EventBuild* build = eventOf(table, table.field(EventId));
+            if (!build)
+                continue;
+            build->gamesMentioned = true;
+            const std::string& eventId = build->event.id;
+            bool usable = true;
+
+            const std::string_view gameText = table.field(Game);
+            const auto number = parseWholeNumber(gameText);
+            if (!number || *number < 1) {
+                report(
+                    defects_, file, line, "game", eventId,
+                    (gameText.empty() ? std::string("empty") : quoted(gameText) + " is not a game number") +
+                        "; expected a whole number 1 or more, the order of the event's games");
+                usable = false;
+            } else if (const auto [it, inserted] = build->gameLines.try_emplace(*number, line); !inserted) {
+                report(defects_, file, line, "game", eventId,
+                       "game " + std::to_string(*number) + " of event " + eventId +
+                           " is listed twice (line " + std::to_string(it->second) + " and line " +
+                           std::to_string(line) + ")");
+                usable = false;
+            }
+
+            PendingGame pending;
+            pending.number = number.value_or(0);
+            pending.game.source = SourceRef{file, line};
+            usable = readSide(table, table.field(SideA), "side_a", eventId, pending.game.a) && usable;
+            usable = readSide(table, table.field(SideB), "side_b", eventId, pending.game.b) && usable;
+
+            const std::string_view winner = table.field(Winner);
+            if (equalsIgnoringAsciiCase(winner, "a")) {
+                pending.game.outcome = engine::GameOutcome::WinA;
+            } else if (equalsIgnoringAsciiCase(winner, "b")) {
+                pending.game.outcome = engine::GameOutcome::WinB;
+            } else if (equalsIgnoringAsciiCase(winner, "draw")) {
+                pending.game.outcome = engine::GameOutcome::Draw;
+            } else {
+                report(defects_, file, line, "winner", eventId,
+                       (winner.empty() ? std::string("empty") : quoted(winner) + " is not a result") +
+                           "; expected a, b or draw");
+                usable = false;
+            }
+            if (usable)
+                build->games.push_back(std::move(pending));
+        }
+    }
+
+    // Whether a defect found by validateHistory is only a consequence of a defect already reported
+    // while reading (a place or a row that could not be read), so that each problem is told once.
+    bool isConsequence(const Defect& defect) const
+    {
+        const auto it = eventIndex_.find(defect.eventId);
+        if (it == eventIndex_.end())
+            return false;
+        const EventBuild& build = builds_[it->second];
+        if (defect.field == "place")
+            return build.placesUnreliable || build.rowsMissing || build.gamesMentioned;
+        if (defect.field == "team" || defect.field.empty())
+            return build.rowsMissing;
+        // With result rows unread the event's entrants are not known, so neither is whether a game
+        // names one of them.
+        if (defect.field == "side_a" || defect.field == "side_b")
+            return build.rowsMissing;
+        return false;
+    }
+
+    void finish()
+    {
+        engine::RatingHistory& history = folder_.history;
+        history.events.reserve(builds_.size());
+        folder_.events.reserve(builds_.size());
+        for (EventBuild& build : builds_) {
+            engine::Event& event = build.event;
+            if (!build.formatKnown) // judge the units by what the rows say (a team column or not)
+                event.format = build.hasTeams ? EventFormat::Doubles : EventFormat::Singles;
+
+            if (!build.gamesMentioned) {
+                for (int line : build.emptyPlaceLines)
+                    report(defects_, fileRef(QStringLiteral("results.csv")), line, "place", event.id,
+                           "empty; an event rated from its standings needs every place (DECISIONS N2)");
+                build.placesUnreliable = build.placesUnreliable || !build.emptyPlaceLines.empty();
+            }
+
+            // DECISIONS N3: the games of an event in the order of their numbers.
+            std::stable_sort(build.games.begin(), build.games.end(),
+                             [](const PendingGame& x, const PendingGame& y) { return x.number < y.number; });
+            event.games.reserve(build.games.size());
+            for (PendingGame& pending : build.games)
+                event.games.push_back(std::move(pending.game));
+
+            // DECISIONS P3: the field is every unit that began, and results.csv lists every one of them.
+            const std::size_t units = event.standings.size();
+            if (!build.fieldSizeKnown)
+                build.info.fieldSize = static_cast<int>(units);
+            else if (!build.rowsMissing && units >= 2 &&
+                     static_cast<std::size_t>(build.info.fieldSize) != units)
+                report(defects_, event.source.file, event.source.line, "field_size", event.id,
+                       "event " + event.id + " has field_size " + std::to_string(build.info.fieldSize) +
+                           " but results.csv lists " + std::to_string(units) +
+                           " units; the field is every unit that began (DECISIONS P3)");
+
+            build.info.date = event.date;
+            build.info.format = event.format;
+            history.events.push_back(std::move(event));
+            folder_.events.push_back(std::move(build.info));
+        }
+
+        for (Defect& defect : engine::validateHistory(history)) {
+            if (!isConsequence(defect))
+                defects_.push_back(std::move(defect));
+        }
+
+        // In file order (events, results, games, then anything else), then by line.
+        const std::string fileOrder[] = {
+            fileRef(QStringLiteral("events.csv")), fileRef(QStringLiteral("results.csv")),
+            fileRef(QStringLiteral("games.csv")), fileRef(QStringLiteral("params.json"))};
+        const auto fileRank = [&fileOrder](const std::string& file) {
+            return static_cast<int>(std::find(std::begin(fileOrder), std::end(fileOrder), file) -
+                                    std::begin(fileOrder));
+        };
+        std::vector<std::pair<int, Defect>> ranked;
+        ranked.reserve(defects_.size());
+        for (Defect& defect : defects_)
+            ranked.emplace_back(fileRank(defect.source.file), std::move(defect));
+        std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) {
+            return std::tie(x.first, x.second.source.line) < std::tie(y.first, y.second.source.line);
+        });
+        folder_.defects.reserve(ranked.size());
+        for (auto& [rank, defect] : ranked)
+            folder_.defects.push_back(std::move(defect));
+    }
+
+    QDir dir_;
+    HistoryFolder folder_;
+    std::vector<Defect> defects_;
+    std::vector<EventBuild> builds_;
+    std::unordered_map<std::string, std::size_t> eventIndex_;
+    std::unordered_set<std::string> defectiveEventIds_;
+    std::unordered_map<std::string, PlayerIndex> players_;
+    bool eventsKnown_ = true;
+};
+
+// ---------------------------------------------------------------------------------------------
+// params.json
+
+struct ParameterKey {
+    const char* name;
+    std::optional<double> ParameterOverrides::*member; // null for max_iter
+    double lowest;
+    bool lowestIncluded;
+    double highest;
+    bool highestIncluded;
+    const char* range; // in words, for the message
+};
+
+constexpr double unbounded = 1e300;
+
+const ParameterKey parameterKeys[] = {
+    {"mu", &ParameterOverrides::mu0, -unbounded, true, unbounded, true, "any number"},
+    {"sigma", &ParameterOverrides::sigma0, 0.0, false, unbounded, true, "a number above 0"},
+    {"beta", &ParameterOverrides::beta, 0.0, false, unbounded, true, "a number above 0"},
+    {"gamma", &ParameterOverrides::gamma, 0.0, true, unbounded, true, "a number 0 or above"},
+    {"epsilon", &ParameterOverrides::epsilon, 0.0, false, unbounded, true, "a number above 0"},
+    {"max_iter", nullptr, 0.0, true, 1e9, true, "a whole number 0 or above"},
+    {"p_draw", &ParameterOverrides::drawProbabilityFinish, 0.0, true, 1.0, false,
+     "a probability from 0 to below 1"},
+    {"p_draw_game", &ParameterOverrides::drawProbabilityGame, 0.0, true, 1.0, false,
+     "a probability from 0 to below 1"},
+    {"doubles_weight", &ParameterOverrides::doublesWeight, 0.0, false, 1.0, true,
+     "a number above 0, at most 1"},
+};
+
+int lineAtOffset(const QByteArray& text, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset, 0, text.size());
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n'));
+}
+
+int lineOfKey(const QByteArray& text, const QString& key)
+{
+    const qsizetype at = text.indexOf(QByteArray("\"") + key.toUtf8() + QByteArray("\""));
+    return at < 0 ? 1 : lineAtOffset(text, at);
+}
+
+} // namespace
+
+void ParameterOverrides::overrideWith(const ParameterOverrides& later)
+{
+    for (const ParameterKey& key : parameterKeys) {
+        if (key.member && (later.*key.member))
+            this->*key.member = later.*key.member;
+    }
+    if (later.maxIterations)
+        maxIterations = later.maxIterations;
+}
+
+void ParameterOverrides::applyTo(engine::FlickSkillParameters& parameters) const
+{
+    parameters.mu0 = mu0.value_or(parameters.mu0);
+    parameters.sigma0 = sigma0.value_or(parameters.sigma0);
+    parameters.beta = beta.value_or(parameters.beta);
+    parameters.gamma = gamma.value_or(parameters.gamma);
+    parameters.epsilon = epsilon.value_or(parameters.epsilon);
+    parameters.maxIterations = maxIterations.value_or(parameters.maxIterations);
+    parameters.drawProbabilityFinish = drawProbabilityFinish.value_or(parameters.drawProbabilityFinish);
+    parameters.drawProbabilityGame = drawProbabilityGame.value_or(parameters.drawProbabilityGame);
+    parameters.doublesWeight = doublesWeight.value_or(parameters.doublesWeight);
+}
+
+ParametersFile readParametersJson(const QString& path)
+{
+    ParametersFile result;
+    const std::string file = path.toStdString();
+    QFile input(path);
+    if (!input.open(QIODevice::ReadOnly)) {
+        report(result.defects, file, 0, {}, {}, "cannot be read: " + input.errorString().toStdString());
+        return result;
+    }
+    const QByteArray text = input.readAll();
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(text, &error);
+    if (error.error != QJsonParseError::NoError) {
+        report(result.defects, file, lineAtOffset(text, error.offset), {}, {},
+               "not valid JSON: " + error.errorString().toStdString());
+        return result;
+    }
+    if (!document.isObject()) {
+        report(result.defects, file, 1, {}, {},
+               "expected one JSON object of parameters, e.g. {\"p_draw_game\": 0.1}");
+        return result;
+    }
+    const QJsonObject object = document.object();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        const int line = lineOfKey(text, it.key());
+        const auto key = std::find_if(std::begin(parameterKeys), std::end(parameterKeys),
+                                      [&](const ParameterKey& k) { return name == k.name; });
+        if (key == std::end(parameterKeys)) {
+            std::string known;
+            for (const ParameterKey& k : parameterKeys)
+                known += (known.empty() ? "" : ", ") + std::string(k.name);
+            report(result.defects, file, line, name, {}, "unknown parameter; the parameters are " + known);
+            continue;
+        }
+        const QJsonValue value = it.value();
+        const double number = value.toDouble();
+        const bool isWhole = std::isfinite(number) && number == std::floor(number);
+        const bool inRange = value.isDouble() && std::isfinite(number) &&
+                             (key->lowestIncluded ? number >= key->lowest : number > key->lowest) &&
+                             (key->highestIncluded ? number <= key->highest : number < key->highest) &&
+                             (key->member || isWhole);
+        if (!inRange) {
+            report(result.defects, file, line, name, {}, std::string("expected ") + key->range);
+            continue;
+        }
+        if (key->member)
+            result.parameters.*(key->member) = number;
+        else
+            result.parameters.maxIterations = static_cast<int>(number);
+    }
+    std::stable_sort(result.defects.begin(), result.defects.end(),
+                     [](const Defect& x, const Defect& y) { return x.source.line < y.source.line; });
+    return result;
+}
+
+HistoryFolder readHistoryFolder(const QString& dir)
+{
+    return FolderReader(dir).read();
+}
+
+} // namespace flickdesk::core

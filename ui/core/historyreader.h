@@ -1,0 +1,77 @@
+#pragma once
+
+// Reading a history folder (events.csv, results.csv, optional games.csv and params.json; see
+// tests/data/nca-history/README.md) into the engine's RatingHistory, with every defect of the input
+// named by file, line and field (DECISIONS D2).
+
+#include "flickdesk/engine/flickskill.h"
+#include "flickdesk/engine/history.h"
+
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace flickdesk::core {
+
+// Who awards Tour points for an event (events.csv `tour`).
+enum class Tour {
+    Competitive,  // NCA tour
+    Recreational, // NCA REC tour
+    None,         // feeds ratings only
+};
+
+// What later steps (the monthly lock, Tour points) need to know about an event besides its results.
+struct EventInfo {
+    QString eventId;
+    engine::DayNumber date = 0;
+    QString name;
+    engine::EventFormat format = engine::EventFormat::Singles;
+    QString group; // who ran it: NCA, NCA REC, UK, ...
+    Tour tour = Tour::None;
+    std::optional<int> tier; // 1, 2 or 3 for tour events
+    QString season;          // the season label, e.g. "15"
+    int fieldSize = 0;       // units that began (DECISIONS P3)
+    engine::SourceRef source;
+};
+
+// FlickSkill parameters that a params.json (or the command line) sets; everything unset keeps the
+// engine's default or an earlier setting. Keys of params.json in brackets.
+struct ParameterOverrides {
+    std::optional<double> mu0;                   // [mu]
+    std::optional<double> sigma0;                // [sigma]
+    std::optional<double> beta;                  // [beta]
+    std::optional<double> gamma;                 // [gamma]
+    std::optional<double> epsilon;               // [epsilon]
+    std::optional<int> maxIterations;            // [max_iter]
+    std::optional<double> drawProbabilityFinish; // [p_draw]
+    std::optional<double> drawProbabilityGame;   // [p_draw_game]
+    std::optional<double> doublesWeight;         // [doubles_weight]
+
+    // Takes every value that `later` sets.
+    void overrideWith(const ParameterOverrides& later);
+    void applyTo(engine::FlickSkillParameters& parameters) const;
+};
+
+struct ParametersFile {
+    ParameterOverrides parameters;
+    std::vector<engine::Defect> defects;
+};
+
+// Reads a params.json: one object of the keys above, numbers only. Unknown keys, values of the wrong
+// type and values out of range are defects.
+ParametersFile readParametersJson(const QString& path);
+
+struct HistoryFolder {
+    // Events in events.csv row order; rateHistory orders them by date itself. Meaningful only when
+    // `defects` is empty.
+    engine::RatingHistory history;
+    std::vector<EventInfo> events; // parallel to history.events
+    ParameterOverrides parameters; // from the folder's params.json, if it has one
+    // Every defect of the input files and of the history they make, by file and line.
+    std::vector<engine::Defect> defects;
+};
+
+// Reads the folder `dir`. Never throws on bad input: every defect goes to HistoryFolder::defects.
+HistoryFolder readHistoryFolder(const QString& dir);
+
+} // namespace flickdesk::core
