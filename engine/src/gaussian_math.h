@@ -124,14 +124,16 @@ inline double clampVarianceRatio(double ratio) noexcept
 // erfc(z) = t exp(-z^2 + P(t)) with t = 1 / (1 + z / 2), for z >= 0.
 inline double chebyshevPolynomial(double t) noexcept
 {
-    return -1.26551223 +
-           t * (1.00002368 +
-                t * (0.37409196 +
-                     t * (0.09678418 +
-                          t * (-0.18628806 +
-                               t * (0.27886807 +
-                                    t * (-1.13520398 +
-                                         t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+    // Estrin's scheme: the same degree-9 polynomial as Horner's rule (equal to rounding), with a
+    // dependency depth of four instead of nine, as it lies on the critical path of every sweep.
+    const double t2 = t * t;
+    const double t4 = t2 * t2;
+    const double p01 = -1.26551223 + 1.00002368 * t;
+    const double p23 = 0.37409196 + 0.09678418 * t;
+    const double p45 = -0.18628806 + 0.27886807 * t;
+    const double p67 = -1.13520398 + 1.48851587 * t;
+    const double p89 = -0.82215223 + 0.17087277 * t;
+    return (p01 + p23 * t2) + (p45 + p67 * t2) * t4 + p89 * (t4 * t4);
 }
 
 // The win truncation of a standardised difference t = (mu - margin) / sigma: the hot path of
