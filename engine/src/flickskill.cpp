@@ -132,6 +132,8 @@ private:
     Natural backwardMessage(std::int32_t skill) const noexcept;
 
     void iterateBatch(const Batch& batch);
+    enum class Neighbour { Earlier, Later };
+    double revisitBatch(const Batch& batch, Neighbour news);
     enum class GameMode { ColdStart, WarmStart, EvidenceOnly };
     void computeGame(GameSlot& game, GameMode mode);
     void snapshotPosteriors(const Batch& batch);
@@ -482,6 +484,23 @@ void FlickSkillModel::computeGame(GameSlot& game, GameMode mode)
     }
 }
 
+// One step of a sweep: takes the news from the player's neighbouring batch on one side (N5:
+// backward sweeps bring the later batches' messages, forward sweeps the earlier ones'), recomputes
+// the batch's games and returns the largest change of a posterior in it.
+double FlickSkillModel::revisitBatch(const Batch& batch, Neighbour news)
+{
+    snapshotPosteriors(batch);
+    for (std::uint32_t s = batch.firstSkill; s < batch.firstSkill + batch.skillCount; ++s) {
+        const auto skill = static_cast<std::int32_t>(s);
+        if (news == Neighbour::Later)
+            skills_[s].backward = backwardMessage(skill);
+        else
+            skills_[s].forward = forwardMessage(skill);
+    }
+    iterateBatch(batch);
+    return changeSinceSnapshot(batch);
+}
+
 void FlickSkillModel::snapshotPosteriors(const Batch& batch)
 {
     for (std::uint32_t s = 0; s < batch.skillCount; ++s)
@@ -526,28 +545,18 @@ FlickSkillResult FlickSkillModel::run(const FlickSkillRunControl& control)
     while (step > parameters_.epsilon && iteration < parameters_.maxIterations) {
         step = 0.0;
         for (std::size_t j = last; j-- > 1;) {
-            const Batch& batch = batches_[j - 1];
             if (cancelled(control)) {
                 result.cancelled = true;
                 return result;
             }
-            snapshotPosteriors(batch);
-            for (std::uint32_t s = batch.firstSkill; s < batch.firstSkill + batch.skillCount; ++s)
-                skills_[s].backward = backwardMessage(static_cast<std::int32_t>(s));
-            iterateBatch(batch);
-            step = std::max(step, changeSinceSnapshot(batch));
+            step = std::max(step, revisitBatch(batches_[j - 1], Neighbour::Later));
         }
         for (std::size_t j = 1; j < last; ++j) {
-            const Batch& batch = batches_[j];
             if (cancelled(control)) {
                 result.cancelled = true;
                 return result;
             }
-            snapshotPosteriors(batch);
-            for (std::uint32_t s = batch.firstSkill; s < batch.firstSkill + batch.skillCount; ++s)
-                skills_[s].forward = forwardMessage(static_cast<std::int32_t>(s));
-            iterateBatch(batch);
-            step = std::max(step, changeSinceSnapshot(batch));
+            step = std::max(step, revisitBatch(batches_[j], Neighbour::Earlier));
         }
         if (last == 1) {
             // N5: a history of one batch iterates within that batch instead.
