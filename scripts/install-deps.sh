@@ -16,6 +16,8 @@ packages=(
     libsqlite3-dev
     xvfb
     xauth
+    clang
+    libclang-rt-14-dev
 )
 
 if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

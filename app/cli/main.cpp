@@ -8,7 +8,10 @@
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("flickdesk-cli"));
+    // The names QStandardPaths builds the default database's folder from: the command line and the
+    // window share one database (core/store.h, Store::defaultPath()).
+    QCoreApplication::setApplicationName(QStringLiteral("FlickDesk"));
+    QCoreApplication::setOrganizationName(QStringLiteral("FlickDesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FLICKDESK_VERSION));
     QTextStream out(stdout);
     QTextStream err(stderr);

@@ -1,9 +1,12 @@
 // The flickdesk window: parse the command line and show the main window.
+#include "core/store.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
 
 namespace {
 
@@ -20,6 +23,11 @@ void addOptions(QCommandLineParser& parser)
         "main", "Tournament desk for crokinole: FlickSkill ratings and Field-Weighted Points."));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("db"),
+        QCoreApplication::translate("main", "The FlickDesk database to open (default: %1).")
+            .arg(QDir::toNativeSeparators(flickdesk::core::Store::defaultPath())),
+        QCoreApplication::translate("main", "FILE")));
 }
 
 } // namespace
@@ -47,7 +55,11 @@ int main(int argc, char* argv[])
     addOptions(parser);
     parser.process(app);
 
+    // The database the window will open (the events list comes later); --db overrides the default.
+    const QString database = parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db"))
+                                                                : flickdesk::core::Store::defaultPath();
     flickdesk::ui::MainWindow window;
+    window.setProperty("databasePath", database);
     window.show();
     return QApplication::exec();
 }

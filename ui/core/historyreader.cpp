@@ -58,7 +58,8 @@ std::optional<int> parseWholeNumber(std::string_view text)
     int value = 0;
     const char* const end = text.data() + text.size();
     const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc() || stop != end || value < 0)
+    // from_chars reads a leading minus sign, so "-0" would pass as 0.
+    if (text.empty() || text.front() == '-' || error != std::errc() || stop != end)
         return std::nullopt;
     return value;
 }
@@ -223,6 +224,7 @@ public:
             return false;
         }
         headerSize_ = header.fields.size();
+        headerLine_ = header.line;
         if (!header.error.empty())
             report(defects_, file_, header.line, {}, {}, header.error);
         bool usable = header.error.empty();
@@ -270,6 +272,8 @@ public:
     }
 
     int line() const noexcept { return record_.line; }
+    // The header's line: 1 unless blank lines come before it.
+    int headerLine() const noexcept { return headerLine_; }
     bool hasColumn(std::size_t column) const noexcept { return columns_[column] >= 0; }
 
     // The field of the current row in the column given by its position in readHeader's list;
@@ -288,6 +292,7 @@ private:
     std::vector<Defect>& defects_;
     std::vector<int> columns_;
     std::size_t headerSize_ = 0;
+    int headerLine_ = 1;
     CsvRecord record_;
 };
 
@@ -325,49 +330,84 @@ struct EventBuild {
     std::vector<int> emptyPlaceLines;
 };
 
+// One file of a history folder as found: absent, present but unreadable, or its contents.
+struct FolderFile {
+    bool exists = false;
+    std::string readError; // why a file that exists cannot be read; empty when it was read
+    QByteArray text;
+};
+
+FolderFile inMemory(const QByteArray& text)
+{
+    return FolderFile{true, {}, text};
+}
+
+FolderFile loadFolderFile(const QDir& dir, const QString& name)
+{
+    FolderFile result;
+    QFile file(dir.filePath(name));
+    if (!file.exists())
+        return result;
+    result.exists = true;
+    if (!file.open(QIODevice::ReadOnly)) {
+        result.readError = file.errorString().toStdString();
+        return result;
+    }
+    result.text = file.readAll();
+    return result;
+}
+
+// Parses the files of a history folder; never touches the file system itself.
 class FolderReader {
 public:
-    explicit FolderReader(const QString& dir)
-        : dir_(dir)
+    // `dir` only names the files in defects; without it they are named by their plain names.
+    explicit FolderReader(std::optional<QDir> dir)
+        : dir_(std::move(dir))
     {
     }
 
-    HistoryFolder read()
+    HistoryFolder read(const FolderFile& events, const FolderFile& results, const FolderFile& games,
+                       const FolderFile& params)
     {
-        if (const auto text = readFile(QStringLiteral("events.csv"), true))
+        if (const auto text = contents(events, QStringLiteral("events.csv"), true))
             readEvents(*text);
         else
             eventsKnown_ = false;
-        if (const auto text = readFile(QStringLiteral("results.csv"), true))
+        if (const auto text = contents(results, QStringLiteral("results.csv"), true))
             readResults(*text);
-        if (const auto text = readFile(QStringLiteral("games.csv"), false))
+        if (const auto text = contents(games, QStringLiteral("games.csv"), false))
             readGames(*text);
-        const QString paramsPath = dir_.filePath(QStringLiteral("params.json"));
-        if (QFile::exists(paramsPath)) {
-            ParametersFile params = readParametersJson(paramsPath);
-            folder_.parameters = params.parameters;
-            std::move(params.defects.begin(), params.defects.end(), std::back_inserter(defects_));
+        if (params.exists) {
+            const QString paramsName = QStringLiteral("params.json");
+            if (!params.readError.empty()) {
+                report(defects_, fileRef(paramsName), 0, {}, {}, "cannot be read: " + params.readError);
+            } else {
+                ParametersFile parsed = parseParametersJson(params.text, filePath(paramsName));
+                folder_.parameters = parsed.parameters;
+                std::move(parsed.defects.begin(), parsed.defects.end(), std::back_inserter(defects_));
+            }
         }
         finish();
         return std::move(folder_);
     }
 
 private:
-    std::string fileRef(const QString& name) const { return dir_.filePath(name).toStdString(); }
+    QString filePath(const QString& name) const { return dir_ ? dir_->filePath(name) : name; }
+    std::string fileRef(const QString& name) const { return filePath(name).toStdString(); }
 
-    std::optional<QByteArray> readFile(const QString& name, bool required)
+    // The text of `file`, or nothing when it is absent (a defect when `required`) or unreadable.
+    std::optional<QByteArray> contents(const FolderFile& file, const QString& name, bool required)
     {
-        QFile file(dir_.filePath(name));
-        if (!file.exists()) {
+        if (!file.exists) {
             if (required)
                 report(defects_, fileRef(name), 0, {}, {}, "the file is missing");
             return std::nullopt;
         }
-        if (!file.open(QIODevice::ReadOnly)) {
-            report(defects_, fileRef(name), 0, {}, {}, "cannot be read: " + file.errorString().toStdString());
+        if (!file.readError.empty()) {
+            report(defects_, fileRef(name), 0, {}, {}, "cannot be read: " + file.readError);
             return std::nullopt;
         }
-        return file.readAll();
+        return file.text;
     }
 
     PlayerIndex playerIndex(std::string_view id)
@@ -562,7 +602,7 @@ private:
             if (team.empty() && build->formatKnown && build->event.format == EventFormat::Doubles) {
                 if (!table.hasColumn(Team)) {
                     if (!teamColumnReported)
-                        report(defects_, file, 1, "team", {},
+                        report(defects_, file, table.headerLine(), "team", {},
                                "missing column; doubles events need it to pair partners");
                     teamColumnReported = true;
                 } else {
@@ -791,7 +831,7 @@ private:
             folder_.defects.push_back(std::move(defect));
     }
 
-    QDir dir_;
+    std::optional<QDir> dir_;
     HistoryFolder folder_;
     std::vector<Defect> defects_;
     std::vector<EventBuild> builds_;
@@ -870,14 +910,20 @@ void ParameterOverrides::applyTo(engine::FlickSkillParameters& parameters) const
 
 ParametersFile readParametersJson(const QString& path)
 {
-    ParametersFile result;
-    const std::string file = path.toStdString();
     QFile input(path);
     if (!input.open(QIODevice::ReadOnly)) {
-        report(result.defects, file, 0, {}, {}, "cannot be read: " + input.errorString().toStdString());
+        ParametersFile result;
+        report(result.defects, path.toStdString(), 0, {}, {},
+               "cannot be read: " + input.errorString().toStdString());
         return result;
     }
-    const QByteArray text = input.readAll();
+    return parseParametersJson(input.readAll(), path);
+}
+
+ParametersFile parseParametersJson(const QByteArray& text, const QString& fileName)
+{
+    ParametersFile result;
+    const std::string file = fileName.toStdString();
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError) {
@@ -926,7 +972,23 @@ ParametersFile readParametersJson(const QString& path)
 
 HistoryFolder readHistoryFolder(const QString& dir)
 {
-    return FolderReader(dir).read();
+    const QDir folder(dir);
+    return FolderReader(folder).read(loadFolderFile(folder, QStringLiteral("events.csv")),
+                                     loadFolderFile(folder, QStringLiteral("results.csv")),
+                                     loadFolderFile(folder, QStringLiteral("games.csv")),
+                                     loadFolderFile(folder, QStringLiteral("params.json")));
+}
+
+HistoryFolder parseHistoryFiles(const QByteArray& events, const QByteArray& results,
+                                const std::optional<QByteArray>& games,
+                                const std::optional<QByteArray>& params, const QString& dir)
+{
+    std::optional<QDir> folder;
+    if (!dir.isEmpty())
+        folder.emplace(dir);
+    return FolderReader(folder).read(inMemory(events), inMemory(results),
+                                     games ? inMemory(*games) : FolderFile{},
+                                     params ? inMemory(*params) : FolderFile{});
 }
 
 } // namespace flickdesk::core

@@ -7,6 +7,7 @@
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/history.h"
 
+#include <QByteArray>
 #include <QString>
 #include <optional>
 #include <vector>
@@ -61,6 +62,10 @@ struct ParametersFile {
 // type and values out of range are defects.
 ParametersFile readParametersJson(const QString& path);
 
+// The same for the contents of a params.json already in memory; `fileName` names it in defects.
+// Touches no file (the fuzz target tests/fuzz/fuzz_params_json.cpp calls it).
+ParametersFile parseParametersJson(const QByteArray& text, const QString& fileName);
+
 struct HistoryFolder {
     // Events in events.csv row order; rateHistory orders them by date itself. Meaningful only when
     // `defects` is empty.
@@ -73,5 +78,13 @@ struct HistoryFolder {
 
 // Reads the folder `dir`. Never throws on bad input: every defect goes to HistoryFolder::defects.
 HistoryFolder readHistoryFolder(const QString& dir);
+
+// The same for the contents of a folder's files already in memory: events.csv, results.csv, and
+// games.csv and params.json when the folder has them. Defects name the files as `dir`/events.csv
+// and so on, or plain events.csv when `dir` is empty. Touches no file (the fuzz target
+// tests/fuzz/fuzz_history_csv.cpp calls it).
+HistoryFolder parseHistoryFiles(const QByteArray& events, const QByteArray& results,
+                                const std::optional<QByteArray>& games,
+                                const std::optional<QByteArray>& params, const QString& dir = {});
 
 } // namespace flickdesk::core

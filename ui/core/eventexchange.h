@@ -1,0 +1,102 @@
+#pragma once
+
+// The files FlickDesk exchanges with the NCA:
+// - the submission file of one event: JSON with the event, its field, standings or games and its
+//   award (the locked ratings, FSI, FDI and every award, DECISIONS P2), FlickDesk's version, and a
+//   SHA-256 of the content; written with the same results as a history folder beside it;
+// - the NCA's rating list (CSV player_id,name,mu,sigma), imported as a monthly lock.
+//
+// The readers are pure functions of the bytes and a file name (for messages), so that fuzzers and
+// tests call them without files; they never throw on bad input and list every defect.
+//
+// The submission file (version 1):
+//   {"format": "flickdesk-event", "version": 1, "flickdesk": "0.1.0",
+//    "content": {"event": {...}, "field": [...], "games": [...], "award": {...} | null},
+//    "sha256": "<hex>"}
+// sha256 is the SHA-256 of `content` serialised as compact JSON with its keys sorted (as
+// QJsonDocument::Compact writes any QJsonObject). Numbers are JSON numbers: whole numbers as such,
+// the others in the shortest form that reads back as the same double, so every rating, index and
+// award survives the round trip bit for bit.
+
+#include "core/store.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace flickdesk::core {
+
+inline constexpr int eventExchangeVersion = 1;
+
+struct EventExchange {
+    EventRecord event;
+    std::vector<PlayerRecord> players; // the players of the field, with their names where known
+    std::optional<AwardRecord> award;  // the current award of an awarded event
+    QString flickdeskVersion;          // the FlickDesk that wrote the file
+};
+
+// The `content` object of the file.
+QJsonObject eventExchangeContent(const EventExchange& exchange);
+// SHA-256 (lowercase hex) of the compact serialisation of `content`.
+QString contentChecksum(const QJsonObject& content);
+// The whole file, indented for people to read.
+QByteArray serializeEventExchange(const EventExchange& exchange);
+
+struct ParsedEventExchange {
+    EventExchange exchange;              // meaningful only when `defects` is empty
+    std::vector<engine::Defect> defects; // by file, line and field (a JSON path)
+    bool checksumMismatch = false;       // the content was changed after export: refused outright
+};
+
+ParsedEventExchange parseEventExchange(const QByteArray& bytes, const QString& fileName);
+
+// The event as a history folder in the nca-history format (tests/data/nca-history/README.md):
+// events.csv, results.csv and, for an event rated from its games, games.csv. A doubles unit's
+// team is its unit number; units that never began are left out (DECISIONS P3).
+struct HistoryFiles {
+    QByteArray events;
+    QByteArray results;
+    QByteArray games; // empty when the event has no games
+};
+HistoryFiles historyFilesOf(const EventRecord& event);
+
+struct ParsedRatingList {
+    std::vector<RatingListEntry> entries;
+    std::vector<engine::Defect> defects; // by file, line and field
+};
+
+// An NCA rating list: a header naming player_id, mu and sigma (name optional; any order, any case)
+// and one row per player. Ids must be unique, mu a finite number, sigma a finite number above 0.
+ParsedRatingList parseRatingList(const QByteArray& bytes, const QString& fileName);
+
+// ---- with a store (core/storeexchange.cpp)
+
+// The exchange of a stored event; StoreError::Refused when there is no such event.
+EventExchange exchangeOfEvent(Store& store, const QString& eventId);
+
+// <FILE without .json>-history beside the JSON file.
+QString historyFolderFor(const QString& jsonPath);
+
+// Writes the JSON file and the history folder beside it. Returns an error message, empty on success;
+// the JSON file is replaced only when complete.
+QString writeEventExport(const EventExchange& exchange, const QString& jsonPath);
+
+struct EventImportResult {
+    enum class Outcome {
+        Added,     // written, with its award, in one transaction
+        Unchanged, // the database holds the same event and award already
+        Refused,   // defects (a checksum that does not match, bad content, a different event of that id)
+    };
+    Outcome outcome = Outcome::Refused;
+    QString eventId;
+    std::vector<engine::Defect> defects;
+    bool checksumMismatch = false;
+};
+
+// Verifies the checksum, checks the content, and adds the event to the store (StoreError when the
+// store cannot be written).
+EventImportResult importEventExchange(Store& store, const QByteArray& bytes, const QString& fileName);
+
+} // namespace flickdesk::core

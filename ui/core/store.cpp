@@ -1,0 +1,1972 @@
+#include "core/store.h"
+
+#include "core/eventexchange.h"
+#include "core/sqlite.h"
+#include "core/tourpoints.h"
+#include "flickdesk/engine/date.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QtEndian>
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sqlite3.h>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+
+namespace flickdesk::core {
+namespace {
+
+using engine::Defect;
+using engine::SourceRef;
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("flickdesk::core::Store", text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schema. Each migration runs in one transaction that also sets PRAGMA user_version; a new file
+// gets all of them. Never change a released migration: add the next one.
+
+// Version 1: everything FlickDesk stores.
+constexpr const char* schemaVersion1 = R"sql(
+-- DECISIONS D1: a player is an id, never a name; names are optional and not unique.
+CREATE TABLE players (
+    id TEXT PRIMARY KEY NOT NULL CHECK (id <> ''),
+    name TEXT,
+    association_id TEXT,
+    location TEXT
+);
+
+-- Events keep the association's event id where they have one (events.csv event_id).
+CREATE TABLE events (
+    id TEXT PRIMARY KEY NOT NULL CHECK (id <> ''),
+    date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    name TEXT NOT NULL DEFAULT '',
+    format TEXT NOT NULL CHECK (format IN ('singles', 'doubles')),
+    tier INTEGER CHECK (tier IN (1, 2, 3)),
+    tour TEXT NOT NULL DEFAULT 'none' CHECK (tour IN ('competitive', 'recreational', 'none')),
+    experimental INTEGER NOT NULL DEFAULT 0 CHECK (experimental IN (0, 1)),
+    experimental_cap REAL CHECK (experimental_cap >= 0),
+    season TEXT NOT NULL DEFAULT '',
+    "group" TEXT NOT NULL DEFAULT '',
+    field_size INTEGER CHECK (field_size >= 0),
+    status TEXT NOT NULL DEFAULT 'planned'
+        CHECK (status IN ('planned', 'started', 'finished', 'awarded'))
+);
+
+-- A unit of the field: a player, or a doubles pairing (entrant_players).
+-- DECISIONS P3: started and withdrawn units began competition and are the field.
+CREATE TABLE entrants (
+    event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    unit INTEGER NOT NULL CHECK (unit >= 1),
+    status TEXT NOT NULL DEFAULT 'registered' CHECK (status IN ('registered', 'started', 'withdrawn')),
+    PRIMARY KEY (event_id, unit)
+) WITHOUT ROWID;
+
+-- Rows keep the order in which results were read: loadHistory() numbers the players in it.
+CREATE TABLE entrant_players (
+    event_id TEXT NOT NULL,
+    unit INTEGER NOT NULL,
+    seat INTEGER NOT NULL CHECK (seat IN (1, 2)),
+    player_id TEXT NOT NULL REFERENCES players (id),
+    PRIMARY KEY (event_id, unit, seat),
+    UNIQUE (event_id, player_id),
+    FOREIGN KEY (event_id, unit) REFERENCES entrants (event_id, unit) ON DELETE CASCADE
+);
+
+-- Final standings: a unit's finishing place, 1 = winner.
+CREATE TABLE standings (
+    event_id TEXT NOT NULL,
+    unit INTEGER NOT NULL,
+    place INTEGER NOT NULL CHECK (place >= 1),
+    PRIMARY KEY (event_id, unit),
+    FOREIGN KEY (event_id, unit) REFERENCES entrants (event_id, unit) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+-- DECISIONS N3: head-to-head games, numbered in the order they were played.
+CREATE TABLE games (
+    event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL CHECK (game >= 1),
+    winner TEXT NOT NULL CHECK (winner IN ('a', 'b', 'draw')),
+    PRIMARY KEY (event_id, game)
+) WITHOUT ROWID;
+
+-- A game's sides name entrants of its event only.
+CREATE TABLE game_players (
+    event_id TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    side TEXT NOT NULL CHECK (side IN ('a', 'b')),
+    seat INTEGER NOT NULL CHECK (seat IN (1, 2)),
+    player_id TEXT NOT NULL,
+    PRIMARY KEY (event_id, game, side, seat),
+    FOREIGN KEY (event_id, game) REFERENCES games (event_id, game) ON DELETE CASCADE,
+    FOREIGN KEY (event_id, player_id) REFERENCES entrant_players (event_id, player_id)
+);
+
+CREATE TABLE rating_runs (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    parameters TEXT NOT NULL,          -- JSON
+    history_fingerprint TEXT NOT NULL, -- SHA-256 of the history rated
+    iterations INTEGER NOT NULL,
+    converged INTEGER NOT NULL CHECK (converged IN (0, 1))
+);
+
+-- DECISIONS P1: the monthly lock, computed by a run or imported from an NCA rating list.
+CREATE TABLE locks (
+    month TEXT PRIMARY KEY NOT NULL CHECK (month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]'),
+    source TEXT NOT NULL CHECK (source IN ('computed', 'imported')),
+    run_id INTEGER REFERENCES rating_runs (id),
+    origin TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    CHECK ((source = 'computed') = (run_id IS NOT NULL))
+);
+
+CREATE TABLE lock_ratings (
+    month TEXT NOT NULL REFERENCES locks (month) ON DELETE CASCADE,
+    player_id TEXT NOT NULL REFERENCES players (id),
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL CHECK (sigma > 0),
+    PRIMARY KEY (month, player_id)
+) WITHOUT ROWID;
+
+-- DECISIONS P2: awarded points frozen with the lock, FSI and FDI they used. Append-only: a
+-- re-award adds a revision; the triggers below refuse every change to what was awarded.
+CREATE TABLE event_awards (
+    event_id TEXT NOT NULL REFERENCES events (id),
+    revision INTEGER NOT NULL CHECK (revision >= 1),
+    lock_month TEXT NOT NULL CHECK (lock_month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]'),
+    fsi REAL NOT NULL,
+    fdi REAL NOT NULL,
+    awarded_at TEXT NOT NULL,
+    reason TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (event_id, revision)
+) WITHOUT ROWID;
+
+CREATE TABLE award_ratings (
+    event_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    player_id TEXT NOT NULL REFERENCES players (id),
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL CHECK (sigma > 0),
+    PRIMARY KEY (event_id, revision, player_id),
+    FOREIGN KEY (event_id, revision) REFERENCES event_awards (event_id, revision)
+) WITHOUT ROWID;
+
+CREATE TABLE awards (
+    event_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    player_id TEXT NOT NULL REFERENCES players (id),
+    place INTEGER NOT NULL CHECK (place >= 1),
+    points REAL NOT NULL CHECK (points >= 0),
+    PRIMARY KEY (event_id, revision, player_id),
+    FOREIGN KEY (event_id, revision) REFERENCES event_awards (event_id, revision)
+) WITHOUT ROWID;
+
+CREATE TRIGGER event_awards_frozen_update BEFORE UPDATE ON event_awards
+BEGIN SELECT RAISE(ABORT, 'awarded points are frozen (DECISIONS P2): re-award instead'); END;
+CREATE TRIGGER event_awards_frozen_delete BEFORE DELETE ON event_awards
+BEGIN SELECT RAISE(ABORT, 'awarded points are frozen (DECISIONS P2): re-award instead'); END;
+CREATE TRIGGER award_ratings_frozen_update BEFORE UPDATE ON award_ratings
+BEGIN SELECT RAISE(ABORT, 'awarded points are frozen (DECISIONS P2): re-award instead'); END;
+CREATE TRIGGER award_ratings_frozen_delete BEFORE DELETE ON award_ratings
+BEGIN SELECT RAISE(ABORT, 'awarded points are frozen (DECISIONS P2): re-award instead'); END;
+CREATE TRIGGER awards_frozen_update BEFORE UPDATE ON awards
+BEGIN SELECT RAISE(ABORT, 'awarded points are frozen (DECISIONS P2): re-award instead'); END;
+CREATE TRIGGER awards_frozen_delete BEFORE DELETE ON awards
+BEGIN SELECT RAISE(ABORT, 'awarded points are frozen (DECISIONS P2): re-award instead'); END;
+
+-- Engine parameters, the Finale of each season, earlier Recreational champions: JSON values.
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY NOT NULL,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- Every change to a finished or awarded event. No foreign key: the log outlives what it names.
+CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    event_id TEXT,
+    details TEXT NOT NULL DEFAULT '{}'
+);
+)sql";
+
+// Version 2: indexes on the referring columns that look-ups by player and the foreign-key checks of
+// a player's deletion search.
+constexpr const char* schemaVersion2 = R"sql(
+CREATE INDEX entrant_players_by_player ON entrant_players (player_id);
+CREATE INDEX lock_ratings_by_player ON lock_ratings (player_id);
+CREATE INDEX award_ratings_by_player ON award_ratings (player_id);
+CREATE INDEX awards_by_player ON awards (player_id);
+CREATE INDEX events_by_date ON events (date);
+CREATE INDEX audit_log_by_event ON audit_log (event_id);
+)sql";
+
+struct Migration {
+    int version;
+    const char* sql;
+};
+
+const Migration migrations[] = {
+    {1, schemaVersion1},
+    {2, schemaVersion2},
+};
+static_assert(std::size(migrations) == Store::latestSchemaVersion);
+
+// The oldest schema whose tables this version can read: a read-only open of an older file works.
+constexpr int oldestReadableVersion = 1;
+
+void migrate(sqlite::Database& db, int from, int to)
+{
+    for (const Migration& migration : migrations) {
+        if (migration.version <= from || migration.version > to)
+            continue;
+        sqlite::Transaction transaction(db);
+        if (migration.version == 1)
+            db.execute("PRAGMA application_id = " + std::to_string(Store::applicationId));
+        db.execute(migration.sql);
+        db.execute("PRAGMA user_version = " + std::to_string(migration.version));
+        transaction.commit();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names of things in the database
+
+QString formatName(engine::EventFormat format)
+{
+    return format == engine::EventFormat::Doubles ? QStringLiteral("doubles") : QStringLiteral("singles");
+}
+
+std::optional<engine::EventFormat> formatFromName(const QString& text)
+{
+    if (text == QLatin1String("singles"))
+        return engine::EventFormat::Singles;
+    if (text == QLatin1String("doubles"))
+        return engine::EventFormat::Doubles;
+    return std::nullopt;
+}
+
+QString outcomeName(engine::GameOutcome outcome)
+{
+    switch (outcome) {
+    case engine::GameOutcome::WinA:
+        return QStringLiteral("a");
+    case engine::GameOutcome::WinB:
+        return QStringLiteral("b");
+    case engine::GameOutcome::Draw:
+        break;
+    }
+    return QStringLiteral("draw");
+}
+
+engine::GameOutcome outcomeFromName(const QString& text)
+{
+    if (text == QLatin1String("a"))
+        return engine::GameOutcome::WinA;
+    if (text == QLatin1String("b"))
+        return engine::GameOutcome::WinB;
+    return engine::GameOutcome::Draw;
+}
+
+// NOT NULL text columns take "" for a null QString.
+QString nonNull(const QString& text)
+{
+    return text.isNull() ? QStringLiteral("") : text;
+}
+
+QString jsonText(const QJsonObject& object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QString isoUtc(const QDateTime& time)
+{
+    return time.toUTC().toString(Qt::ISODate);
+}
+
+bool isMonth(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])$"));
+    return pattern.match(text).hasMatch();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backups: backups/<stem>-YYYYMMDD-HHMMSS-<daily|before-vN>[-n].sqlite beside the database.
+
+QString backupStem(const QString& databasePath)
+{
+    return QFileInfo(databasePath).completeBaseName();
+}
+
+QRegularExpression backupPattern(const QString& databasePath)
+{
+    return QRegularExpression(QStringLiteral("^%1-(\\d{8})-(\\d{6})-(daily|before-v\\d+)(-\\d+)?\\.sqlite$")
+                                  .arg(QRegularExpression::escape(backupStem(databasePath))));
+}
+
+struct BackupFile {
+    QString path;
+    QString stamp; // YYYYMMDD-HHMMSS
+    QString name;
+};
+
+std::vector<BackupFile> listBackups(const QString& databasePath)
+{
+    const QDir dir(Store::backupFolder(databasePath));
+    const QRegularExpression pattern = backupPattern(databasePath);
+    std::vector<BackupFile> files;
+    for (const QString& name : dir.entryList(QDir::Files)) {
+        const QRegularExpressionMatch match = pattern.match(name);
+        if (match.hasMatch())
+            files.push_back({dir.filePath(name), match.captured(1) + u'-' + match.captured(2), name});
+    }
+    // Newest first; within one second the later copy has the higher number suffix, hence name.
+    std::sort(files.begin(), files.end(), [](const BackupFile& a, const BackupFile& b) {
+        return std::tie(a.stamp, a.name) > std::tie(b.stamp, b.name);
+    });
+    return files;
+}
+
+QString sentenceAboutBackups(const QString& databasePath)
+{
+    const QStringList backups = Store::backups(databasePath);
+    if (backups.isEmpty())
+        return tr("No backup of it was found in %1.")
+            .arg(QDir::toNativeSeparators(Store::backupFolder(databasePath)));
+    return tr("The newest backup is %1: to go back to it, close FlickDesk and copy it in place of the "
+              "database.")
+        .arg(QDir::toNativeSeparators(backups.first()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The file header: SQLite's magic string and the application id, read without SQLite so that
+// nothing ever opens a foreign file with write access (SQLite may write even to read a WAL file).
+
+enum class HeaderVerdict { FlickDesk, NotSqlite, OtherApplication, Unreadable };
+
+HeaderVerdict checkHeader(const QString& path, QString& detail)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        detail = file.errorString();
+        return HeaderVerdict::Unreadable;
+    }
+    const QByteArray header = file.read(100);
+    static const QByteArray magic("SQLite format 3\0", 16);
+    if (header.size() < 100 || !header.startsWith(magic)) {
+        detail = tr("it is not an SQLite database");
+        return HeaderVerdict::NotSqlite;
+    }
+    const auto id = qFromBigEndian<qint32>(header.constData() + 68);
+    if (id != Store::applicationId) {
+        detail = id == 0 ? tr("it is an SQLite database of another application")
+                         : tr("it is an SQLite database of another application (application id 0x%1)")
+                               .arg(static_cast<quint32>(id), 8, 16, QLatin1Char('0'));
+        return HeaderVerdict::OtherApplication;
+    }
+    return HeaderVerdict::FlickDesk;
+}
+
+// A new database is made whole under another name and then renamed into place, so that a process
+// killed while creating it never leaves a half-made file at the database's path.
+void createDatabase(const QString& path, int version)
+{
+    const QString temporary = path + QStringLiteral(".new");
+    for (const QString& leftover :
+         {temporary, temporary + QStringLiteral("-journal"), temporary + QStringLiteral("-wal"),
+          temporary + QStringLiteral("-shm"), path + QStringLiteral("-wal"), path + QStringLiteral("-shm")})
+        QFile::remove(leftover); // we hold the lock: these belong to no one
+    {
+        sqlite::Database db(temporary, sqlite::Database::Mode::ReadWriteCreate);
+        db.execute("PRAGMA foreign_keys = ON");
+        migrate(db, 0, version);
+        // Set after the schema, which was written through a rollback journal straight into the file:
+        // the header holds the application id from the first byte on.
+        db.execute("PRAGMA journal_mode = WAL");
+    }
+    if (std::rename(QFile::encodeName(temporary).constData(), QFile::encodeName(path).constData()) != 0) {
+        QFile::remove(path); // an empty file may not be replaced on every platform
+        if (!QFile::rename(temporary, path))
+            throw sqlite::Error(SQLITE_CANTOPEN,
+                                "cannot rename " + temporary.toStdString() + " to " + path.toStdString());
+    }
+}
+
+// Whether a database holds anything worth a backup: a new, empty one does not.
+bool holdsData(sqlite::Database& db)
+{
+    return db.queryInteger("SELECT EXISTS (SELECT 1 FROM players) OR EXISTS (SELECT 1 FROM events) OR "
+                           "EXISTS (SELECT 1 FROM locks) OR EXISTS (SELECT 1 FROM settings) OR "
+                           "EXISTS (SELECT 1 FROM audit_log)")
+               .value_or(0) != 0;
+}
+
+QStringList quickCheck(sqlite::Database& db)
+{
+    QStringList problems;
+    sqlite::Statement statement(db, "PRAGMA quick_check(20)");
+    while (statement.step()) {
+        QString line = statement.text(0);
+        if (line == QLatin1String("ok"))
+            continue;
+        line.remove(QStringLiteral("*** in database main ***"));
+        problems.append(line.simplified());
+    }
+    return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ParameterOverrides <-> JSON (the keys of params.json)
+
+QJsonObject parametersJson(const ParameterOverrides& p)
+{
+    QJsonObject object;
+    const auto put = [&object](const char* key, const std::optional<double>& value) {
+        if (value)
+            object.insert(QLatin1String(key), *value);
+    };
+    put("mu", p.mu0);
+    put("sigma", p.sigma0);
+    put("beta", p.beta);
+    put("gamma", p.gamma);
+    put("epsilon", p.epsilon);
+    if (p.maxIterations)
+        object.insert(QStringLiteral("max_iter"), *p.maxIterations);
+    put("p_draw", p.drawProbabilityFinish);
+    put("p_draw_game", p.drawProbabilityGame);
+    put("doubles_weight", p.doublesWeight);
+    return object;
+}
+
+ParameterOverrides parametersFromJson(const QJsonObject& object)
+{
+    ParameterOverrides p;
+    const auto get = [&object](const char* key) -> std::optional<double> {
+        const QJsonValue value = object.value(QLatin1String(key));
+        return value.isDouble() ? std::optional(value.toDouble()) : std::nullopt;
+    };
+    p.mu0 = get("mu");
+    p.sigma0 = get("sigma");
+    p.beta = get("beta");
+    p.gamma = get("gamma");
+    p.epsilon = get("epsilon");
+    if (const auto iterations = get("max_iter"))
+        p.maxIterations = static_cast<int>(*iterations);
+    p.drawProbabilityFinish = get("p_draw");
+    p.drawProbabilityGame = get("p_draw_game");
+    p.doublesWeight = get("doubles_weight");
+    return p;
+}
+
+const QString parametersKey = QStringLiteral("flickskill.parameters");
+
+// ---------------------------------------------------------------------------------------------
+// Events of a history folder as records
+
+EventRecord recordOf(const HistoryFolder& folder, std::size_t index)
+{
+    const engine::Event& event = folder.history.events[index];
+    const EventInfo& info = folder.events[index];
+    EventRecord record;
+    record.id = info.eventId;
+    record.date = QString::fromStdString(engine::formatIsoDate(event.date));
+    record.name = info.name;
+    record.format = event.format;
+    record.group = info.group;
+    record.tour = info.tour;
+    record.tier = info.tier;
+    record.season = info.season;
+    record.fieldSize = info.fieldSize;
+    record.status = EventStatus::Finished;
+    // Units are numbered in the order of their first row; a doubles team's number in the file is
+    // not kept (the history format numbers teams only to pair partners).
+    int number = 0;
+    for (const engine::Standing& standing : event.standings) {
+        UnitRecord unit;
+        unit.number = ++number;
+        unit.status = EntrantStatus::Started;
+        if (standing.place > 0)
+            unit.place = standing.place;
+        for (const engine::PlayerIndex player : standing.unit.players)
+            unit.playerIds.append(
+                QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(player)]));
+        record.units.push_back(std::move(unit));
+    }
+    // Games keep their order; their numbers become 1..n.
+    number = 0;
+    for (const engine::HeadToHeadGame& game : event.games) {
+        GameRecord g;
+        g.number = ++number;
+        for (const engine::PlayerIndex player : game.a.players)
+            g.sideA.append(
+                QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(player)]));
+        for (const engine::PlayerIndex player : game.b.players)
+            g.sideB.append(
+                QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(player)]));
+        g.outcome = game.outcome;
+        record.games.push_back(std::move(g));
+    }
+    return record;
+}
+
+// The first difference between a record and the stored one, in words.
+QString describeDifference(const EventRecord& mine, const EventRecord& stored)
+{
+    const auto differs = [](const char* what, const QString& a, const QString& b) {
+        return tr("its %1 is '%2' here and '%3' in the database").arg(QLatin1String(what), a, b);
+    };
+    if (mine.date != stored.date)
+        return differs("date", mine.date, stored.date);
+    if (mine.name != stored.name)
+        return differs("name", mine.name, stored.name);
+    if (mine.format != stored.format)
+        return differs("format", formatName(mine.format), formatName(stored.format));
+    if (mine.group != stored.group)
+        return differs("group", mine.group, stored.group);
+    if (mine.tour != stored.tour)
+        return differs("tour", keyword(mine.tour), keyword(stored.tour));
+    if (mine.tier != stored.tier)
+        return differs("tier", mine.tier ? QString::number(*mine.tier) : QString(),
+                       stored.tier ? QString::number(*stored.tier) : QString());
+    if (mine.season != stored.season)
+        return differs("season", mine.season, stored.season);
+    if (mine.fieldSize != stored.fieldSize)
+        return differs("field_size", mine.fieldSize ? QString::number(*mine.fieldSize) : QString(),
+                       stored.fieldSize ? QString::number(*stored.fieldSize) : QString());
+    if (mine.units != stored.units)
+        return tr("its field or standings differ from those in the database");
+    if (mine.games != stored.games)
+        return tr("its games differ from those in the database");
+    return tr("its experimental-format settings differ from those in the database");
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+StoreError::StoreError(Kind kind, const QString& message)
+    : std::runtime_error(message.toStdString())
+    , kind_(kind)
+{
+}
+
+// ---------------------------------------------------------------------------------------------
+
+struct Store::Private {
+    StoreOptions options;
+    QString path;
+    sqlite::Database db;
+    std::unique_ptr<QLockFile> lock;
+    QString readOnlyReason;
+    int schemaVersion = 0;
+    bool created = false;
+    QStringList backupsMade;
+    QStringList warnings;
+
+    QDateTime now() const { return options.clock ? options.clock() : QDateTime::currentDateTime(); }
+
+    // Runs `work`, turning SQLite's failures into StoreError::Failed.
+    template <typename Work> auto guarded(Work&& work) -> decltype(work())
+    {
+        try {
+            return work();
+        } catch (const sqlite::Error& error) {
+            throw StoreError(StoreError::Kind::Failed,
+                             tr("The database %1 could not be read or changed: %2")
+                                 .arg(QDir::toNativeSeparators(path), QString::fromUtf8(error.what())));
+        }
+    }
+
+    void requireWritable() const
+    {
+        if (db.isReadOnly())
+            throw StoreError(StoreError::Kind::ReadOnly, readOnlyReason + u' ' + tr("Nothing was written."));
+    }
+
+    void audit(const QString& action, const QString& eventId, const QJsonObject& details)
+    {
+        sqlite::Statement insert(db,
+                                 "INSERT INTO audit_log (at, action, event_id, details) VALUES (?, ?, ?, ?)");
+        insert.bind(1, isoUtc(now())).bind(2, action).bind(3, eventId).bind(4, jsonText(details)).run();
+    }
+
+    QString makeBackup(const QString& kind);
+    void rotateBackups();
+    std::map<QString, EventRecord> readEvents(const QString& onlyEventId, bool ratedOnly,
+                                              std::vector<QString>* order);
+    HistoryFolder loadHistory();
+    int insertPlayers(const std::vector<PlayerRecord>& players);
+    void insertEventRow(const EventRecord& event);
+    void insertUnits(const EventRecord& event);
+    void insertEntrantPlayer(const QString& eventId, int unit, int seat, const QString& playerId);
+    void insertGames(const EventRecord& event);
+    void insertAward(const QString& eventId, const AwardRecord& award);
+    std::vector<AwardRecord> readAwards(const QString& eventId);
+};
+
+// RAII: PRAGMA synchronous=FULL for the length of an import (an import is worth a flush to disk).
+class FullSync {
+public:
+    explicit FullSync(sqlite::Database& db)
+        : db_(db)
+    {
+        db_.execute("PRAGMA synchronous = FULL");
+    }
+    ~FullSync()
+    {
+        try {
+            db_.execute("PRAGMA synchronous = NORMAL");
+        } catch (const sqlite::Error&) { // NORMAL is only an optimisation
+        }
+    }
+    FullSync(const FullSync&) = delete;
+    FullSync& operator=(const FullSync&) = delete;
+
+private:
+    sqlite::Database& db_;
+};
+
+QString Store::Private::makeBackup(const QString& kind)
+{
+    const QString folder = Store::backupFolder(path);
+    if (!QDir().mkpath(folder))
+        throw sqlite::Error(SQLITE_CANTOPEN, "cannot create the folder " + folder.toStdString());
+    const QString base = QStringLiteral("%1-%2-%3")
+                             .arg(backupStem(path), now().toString(QStringLiteral("yyyyMMdd-HHmmss")), kind);
+    QString target = QDir(folder).filePath(base + QStringLiteral(".sqlite"));
+    for (int n = 2; QFileInfo::exists(target); ++n)
+        target = QDir(folder).filePath(QStringLiteral("%1-%2.sqlite").arg(base).arg(n));
+    db.backupTo(target);
+    backupsMade.append(target);
+    rotateBackups();
+    return target;
+}
+
+void Store::Private::rotateBackups()
+{
+    const std::vector<BackupFile> files = listBackups(path);
+    for (std::size_t i = static_cast<std::size_t>(std::max(options.backupsKept, 1)); i < files.size(); ++i)
+        QFile::remove(files[i].path);
+    // Copies cut short by a killed process (we hold the lock: no one is writing them now).
+    const QDir dir(Store::backupFolder(path));
+    for (const QString& name : dir.entryList({backupStem(path) + QStringLiteral("-*.partial")}, QDir::Files))
+        QFile::remove(dir.filePath(name));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening
+
+QString Store::defaultPath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("flickdesk.sqlite"));
+}
+
+QString Store::backupFolder(const QString& databasePath)
+{
+    return QFileInfo(databasePath).absoluteDir().filePath(QStringLiteral("backups"));
+}
+
+QStringList Store::backups(const QString& databasePath)
+{
+    QStringList paths;
+    for (const BackupFile& file : listBackups(databasePath))
+        paths.append(file.path);
+    return paths;
+}
+
+Store::Store(std::unique_ptr<Private> p)
+    : d(std::move(p))
+{
+}
+
+Store::~Store() = default;
+
+Store::OpenResult Store::open(const StoreOptions& options)
+{
+    OpenResult result;
+    auto d = std::make_unique<Private>();
+    d->options = options;
+    d->path = QFileInfo(options.path.isEmpty() ? defaultPath() : options.path).absoluteFilePath();
+    const QString& path = d->path;
+    const QString shown = QDir::toNativeSeparators(path);
+    const int target = options.schemaVersion > 0 ? std::min(options.schemaVersion, latestSchemaVersion)
+                                                 : latestSchemaVersion;
+    const auto refuse = [&result](OpenFailure failure, const QString& message) {
+        result.failure = failure;
+        result.error = message;
+        return std::move(result);
+    };
+
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile())
+        return refuse(OpenFailure::CannotOpen, tr("%1 is not a file.").arg(shown));
+    if (!QDir().mkpath(info.absolutePath()))
+        return refuse(
+            OpenFailure::CannotOpen,
+            tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(info.absolutePath())));
+
+    bool readOnly = options.readOnly;
+    bool heldByAnother = false; // another FlickDesk holds the lock
+    if (readOnly) {
+        d->readOnlyReason = tr("%1 is open read-only.").arg(shown);
+    } else {
+        auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+        // FlickDesk holds the lock for as long as it runs: a lock is stale only when the process
+        // that wrote it is gone, never because it is old.
+        lock->setStaleLockTime(0);
+        bool locked = lock->tryLock(0);
+        if (!locked && lock->error() == QLockFile::LockFailedError &&
+            !lock->getLockInfo(nullptr, nullptr, nullptr)) {
+            // A lock file without the holder's process id: its writer died between creating and
+            // filling it. A live holder keeps a native lock on the file, which removeStaleLockFile()
+            // respects, so removing it cannot take the lock from a running FlickDesk.
+            if (lock->removeStaleLockFile())
+                locked = lock->tryLock(0);
+        }
+        if (locked) {
+            d->lock = std::move(lock);
+        } else {
+            readOnly = true;
+            heldByAnother = lock->error() == QLockFile::LockFailedError;
+            qint64 pid = 0;
+            QString host;
+            QString application;
+            if (lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &application))
+                d->readOnlyReason =
+                    tr("%1 is in use by another FlickDesk (%2, process %3); it was opened read-only, and "
+                       "nothing can be changed until the other one closes it.")
+                        .arg(shown, application.isEmpty() ? QStringLiteral("?") : application)
+                        .arg(pid);
+            else if (lock->error() == QLockFile::LockFailedError)
+                d->readOnlyReason =
+                    tr("%1 is in use by another FlickDesk; it was opened read-only, and nothing "
+                       "can be changed until the other one closes it.")
+                        .arg(shown);
+            else
+                d->readOnlyReason =
+                    tr("The lock file %1.lock cannot be created, so %1 was opened read-only.").arg(shown);
+        }
+    }
+
+    try {
+        if (!info.exists() || info.size() == 0) {
+            if (readOnly)
+                return refuse(
+                    heldByAnother ? OpenFailure::Busy : OpenFailure::CannotOpen,
+                    tr("%1 does not exist, and it cannot be created now: %2").arg(shown, d->readOnlyReason));
+            createDatabase(path, target);
+            d->created = true;
+        } else {
+            QString detail;
+            switch (checkHeader(path, detail)) {
+            case HeaderVerdict::FlickDesk:
+                break;
+            case HeaderVerdict::Unreadable:
+                return refuse(OpenFailure::CannotOpen, tr("%1 cannot be read: %2.").arg(shown, detail));
+            case HeaderVerdict::NotSqlite:
+            case HeaderVerdict::OtherApplication:
+                return refuse(OpenFailure::NotFlickDesk,
+                              tr("%1 is not a FlickDesk database: %2. FlickDesk did not change it.")
+                                      .arg(shown, detail) +
+                                  u' ' + sentenceAboutBackups(path));
+            }
+        }
+
+        d->db = sqlite::Database(path, readOnly ? sqlite::Database::Mode::ReadOnly
+                                                : sqlite::Database::Mode::ReadWrite);
+        d->db.setBusyTimeout(5000);
+        d->db.execute("PRAGMA foreign_keys = ON");
+        if (const QStringList problems = quickCheck(d->db); !problems.isEmpty()) {
+            d->db.close();
+            return refuse(OpenFailure::Damaged,
+                          tr("%1 is damaged: %2. FlickDesk did not change it.")
+                                  .arg(shown, problems.mid(0, 3).join(QStringLiteral("; "))) +
+                              u' ' + sentenceAboutBackups(path));
+        }
+        const std::int64_t version = d->db.queryInteger("PRAGMA user_version").value_or(0);
+        if (version > latestSchemaVersion) {
+            d->db.close();
+            return refuse(OpenFailure::TooNew,
+                          tr("%1 was made by a newer FlickDesk (database version %2; this one "
+                             "knows up to %3). FlickDesk did not change it.")
+                              .arg(shown)
+                              .arg(version)
+                              .arg(latestSchemaVersion));
+        }
+        d->schemaVersion = static_cast<int>(version);
+        if (version < target) {
+            if (readOnly && version < oldestReadableVersion) {
+                d->db.close();
+                return refuse(
+                    heldByAnother ? OpenFailure::Busy : OpenFailure::CannotOpen,
+                    tr("%1 needs an upgrade, which cannot be done now: %2").arg(shown, d->readOnlyReason));
+            }
+            if (!readOnly) {
+                // Before a migration, a copy of the file as it was (when it holds anything).
+                if (holdsData(d->db))
+                    d->makeBackup(QStringLiteral("before-v%1").arg(target));
+                migrate(d->db, static_cast<int>(version), target);
+                d->schemaVersion = target;
+            }
+        }
+        if (!readOnly) {
+            d->db.execute("PRAGMA journal_mode = WAL");
+            d->db.execute("PRAGMA synchronous = NORMAL");
+            // The day's backup, at the first open of a day (any backup of today counts).
+            const QString today = d->now().toString(QStringLiteral("yyyyMMdd"));
+            const std::vector<BackupFile> existing = listBackups(path);
+            const bool backedUpToday =
+                std::any_of(existing.begin(), existing.end(),
+                            [&today](const BackupFile& file) { return file.stamp.startsWith(today); });
+            // A failing daily backup must not keep the director from the database: it is reported.
+            try {
+                if (!d->created && !backedUpToday && holdsData(d->db))
+                    d->makeBackup(QStringLiteral("daily"));
+            } catch (const sqlite::Error& error) {
+                d->warnings.append(tr("The day's backup of %1 could not be made: %2")
+                                       .arg(shown, QString::fromStdString(error.reason())));
+            }
+        }
+    } catch (const sqlite::Error& error) {
+        d->db.close();
+        const int primary = error.code() & 0xff;
+        if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB)
+            return refuse(OpenFailure::Damaged, tr("%1 is damaged: %2. FlickDesk did not change it.")
+                                                        .arg(shown, QString::fromStdString(error.reason())) +
+                                                    u' ' + sentenceAboutBackups(path));
+        return refuse(OpenFailure::CannotOpen,
+                      tr("%1 cannot be opened: %2").arg(shown, QString::fromStdString(error.reason())));
+    }
+
+    result.store.reset(new Store(std::move(d)));
+    return result;
+}
+
+QString Store::path() const
+{
+    return d->path;
+}
+
+bool Store::isReadOnly() const
+{
+    return d->db.isReadOnly();
+}
+
+QString Store::readOnlyReason() const
+{
+    return d->db.isReadOnly() ? d->readOnlyReason : QString();
+}
+
+int Store::schemaVersion() const
+{
+    return d->schemaVersion;
+}
+
+bool Store::created() const
+{
+    return d->created;
+}
+
+QStringList Store::backupsMade() const
+{
+    return d->backupsMade;
+}
+
+QStringList Store::warnings() const
+{
+    return d->warnings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEventId, bool ratedOnly,
+                                                          std::vector<QString>* order)
+{
+    // One query per table, for all events at once or for one event (its key then finds it: an "OR ?1
+    // IS NULL" would make SQLite scan every row).
+    const auto filter = [&onlyEventId](const char* column) {
+        return onlyEventId.isNull() ? std::string("(?1 IS NULL)") : std::string(column) + " = ?1";
+    };
+    std::map<QString, EventRecord> events;
+    {
+        sqlite::Statement select(db, R"sql(
+            SELECT id, date, name, format, "group", tour, tier, season, field_size, experimental,
+                   experimental_cap, status
+            FROM events
+            WHERE )sql" + filter("id") + R"sql( AND (?2 = 0 OR status IN ('finished', 'awarded'))
+            ORDER BY rowid)sql");
+        select.bind(1, onlyEventId).bind(2, ratedOnly ? 1 : 0);
+        while (select.step()) {
+            EventRecord event;
+            event.id = select.text(0);
+            event.date = select.text(1);
+            event.name = select.text(2);
+            event.format = formatFromName(select.text(3)).value_or(engine::EventFormat::Singles);
+            event.group = select.text(4);
+            event.tour = tourFromKeyword(select.text(5)).value_or(Tour::None);
+            if (const auto tier = select.optionalInteger(6))
+                event.tier = static_cast<int>(*tier);
+            event.season = select.text(7);
+            if (const auto size = select.optionalInteger(8))
+                event.fieldSize = static_cast<int>(*size);
+            event.experimental = select.integer(9) != 0;
+            event.experimentalCap = select.optionalReal(10);
+            event.status = eventStatusFromKeyword(select.text(11)).value_or(EventStatus::Planned);
+            if (order)
+                order->push_back(event.id);
+            events.emplace(event.id, std::move(event));
+        }
+    }
+    if (events.empty())
+        return events;
+
+    std::map<std::pair<QString, int>, UnitRecord*> units;
+    {
+        sqlite::Statement select(db, "SELECT event_id, unit, status FROM entrants WHERE " +
+                                         filter("event_id") +
+                                         " "
+                                         "ORDER BY event_id, unit");
+        select.bind(1, onlyEventId);
+        while (select.step()) {
+            const auto event = events.find(select.text(0));
+            if (event == events.end())
+                continue;
+            UnitRecord unit;
+            unit.number = static_cast<int>(select.integer(1));
+            unit.status = entrantStatusFromKeyword(select.text(2)).value_or(EntrantStatus::Registered);
+            event->second.units.push_back(std::move(unit));
+        }
+        for (auto& [id, event] : events) {
+            for (UnitRecord& unit : event.units)
+                units.emplace(std::pair(id, unit.number), &unit);
+        }
+    }
+    {
+        sqlite::Statement select(db,
+                                 "SELECT event_id, unit, place FROM standings WHERE " + filter("event_id"));
+        select.bind(1, onlyEventId);
+        while (select.step()) {
+            if (const auto unit = units.find({select.text(0), static_cast<int>(select.integer(1))});
+                unit != units.end())
+                unit->second->place = static_cast<int>(select.integer(2));
+        }
+    }
+    {
+        sqlite::Statement select(db, "SELECT event_id, unit, player_id FROM entrant_players "
+                                     "WHERE " +
+                                         filter("event_id") + " ORDER BY event_id, unit, seat");
+        select.bind(1, onlyEventId);
+        while (select.step()) {
+            if (const auto unit = units.find({select.text(0), static_cast<int>(select.integer(1))});
+                unit != units.end())
+                unit->second->playerIds.append(select.text(2));
+        }
+    }
+    std::map<std::pair<QString, int>, GameRecord*> games;
+    {
+        sqlite::Statement select(db, "SELECT event_id, game, winner FROM games WHERE " + filter("event_id") +
+                                         " "
+                                         "ORDER BY event_id, game");
+        select.bind(1, onlyEventId);
+        while (select.step()) {
+            const auto event = events.find(select.text(0));
+            if (event == events.end())
+                continue;
+            GameRecord game;
+            game.number = static_cast<int>(select.integer(1));
+            game.outcome = outcomeFromName(select.text(2));
+            event->second.games.push_back(std::move(game));
+        }
+        for (auto& [id, event] : events) {
+            for (GameRecord& game : event.games)
+                games.emplace(std::pair(id, game.number), &game);
+        }
+    }
+    {
+        sqlite::Statement select(db, "SELECT event_id, game, side, player_id FROM game_players "
+                                     "WHERE " +
+                                         filter("event_id") + " ORDER BY event_id, game, side, seat");
+        select.bind(1, onlyEventId);
+        while (select.step()) {
+            const auto game = games.find({select.text(0), static_cast<int>(select.integer(1))});
+            if (game == games.end())
+                continue;
+            (select.text(2) == QLatin1String("a") ? game->second->sideA : game->second->sideB)
+                .append(select.text(3));
+        }
+    }
+    return events;
+}
+
+std::vector<EventSummary> Store::events()
+{
+    return d->guarded([this] {
+        std::vector<EventSummary> list;
+        sqlite::Statement select(d->db, "SELECT id, date, name, status FROM events ORDER BY date, rowid");
+        while (select.step())
+            list.push_back({select.text(0), select.text(1), select.text(2),
+                            eventStatusFromKeyword(select.text(3)).value_or(EventStatus::Planned)});
+        return list;
+    });
+}
+
+std::optional<EventRecord> Store::event(const QString& id)
+{
+    return d->guarded([&]() -> std::optional<EventRecord> {
+        if (id.isEmpty())
+            return std::nullopt;
+        std::map<QString, EventRecord> events = d->readEvents(id, false, nullptr);
+        if (events.empty())
+            return std::nullopt;
+        return std::move(events.begin()->second);
+    });
+}
+
+std::optional<PlayerRecord> Store::player(const QString& id)
+{
+    std::vector<PlayerRecord> found = players({id});
+    if (found.empty())
+        return std::nullopt;
+    return std::move(found.front());
+}
+
+std::vector<PlayerRecord> Store::players(const QStringList& ids)
+{
+    return d->guarded([&] {
+        std::vector<PlayerRecord> found;
+        sqlite::Statement select(d->db,
+                                 "SELECT id, name, association_id, location FROM players WHERE id = ?");
+        for (const QString& id : ids) {
+            select.reset();
+            select.bind(1, nonNull(id));
+            if (select.step())
+                found.push_back({select.text(0), select.text(1), select.text(2), select.text(3)});
+        }
+        return found;
+    });
+}
+
+int Store::eventCount()
+{
+    return d->guarded(
+        [this] { return static_cast<int>(d->db.queryInteger("SELECT count(*) FROM events").value_or(0)); });
+}
+
+int Store::playerCount()
+{
+    return d->guarded(
+        [this] { return static_cast<int>(d->db.queryInteger("SELECT count(*) FROM players").value_or(0)); });
+}
+
+std::vector<AwardRecord> Store::Private::readAwards(const QString& eventId)
+{
+    std::vector<AwardRecord> revisions;
+    sqlite::Statement select(db,
+                             "SELECT revision, lock_month, fsi, fdi, awarded_at, reason FROM event_awards "
+                             "WHERE event_id = ? ORDER BY revision");
+    select.bind(1, eventId);
+    while (select.step()) {
+        AwardRecord award;
+        award.revision = static_cast<int>(select.integer(0));
+        award.lockMonth = select.text(1);
+        award.fsi = select.real(2);
+        award.fdi = select.real(3);
+        award.awardedAt = select.text(4);
+        award.reason = select.text(5);
+        revisions.push_back(std::move(award));
+    }
+    sqlite::Statement ratings(
+        db, "SELECT player_id, mu, sigma FROM award_ratings WHERE event_id = ? AND revision = ? "
+            "ORDER BY player_id");
+    sqlite::Statement awards(
+        db, "SELECT player_id, place, points FROM awards WHERE event_id = ? AND revision = ? "
+            "ORDER BY place, player_id");
+    for (AwardRecord& award : revisions) {
+        ratings.reset();
+        ratings.bind(1, eventId).bind(2, award.revision);
+        while (ratings.step())
+            award.ratings.push_back({ratings.text(0), ratings.real(1), ratings.real(2)});
+        awards.reset();
+        awards.bind(1, eventId).bind(2, award.revision);
+        while (awards.step())
+            award.awards.push_back({awards.text(0), static_cast<int>(awards.integer(1)), awards.real(2)});
+    }
+    return revisions;
+}
+
+std::optional<AwardRecord> Store::currentAward(const QString& eventId)
+{
+    std::vector<AwardRecord> revisions = awardRevisions(eventId);
+    if (revisions.empty())
+        return std::nullopt;
+    return std::move(revisions.back());
+}
+
+std::vector<AwardRecord> Store::awardRevisions(const QString& eventId)
+{
+    return d->guarded([&] { return d->readAwards(eventId); });
+}
+
+std::vector<LockedRating> Store::lockRatings(const QString& month)
+{
+    return d->guarded([&] {
+        std::vector<LockedRating> ratings;
+        sqlite::Statement select(
+            d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ? ORDER BY player_id");
+        select.bind(1, month);
+        while (select.step())
+            ratings.push_back({select.text(0), select.real(1), select.real(2)});
+        return ratings;
+    });
+}
+
+std::vector<AuditEntry> Store::auditLog(const QString& eventId)
+{
+    return d->guarded([&] {
+        std::vector<AuditEntry> entries;
+        sqlite::Statement select(d->db, "SELECT at, action, event_id, details FROM audit_log "
+                                        "WHERE ?1 IS NULL OR event_id = ?1 ORDER BY id");
+        select.bind(1, eventId.isEmpty() ? QString() : eventId);
+        while (select.step())
+            entries.push_back({select.text(0), select.text(1), select.text(2), select.text(3)});
+        return entries;
+    });
+}
+
+HistoryFolder Store::Private::loadHistory()
+{
+    HistoryFolder folder;
+    std::vector<QString> order;
+    const std::map<QString, EventRecord> records = readEvents(QString(), true, &order);
+
+    // Players are numbered as readHistoryFolder numbers them: by their first result row, then by
+    // their first game (the rows keep the order in which they were stored).
+    std::unordered_map<QString, engine::PlayerIndex> players;
+    const auto indexOf = [&](const QString& id) {
+        const auto [it, inserted] = players.try_emplace(id, static_cast<engine::PlayerIndex>(players.size()));
+        if (inserted)
+            folder.history.playerIds.push_back(id.toStdString());
+        return it->second;
+    };
+    {
+        sqlite::Statement select(db, R"sql(
+            SELECT ep.player_id FROM entrant_players ep
+            JOIN events e ON e.id = ep.event_id
+            JOIN entrants u ON u.event_id = ep.event_id AND u.unit = ep.unit
+            WHERE e.status IN ('finished', 'awarded') AND u.status IN ('started', 'withdrawn')
+            ORDER BY ep.rowid)sql");
+        while (select.step())
+            indexOf(select.text(0));
+        sqlite::Statement games(db, R"sql(
+            SELECT gp.player_id FROM game_players gp JOIN events e ON e.id = gp.event_id
+            WHERE e.status IN ('finished', 'awarded') ORDER BY gp.rowid)sql");
+        while (games.step())
+            indexOf(games.text(0));
+    }
+
+    const SourceRef source{path.toStdString(), 0};
+    folder.history.events.reserve(order.size());
+    folder.events.reserve(order.size());
+    for (const QString& id : order) {
+        const EventRecord& record = records.at(id);
+        engine::Event event;
+        event.id = record.id.toStdString();
+        event.date = engine::parseIsoDate(record.date.toStdString()).value_or(0);
+        event.format = record.format;
+        event.source = source;
+        int began = 0;
+        for (const UnitRecord& unit : record.units) {
+            if (unit.status == EntrantStatus::Registered) // DECISIONS P3: only units that began
+                continue;
+            ++began;
+            engine::Standing standing;
+            standing.place = unit.place.value_or(0);
+            for (const QString& player : unit.playerIds)
+                standing.unit.players.push_back(indexOf(player));
+            standing.source = source;
+            event.standings.push_back(std::move(standing));
+        }
+        for (const GameRecord& game : record.games) {
+            engine::HeadToHeadGame g;
+            for (const QString& player : game.sideA)
+                g.a.players.push_back(indexOf(player));
+            for (const QString& player : game.sideB)
+                g.b.players.push_back(indexOf(player));
+            g.outcome = game.outcome;
+            g.source = source;
+            event.games.push_back(std::move(g));
+        }
+        EventInfo info;
+        info.eventId = record.id;
+        info.date = event.date;
+        info.name = record.name;
+        info.format = record.format;
+        info.group = record.group;
+        info.tour = record.tour;
+        info.tier = record.tier;
+        info.season = record.season;
+        info.fieldSize = record.fieldSize.value_or(began);
+        info.source = source;
+        folder.history.events.push_back(std::move(event));
+        folder.events.push_back(std::move(info));
+    }
+
+    sqlite::Statement parameters(db, "SELECT value FROM settings WHERE key = ?");
+    parameters.bind(1, parametersKey);
+    if (parameters.step())
+        folder.parameters = parametersFromJson(QJsonDocument::fromJson(parameters.text(0).toUtf8()).object());
+    folder.defects = engine::validateHistory(folder.history);
+    return folder;
+}
+
+HistoryFolder Store::loadHistory()
+{
+    return d->guarded([this] { return d->loadHistory(); });
+}
+
+QString Store::historyFingerprint()
+{
+    const HistoryFolder folder = loadHistory();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const auto add = [&hash](const std::string& text) {
+        hash.addData(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
+        hash.addData(QByteArrayView("\n", 1));
+    };
+    for (const engine::Event& event : folder.history.events) {
+        add("event " + event.id + ' ' + engine::formatIsoDate(event.date) +
+            (event.format == engine::EventFormat::Doubles ? " doubles" : " singles"));
+        for (const engine::Standing& standing : event.standings) {
+            std::string line = "unit " + std::to_string(standing.place);
+            for (const engine::PlayerIndex player : standing.unit.players)
+                line += ' ' + folder.history.playerIds[static_cast<std::size_t>(player)];
+            add(line);
+        }
+        for (const engine::HeadToHeadGame& game : event.games) {
+            std::string line = "game";
+            for (const engine::PlayerIndex player : game.a.players)
+                line += ' ' + folder.history.playerIds[static_cast<std::size_t>(player)];
+            line += " vs";
+            for (const engine::PlayerIndex player : game.b.players)
+                line += ' ' + folder.history.playerIds[static_cast<std::size_t>(player)];
+            line += ' ' + outcomeName(game.outcome).toStdString();
+            add(line);
+        }
+    }
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+QJsonValue Store::setting(const QString& key)
+{
+    return d->guarded([&]() -> QJsonValue {
+        sqlite::Statement select(d->db, "SELECT value FROM settings WHERE key = ?");
+        select.bind(1, key);
+        if (!select.step())
+            return QJsonValue(QJsonValue::Undefined);
+        // A JSON value of any type: wrapped in an array so that QJsonDocument can parse it.
+        const QJsonDocument document = QJsonDocument::fromJson("[" + select.text(0).toUtf8() + "]");
+        return document.array().first();
+    });
+}
+
+void Store::setSetting(const QString& key, const QJsonValue& value)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+        text = text.mid(1, text.size() - 2);
+        sqlite::Transaction transaction(d->db);
+        sqlite::Statement upsert(d->db, "INSERT INTO settings (key, value) VALUES (?, ?) "
+                                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+        upsert.bind(1, key).bind(2, QString::fromUtf8(text)).run();
+        transaction.commit();
+    });
+}
+
+ParameterOverrides Store::flickSkillParameters()
+{
+    return parametersFromJson(setting(parametersKey).toObject());
+}
+
+QString Store::finaleKey(const QString& season)
+{
+    return QStringLiteral("season.%1.finale").arg(season);
+}
+
+QString Store::earlierRecreationalChampionsKey()
+{
+    return QStringLiteral("recreational.earlier_champions");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players)
+{
+    sqlite::Statement insert(
+        db, "INSERT OR IGNORE INTO players (id, name, association_id, location) VALUES (?, ?, ?, ?)");
+    // A name fills in only a missing one: the id is the identity (DECISIONS D1).
+    sqlite::Statement fillName(db, "UPDATE players SET name = ?2 WHERE id = ?1 AND coalesce(name, '') = ''");
+    int added = 0;
+    for (const PlayerRecord& player : players) {
+        insert.reset();
+        insert.bind(1, player.id)
+            .bind(2, player.name.isEmpty() ? QString() : player.name)
+            .bind(3, player.associationId.isEmpty() ? QString() : player.associationId)
+            .bind(4, player.location.isEmpty() ? QString() : player.location)
+            .run();
+        if (db.changes() > 0) {
+            ++added;
+        } else if (!player.name.isEmpty()) {
+            fillName.reset();
+            fillName.bind(1, player.id).bind(2, player.name).run();
+        }
+    }
+    return added;
+}
+
+void Store::Private::insertEventRow(const EventRecord& event)
+{
+    sqlite::Statement insert(db, R"sql(
+        INSERT INTO events (id, date, name, format, tier, tour, experimental, experimental_cap, season,
+                            "group", field_size, status)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+    insert.bind(1, event.id)
+        .bind(2, event.date)
+        .bind(3, nonNull(event.name))
+        .bind(4, formatName(event.format))
+        .bind(5, event.tier)
+        .bind(6, keyword(event.tour))
+        .bind(7, event.experimental ? 1 : 0)
+        .bind(8, event.experimentalCap)
+        .bind(9, nonNull(event.season))
+        .bind(10, nonNull(event.group))
+        .bind(11, event.fieldSize)
+        .bind(12, keyword(event.status))
+        .run();
+}
+
+void Store::Private::insertUnits(const EventRecord& event)
+{
+    sqlite::Statement entrant(db, "INSERT INTO entrants (event_id, unit, status) VALUES (?, ?, ?)");
+    sqlite::Statement standing(db, "INSERT INTO standings (event_id, unit, place) VALUES (?, ?, ?)");
+    for (const UnitRecord& unit : event.units) {
+        entrant.reset();
+        entrant.bind(1, event.id).bind(2, unit.number).bind(3, keyword(unit.status)).run();
+        if (unit.place) {
+            standing.reset();
+            standing.bind(1, event.id).bind(2, unit.number).bind(3, *unit.place).run();
+        }
+    }
+}
+
+void Store::Private::insertGames(const EventRecord& event)
+{
+    sqlite::Statement game(db, "INSERT INTO games (event_id, game, winner) VALUES (?, ?, ?)");
+    sqlite::Statement side(
+        db, "INSERT INTO game_players (event_id, game, side, seat, player_id) VALUES (?, ?, ?, ?, ?)");
+    for (const GameRecord& g : event.games) {
+        game.reset();
+        game.bind(1, event.id).bind(2, g.number).bind(3, outcomeName(g.outcome)).run();
+        for (const auto& [name, players] : {std::pair("a", &g.sideA), std::pair("b", &g.sideB)}) {
+            int seat = 0;
+            for (const QString& player : *players) {
+                side.reset();
+                side.bind(1, event.id).bind(2, g.number).bind(3, name).bind(4, ++seat).bind(5, player).run();
+            }
+        }
+    }
+}
+
+void Store::Private::insertAward(const QString& eventId, const AwardRecord& award)
+{
+    sqlite::Statement header(
+        db, "INSERT INTO event_awards (event_id, revision, lock_month, fsi, fdi, awarded_at, reason) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    header.bind(1, eventId)
+        .bind(2, award.revision)
+        .bind(3, award.lockMonth)
+        .bind(4, award.fsi)
+        .bind(5, award.fdi)
+        .bind(6, nonNull(award.awardedAt))
+        .bind(7, nonNull(award.reason))
+        .run();
+    sqlite::Statement rating(
+        db, "INSERT INTO award_ratings (event_id, revision, player_id, mu, sigma) VALUES (?, ?, ?, ?, ?)");
+    for (const LockedRating& r : award.ratings) {
+        rating.reset();
+        rating.bind(1, eventId)
+            .bind(2, award.revision)
+            .bind(3, r.playerId)
+            .bind(4, r.mu)
+            .bind(5, r.sigma)
+            .run();
+    }
+    sqlite::Statement points(
+        db, "INSERT INTO awards (event_id, revision, player_id, place, points) VALUES (?, ?, ?, ?, ?)");
+    for (const PlayerAward& a : award.awards) {
+        points.reset();
+        points.bind(1, eventId)
+            .bind(2, award.revision)
+            .bind(3, a.playerId)
+            .bind(4, a.place)
+            .bind(5, a.points)
+            .run();
+    }
+}
+
+ImportReport Store::importHistory(const QString& dir)
+{
+    return importHistory(readHistoryFolder(dir), dir);
+}
+
+namespace {
+void nameDefectiveEvents(ImportReport& report)
+{
+    for (const Defect& defect : report.defects) {
+        const QString id = QString::fromStdString(defect.eventId);
+        if (!id.isEmpty() && !report.defectiveEvents.contains(id))
+            report.defectiveEvents.append(id);
+    }
+}
+} // namespace
+
+ImportReport Store::checkHistory(const HistoryFolder& folder)
+{
+    ImportReport report;
+    report.defects = folder.defects;
+    nameDefectiveEvents(report);
+    return report;
+}
+
+ImportReport Store::importHistory(const HistoryFolder& folder, const QString& origin)
+{
+    if (!folder.defects.empty())
+        return checkHistory(folder);
+    ImportReport report;
+    return d->guarded([&] {
+        d->requireWritable();
+        FullSync fullSync(d->db);
+        sqlite::Transaction transaction(d->db);
+
+        // Events already stored: the same content is skipped, other content is a defect.
+        std::vector<EventRecord> records;
+        std::vector<bool> add(folder.events.size(), true);
+        for (std::size_t i = 0; i < folder.events.size(); ++i) {
+            records.push_back(recordOf(folder, i));
+            std::map<QString, EventRecord> stored = d->readEvents(records.back().id, false, nullptr);
+            if (stored.empty())
+                continue;
+            add[i] = false;
+            const EventRecord& existing = stored.begin()->second;
+            if (records.back().sameContent(existing)) {
+                ++report.eventsUnchanged;
+                continue;
+            }
+            const EventInfo& info = folder.events[i];
+            report.defects.push_back(
+                Defect{info.source, "event_id", info.eventId.toStdString(),
+                       tr("event %1 is already in the database, and %2")
+                           .arg(info.eventId, describeDifference(records.back(), existing))
+                           .toStdString()});
+        }
+        if (!report.defects.empty()) {
+            nameDefectiveEvents(report);
+            return report; // the transaction rolls back: nothing was written
+        }
+
+        // Players, then events with their units, then each player row in the order of the files (so
+        // that loadHistory numbers players as readHistoryFolder does), then the games.
+        std::vector<PlayerRecord> players;
+        players.reserve(folder.history.playerIds.size());
+        for (const std::string& id : folder.history.playerIds)
+            players.push_back({QString::fromStdString(id), {}, {}, {}});
+        report.playersAdded = d->insertPlayers(players);
+
+        struct PlayerRow {
+            std::tuple<int, int, std::size_t> order; // line in results.csv, then position
+            const QString* eventId;
+            int unit;
+            int seat;
+            const QString* playerId;
+        };
+        std::vector<PlayerRow> rows;
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            if (!add[i])
+                continue;
+            d->insertEventRow(records[i]);
+            d->insertUnits(records[i]);
+            ++report.eventsAdded;
+            const engine::Event& event = folder.history.events[i];
+            for (std::size_t u = 0; u < records[i].units.size(); ++u) {
+                const UnitRecord& unit = records[i].units[u];
+                const engine::Standing& standing = event.standings[u];
+                for (qsizetype seat = 0; seat < unit.playerIds.size(); ++seat) {
+                    const auto k = static_cast<std::size_t>(seat);
+                    const int line = k < standing.playerSources.size() ? standing.playerSources[k].line
+                                                                       : standing.source.line;
+                    rows.push_back({{line, static_cast<int>(i), k},
+                                    &records[i].id,
+                                    unit.number,
+                                    static_cast<int>(seat) + 1,
+                                    &unit.playerIds[seat]});
+                }
+            }
+        }
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const PlayerRow& a, const PlayerRow& b) { return a.order < b.order; });
+        sqlite::Statement insert(
+            d->db, "INSERT INTO entrant_players (event_id, unit, seat, player_id) VALUES (?, ?, ?, ?)");
+        for (const PlayerRow& row : rows) {
+            insert.reset();
+            insert.bind(1, *row.eventId).bind(2, row.unit).bind(3, row.seat).bind(4, *row.playerId).run();
+        }
+        report.finishes = static_cast<int>(rows.size());
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            if (add[i]) {
+                d->insertGames(records[i]);
+                report.games += static_cast<int>(records[i].games.size());
+            }
+        }
+
+        // The folder's params.json becomes the stored FlickSkill parameters (later keys win).
+        const QJsonObject given = parametersJson(folder.parameters);
+        if (!given.isEmpty()) {
+            sqlite::Statement select(d->db, "SELECT value FROM settings WHERE key = ?");
+            select.bind(1, parametersKey);
+            ParameterOverrides merged;
+            if (select.step())
+                merged = parametersFromJson(QJsonDocument::fromJson(select.text(0).toUtf8()).object());
+            merged.overrideWith(folder.parameters);
+            sqlite::Statement upsert(d->db, "INSERT INTO settings (key, value) VALUES (?, ?) "
+                                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+            upsert.bind(1, parametersKey).bind(2, jsonText(parametersJson(merged))).run();
+        }
+
+        if (report.eventsAdded > 0) {
+            QJsonArray added;
+            for (std::size_t i = 0; i < records.size(); ++i) {
+                if (add[i])
+                    added.append(records[i].id);
+            }
+            d->audit(QStringLiteral("import-history"), QString(),
+                     QJsonObject{{QStringLiteral("origin"), origin},
+                                 {QStringLiteral("events"), added},
+                                 {QStringLiteral("unchanged"), report.eventsUnchanged},
+                                 {QStringLiteral("players_added"), report.playersAdded}});
+        }
+        transaction.commit();
+        return report;
+    });
+}
+
+RatingsImportReport Store::importRatings(const QString& file, const QString& month, bool replace)
+{
+    QFile input(file);
+    if (!input.open(QIODevice::ReadOnly)) {
+        RatingsImportReport report;
+        report.defects.push_back(Defect{SourceRef{file.toStdString(), 0},
+                                        {},
+                                        {},
+                                        tr("cannot be read: %1").arg(input.errorString()).toStdString()});
+        return report;
+    }
+    ParsedRatingList list = parseRatingList(input.readAll(), file);
+    if (!list.defects.empty()) {
+        RatingsImportReport report;
+        report.defects = std::move(list.defects);
+        return report;
+    }
+    return importRatings(list.entries, month, replace, file);
+}
+
+RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& list, const QString& month,
+                                         bool replace, const QString& origin)
+{
+    if (!isMonth(month))
+        throw StoreError(StoreError::Kind::Refused,
+                         tr("'%1' is not a month of the form YYYY-MM.").arg(month));
+    return d->guarded([&] {
+        d->requireWritable();
+        RatingsImportReport report;
+        FullSync fullSync(d->db);
+        sqlite::Transaction transaction(d->db);
+
+        QStringList awardedEvents;
+        {
+            sqlite::Statement select(
+                d->db, "SELECT DISTINCT event_id FROM event_awards WHERE lock_month = ? ORDER BY event_id");
+            select.bind(1, month);
+            while (select.step())
+                awardedEvents.append(select.text(0));
+        }
+        sqlite::Statement existing(
+            d->db, "SELECT source, origin, (SELECT count(*) FROM lock_ratings r WHERE r.month = l.month) "
+                   "FROM locks l WHERE month = ?");
+        existing.bind(1, month);
+        const bool hadLock = existing.step();
+        const QJsonObject before =
+            hadLock ? QJsonObject{{QStringLiteral("source"), existing.text(0)},
+                                  {QStringLiteral("origin"), existing.text(1)},
+                                  {QStringLiteral("players"), static_cast<qint64>(existing.integer(2))}}
+                    : QJsonObject();
+        existing.reset();
+        if (hadLock && !awardedEvents.isEmpty() && !replace)
+            throw StoreError(
+                StoreError::Kind::Refused,
+                tr("The lock of %1 was used to award event(s) %2; replacing it needs --replace (the "
+                   "awards stay as they were, DECISIONS P2). Nothing was written.")
+                    .arg(month, awardedEvents.join(QStringLiteral(", "))));
+
+        std::vector<PlayerRecord> players;
+        players.reserve(list.size());
+        for (const RatingListEntry& entry : list)
+            players.push_back({entry.playerId, entry.name, {}, {}});
+        report.playersAdded = d->insertPlayers(players);
+
+        if (hadLock) {
+            sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
+            remove.bind(1, month).run();
+            report.replaced = true;
+        }
+        sqlite::Statement lock(d->db, "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES "
+                                      "(?, 'imported', NULL, ?, ?)");
+        lock.bind(1, month).bind(2, nonNull(QFileInfo(origin).fileName())).bind(3, isoUtc(d->now())).run();
+        sqlite::Statement rating(
+            d->db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
+        for (const RatingListEntry& entry : list) {
+            rating.reset();
+            rating.bind(1, month).bind(2, entry.playerId).bind(3, entry.mu).bind(4, entry.sigma).run();
+        }
+        report.players = static_cast<int>(list.size());
+        if (hadLock) {
+            // A lock that awarded events used is part of their history: its replacement is logged
+            // under each of them (their frozen awards do not change, DECISIONS P2).
+            const QJsonObject details{{QStringLiteral("month"), month},
+                                      {QStringLiteral("origin"), origin},
+                                      {QStringLiteral("before"), before},
+                                      {QStringLiteral("players"), report.players}};
+            if (awardedEvents.isEmpty())
+                d->audit(QStringLiteral("replace-lock"), QString(), details);
+            for (const QString& eventId : awardedEvents)
+                d->audit(QStringLiteral("replace-lock"), eventId, details);
+        }
+        transaction.commit();
+        return report;
+    });
+}
+
+void Store::storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
+                              const QJsonObject& parameters, int iterations, bool converged)
+{
+    if (!isMonth(month))
+        throw StoreError(StoreError::Kind::Refused,
+                         tr("'%1' is not a month of the form YYYY-MM.").arg(month));
+    const QString fingerprint = historyFingerprint();
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        sqlite::Statement used(d->db, "SELECT count(*) FROM event_awards WHERE lock_month = ?");
+        used.bind(1, month);
+        if (used.step() && used.integer(0) > 0)
+            throw StoreError(
+                StoreError::Kind::Refused,
+                tr("The lock of %1 was used to award events; it is not replaced (DECISIONS P2).").arg(month));
+        sqlite::Statement run(
+            d->db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, iterations, "
+                   "converged) VALUES (?, ?, ?, ?, ?)");
+        run.bind(1, isoUtc(d->now()))
+            .bind(2, jsonText(parameters))
+            .bind(3, fingerprint)
+            .bind(4, iterations)
+            .bind(5, converged ? 1 : 0)
+            .run();
+        const std::int64_t runId = d->db.lastInsertRowId();
+        sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
+        remove.bind(1, month).run();
+        sqlite::Statement lock(
+            d->db,
+            "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES (?, 'computed', ?, '', ?)");
+        lock.bind(1, month).bind(2, runId).bind(3, isoUtc(d->now())).run();
+        std::vector<PlayerRecord> players;
+        for (const LockedRating& r : ratings)
+            players.push_back({r.playerId, {}, {}, {}});
+        d->insertPlayers(players);
+        sqlite::Statement rating(
+            d->db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
+        for (const LockedRating& r : ratings) {
+            rating.reset();
+            rating.bind(1, month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
+        }
+        transaction.commit();
+    });
+}
+
+void Store::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
+                     const std::optional<AwardRecord>& award, const QString& origin)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        FullSync fullSync(d->db);
+        sqlite::Transaction transaction(d->db);
+        sqlite::Statement exists(d->db, "SELECT 1 FROM events WHERE id = ?");
+        exists.bind(1, event.id);
+        if (exists.step())
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("Event %1 is already in the database.").arg(event.id));
+        std::vector<PlayerRecord> all = players;
+        for (const UnitRecord& unit : event.units) {
+            for (const QString& id : unit.playerIds)
+                all.push_back({id, {}, {}, {}});
+        }
+        d->insertPlayers(all);
+        d->insertEventRow(event);
+        d->insertUnits(event);
+        sqlite::Statement insert(
+            d->db, "INSERT INTO entrant_players (event_id, unit, seat, player_id) VALUES (?, ?, ?, ?)");
+        for (const UnitRecord& unit : event.units) {
+            int seat = 0;
+            for (const QString& player : unit.playerIds) {
+                insert.reset();
+                insert.bind(1, event.id).bind(2, unit.number).bind(3, ++seat).bind(4, player).run();
+            }
+        }
+        d->insertGames(event);
+        if (award)
+            d->insertAward(event.id, *award);
+        if (event.status == EventStatus::Finished || event.status == EventStatus::Awarded)
+            d->audit(QStringLiteral("add-event"), event.id,
+                     QJsonObject{{QStringLiteral("origin"), origin},
+                                 {QStringLiteral("status"), keyword(event.status)},
+                                 {QStringLiteral("units"), static_cast<int>(event.units.size())},
+                                 {QStringLiteral("award_revision"),
+                                  award ? QJsonValue(award->revision) : QJsonValue()}});
+        transaction.commit();
+    });
+}
+
+void Store::setEventStatus(const QString& eventId, EventStatus status)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        sqlite::Statement select(d->db, "SELECT status FROM events WHERE id = ?");
+        select.bind(1, eventId);
+        if (!select.step())
+            throw StoreError(StoreError::Kind::Refused, tr("There is no event %1.").arg(eventId));
+        const EventStatus before = eventStatusFromKeyword(select.text(0)).value_or(EventStatus::Planned);
+        if (before == status)
+            return;
+        // DECISIONS P2: awarding and re-awarding are their own, logged actions.
+        if (before == EventStatus::Awarded || status == EventStatus::Awarded)
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("Event %1 is %2: only awarding changes an event to or from awarded.")
+                                 .arg(eventId, keyword(before)));
+        sqlite::Statement update(d->db, "UPDATE events SET status = ? WHERE id = ?");
+        update.bind(1, keyword(status)).bind(2, eventId).run();
+        if (before == EventStatus::Finished)
+            d->audit(QStringLiteral("status"), eventId,
+                     QJsonObject{{QStringLiteral("before"), keyword(before)},
+                                 {QStringLiteral("after"), keyword(status)}});
+        transaction.commit();
+    });
+}
+
+namespace {
+
+// Every player an award names must be a player of the event's field.
+void requireFieldPlayers(const EventRecord& event, const AwardRecord& award)
+{
+    std::set<QString> field;
+    for (const UnitRecord& unit : event.units) {
+        if (unit.status != EntrantStatus::Registered)
+            field.insert(unit.playerIds.begin(), unit.playerIds.end());
+    }
+    const auto check = [&](const QString& player) {
+        if (!field.count(player))
+            throw StoreError(
+                StoreError::Kind::Refused,
+                tr("The award of event %1 names player %2, who is not in its field.").arg(event.id, player));
+    };
+    for (const LockedRating& rating : award.ratings)
+        check(rating.playerId);
+    for (const PlayerAward& points : award.awards)
+        check(points.playerId);
+    if (!isMonth(award.lockMonth))
+        throw StoreError(StoreError::Kind::Refused,
+                         tr("The award of event %1 has no lock month of the form YYYY-MM.").arg(event.id));
+}
+
+} // namespace
+
+void Store::award(const QString& eventId, AwardRecord award)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        std::map<QString, EventRecord> events = d->readEvents(eventId, false, nullptr);
+        if (events.empty())
+            throw StoreError(StoreError::Kind::Refused, tr("There is no event %1.").arg(eventId));
+        const EventRecord& event = events.begin()->second;
+        if (event.status != EventStatus::Finished)
+            throw StoreError(
+                StoreError::Kind::Refused,
+                event.status == EventStatus::Awarded
+                    ? tr("Event %1 is awarded already: re-award it instead (DECISIONS P2).").arg(eventId)
+                    : tr("Event %1 is %2: only a finished event is awarded.")
+                          .arg(eventId, keyword(event.status)));
+        requireFieldPlayers(event, award);
+        award.revision = 1;
+        award.reason.clear();
+        if (award.awardedAt.isEmpty())
+            award.awardedAt = isoUtc(d->now());
+        d->insertAward(eventId, award);
+        sqlite::Statement update(d->db, "UPDATE events SET status = 'awarded' WHERE id = ?");
+        update.bind(1, eventId).run();
+        d->audit(QStringLiteral("award"), eventId,
+                 QJsonObject{{QStringLiteral("revision"), 1},
+                             {QStringLiteral("lock_month"), award.lockMonth},
+                             {QStringLiteral("fsi"), award.fsi},
+                             {QStringLiteral("fdi"), award.fdi},
+                             {QStringLiteral("awards"), static_cast<int>(award.awards.size())}});
+        transaction.commit();
+    });
+}
+
+void Store::reaward(const QString& eventId, AwardRecord award, const QString& reason)
+{
+    if (reason.trimmed().isEmpty())
+        throw StoreError(
+            StoreError::Kind::Refused,
+            tr("Re-awarding event %1 needs a reason; it is logged (DECISIONS P2).").arg(eventId));
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        std::map<QString, EventRecord> events = d->readEvents(eventId, false, nullptr);
+        if (events.empty())
+            throw StoreError(StoreError::Kind::Refused, tr("There is no event %1.").arg(eventId));
+        const EventRecord& event = events.begin()->second;
+        const std::vector<AwardRecord> earlier = d->readAwards(eventId);
+        if (event.status != EventStatus::Awarded || earlier.empty())
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("Event %1 has not been awarded: award it first.").arg(eventId));
+        requireFieldPlayers(event, award);
+        const AwardRecord& previous = earlier.back();
+        award.revision = previous.revision + 1;
+        award.reason = reason.trimmed();
+        if (award.awardedAt.isEmpty())
+            award.awardedAt = isoUtc(d->now());
+        d->insertAward(eventId, award);
+        d->audit(
+            QStringLiteral("reaward"), eventId,
+            QJsonObject{
+                {QStringLiteral("revision"), award.revision},
+                {QStringLiteral("reason"), award.reason},
+                {QStringLiteral("before"), QJsonObject{{QStringLiteral("lock_month"), previous.lockMonth},
+                                                       {QStringLiteral("fsi"), previous.fsi},
+                                                       {QStringLiteral("fdi"), previous.fdi}}},
+                {QStringLiteral("after"), QJsonObject{{QStringLiteral("lock_month"), award.lockMonth},
+                                                      {QStringLiteral("fsi"), award.fsi},
+                                                      {QStringLiteral("fdi"), award.fdi}}}});
+        transaction.commit();
+    });
+}
+
+void Store::backup(const QString& target)
+{
+    d->guarded([&] {
+        if (QFileInfo(target).absoluteFilePath() == d->path)
+            throw StoreError(StoreError::Kind::Refused, tr("A backup cannot replace the database itself."));
+        d->db.backupTo(target);
+    });
+}
+
+QStringList Store::check()
+{
+    return d->guarded([this] {
+        QStringList problems;
+        {
+            sqlite::Statement integrity(d->db, "PRAGMA integrity_check(100)");
+            while (integrity.step()) {
+                if (const QString line = integrity.text(0); line != QLatin1String("ok"))
+                    problems.append(tr("integrity: %1").arg(line));
+            }
+        }
+        {
+            sqlite::Statement foreignKeys(d->db, "PRAGMA foreign_key_check");
+            while (foreignKeys.step()) {
+                const QString row =
+                    foreignKeys.isNull(1) ? QString() : tr(" (row %1)").arg(foreignKeys.integer(1));
+                problems.append(tr("foreign key: a row of %1%2 refers to a missing row of %3")
+                                    .arg(foreignKeys.text(0), row, foreignKeys.text(2)));
+            }
+        }
+        if (d->db.queryInteger("PRAGMA application_id").value_or(0) != applicationId)
+            problems.append(tr("header: the application id is not FlickDesk's"));
+        // DECISIONS P2: an awarded event has its awards, and only an awarded event has any.
+        sqlite::Statement awarded(d->db, R"sql(
+            SELECT id, status FROM events e
+            WHERE (status = 'awarded') <> EXISTS (SELECT 1 FROM event_awards a WHERE a.event_id = e.id)
+            ORDER BY id)sql");
+        while (awarded.step())
+            problems.append(
+                awarded.text(1) == QLatin1String("awarded")
+                    ? tr("awards: event %1 is awarded but has no awards").arg(awarded.text(0))
+                    : tr("awards: event %1 is %2 but has awards").arg(awarded.text(0), awarded.text(1)));
+        return problems;
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+AwardRecord awardRecordOf(const HistoryFolder& folder, const TourEventPoints& event,
+                          const std::vector<engine::MonthlyLock>& locks)
+{
+    AwardRecord award;
+    award.lockMonth = QString::fromStdString(engine::formatIsoDate(event.lockMonth)).left(7);
+    award.fsi = event.payout.fieldStrengthIndex;
+    award.fdi = event.payout.fieldDepthIndex;
+    const auto lock = std::find_if(locks.begin(), locks.end(), [&event](const engine::MonthlyLock& l) {
+        return l.month == event.lockMonth;
+    });
+    for (const UnitAward& unit : event.units) {
+        for (std::size_t k = 0; k < unit.players.size(); ++k) {
+            const engine::PlayerIndex player = unit.players[k];
+            const QString id =
+                QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(player)]);
+            // An unrated player's locked rating is the prior (DECISIONS N6), which the lock holds too.
+            const double sigma = lock != locks.end() ? lock->ratings[static_cast<std::size_t>(player)].sigma
+                                                     : engine::FlickSkillParameters{}.sigma0;
+            award.ratings.push_back({id, k < unit.lockedMu.size() ? unit.lockedMu[k] : 0.0, sigma});
+            award.awards.push_back({id, unit.place, unit.award});
+        }
+    }
+    // The order the database returns them in: ratings by player id, awards by place then player id.
+    std::sort(award.ratings.begin(), award.ratings.end(),
+              [](const LockedRating& a, const LockedRating& b) { return a.playerId < b.playerId; });
+    std::sort(award.awards.begin(), award.awards.end(), [](const PlayerAward& a, const PlayerAward& b) {
+        return std::tie(a.place, a.playerId) < std::tie(b.place, b.playerId);
+    });
+    return award;
+}
+
+} // namespace flickdesk::core
