@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -122,6 +123,7 @@ private Q_SLOTS:
     void ratingCommandsReadDatabase_data();
     void ratingCommandsReadDatabase();
     void secondInstanceCannotWrite();
+    void standingsUseStoredSettings();
     void usageErrors_data();
     void usageErrors();
 };
@@ -530,6 +532,61 @@ void TestCliStore::secondInstanceCannotWrite()
     QCOMPARE(eventIds(events.out).size(), before);
     QVERIFY(events.err.contains(QLatin1String("opened read-only")));
     QCOMPARE(holder.store->eventCount(), before);
+}
+
+// The database's settings name a season's Finale and the earlier Recreational champions (T2, T3):
+// `standings --db` uses them, and the command line wins over them.
+void TestCliStore::standingsUseStoredSettings()
+{
+    QTemporaryDir temp;
+    const QString db = temp.filePath(QStringLiteral("nca.sqlite"));
+    QCOMPARE(run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), db}).status,
+             core::cli_exit::ok);
+    const QStringList competitive{
+        QStringLiteral("standings"),  QStringLiteral("--db"), db,
+        QStringLiteral("--season"),   QStringLiteral("15"),   QStringLiteral("--division"),
+        QStringLiteral("competitive")};
+    // Without a setting: the season's latest WCC Singles (event 96).
+    const CliRun byDefault = run(competitive);
+    QVERIFY2(byDefault.status == core::cli_exit::ok, qPrintable(byDefault.err));
+    QVERIFY2(byDefault.err.contains(QLatin1String("Finale 96 ")), qPrintable(byDefault.err));
+
+    const QStringList recreational{
+        QStringLiteral("standings"),   QStringLiteral("--db"), db,
+        QStringLiteral("--season"),    QStringLiteral("13"),   QStringLiteral("--division"),
+        QStringLiteral("recreational")};
+    const CliRun championBefore = run(recreational);
+    QCOMPARE(championBefore.status, core::cli_exit::ok);
+    const QRegularExpression championLine(QStringLiteral("\\n\\d+,(\\w+),[^\\n]*champion"));
+    const QString champion = championLine.match(championBefore.out).captured(1);
+    QVERIFY2(!champion.isEmpty(), qPrintable(championBefore.out));
+
+    {
+        core::StoreOptions options;
+        options.path = db;
+        const core::Store::OpenResult opened = core::Store::open(options);
+        QVERIFY(opened.store);
+        opened.store->setSetting(core::Store::finaleKey(QStringLiteral("15")), QStringLiteral("95"));
+        opened.store->setSetting(core::Store::earlierRecreationalChampionsKey(),
+                                 QJsonArray{QJsonValue(champion)});
+    }
+    const CliRun stored = run(competitive);
+    QVERIFY2(stored.err.contains(QLatin1String("Finale 95 ")), qPrintable(stored.err));
+    const CliRun overridden =
+        run(competitive + QStringList{QStringLiteral("--finale"), QStringLiteral("96")});
+    QVERIFY2(overridden.err.contains(QLatin1String("Finale 96 ")), qPrintable(overridden.err));
+
+    // The stored earlier champion cannot win the title again; the standings themselves are unchanged.
+    const CliRun championAfter = run(recreational);
+    QCOMPARE(championAfter.status, core::cli_exit::ok);
+    const QString newChampion = championLine.match(championAfter.out).captured(1);
+    QVERIFY(!newChampion.isEmpty());
+    QVERIFY(newChampion != champion);
+    QString withoutNotes = championAfter.out;
+    QString before = championBefore.out;
+    withoutNotes.remove(QStringLiteral("champion"));
+    before.remove(QStringLiteral("champion"));
+    QCOMPARE(withoutNotes, before);
 }
 
 void TestCliStore::usageErrors_data()

@@ -11,6 +11,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonValue>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QTextStream>
@@ -380,7 +382,14 @@ QString readHistorySource(const Arguments& arguments, QString& historyDir, Ratin
 
 // The finished events of a database as the history a folder gives; a database that cannot be
 // opened is a defect of the input.
-HistoryFolder readStoredHistory(const QString& database)
+// What the database keeps for Tour standings (settings): each season's Finale and the players who
+// won the Recreational title before its history.
+struct StoredTourSettings {
+    std::map<QString, QString> finaleBySeason;
+    std::set<std::string> earlierRecreationalChampions;
+};
+
+HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& settings)
 {
     StoreOptions options;
     options.path = database;
@@ -392,7 +401,18 @@ HistoryFolder readStoredHistory(const QString& database)
         return folder;
     }
     try {
-        return opened.store->loadHistory();
+        HistoryFolder folder = opened.store->loadHistory();
+        for (const EventInfo& event : folder.events) {
+            if (settings.finaleBySeason.count(event.season) != 0)
+                continue;
+            const QJsonValue finale = opened.store->setting(Store::finaleKey(event.season));
+            if (finale.isString() && !finale.toString().isEmpty())
+                settings.finaleBySeason[event.season] = finale.toString();
+        }
+        const QJsonValue champions = opened.store->setting(Store::earlierRecreationalChampionsKey());
+        for (const QJsonValue& id : champions.toArray())
+            settings.earlierRecreationalChampions.insert(id.toString().toStdString());
+        return folder;
     } catch (const StoreError& error) {
         HistoryFolder folder;
         folder.defects.push_back(engine::Defect{
@@ -405,6 +425,7 @@ struct RatingInput {
     HistoryFolder folder; // its defects moved to `defects`
     engine::FlickSkillParameters parameters;
     std::vector<engine::Defect> defects;
+    StoredTourSettings tourSettings; // from the database's settings; empty for a folder
 };
 
 // The folder and its parameters: the folder's params.json, then --params FILE, then --epsilon /
@@ -412,8 +433,8 @@ struct RatingInput {
 RatingInput readRatingInput(const QString& historyDir, const RatingOptions& options)
 {
     RatingInput input;
-    input.folder =
-        options.database.isEmpty() ? readHistoryFolder(historyDir) : readStoredHistory(options.database);
+    input.folder = options.database.isEmpty() ? readHistoryFolder(historyDir)
+                                              : readStoredHistory(options.database, input.tourSettings);
     input.defects = std::move(input.folder.defects);
     input.folder.defects.clear();
     ParameterOverrides overrides = input.folder.parameters;
@@ -867,6 +888,13 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
     const RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (const std::vector<engine::Defect> defects = tourInputDefects(input); !defects.empty())
         return refuseDefects(err, command.name, defects, historyDir, "no standings computed");
+    // A database's settings name the season's Finale and earlier champions (T2, T3); the command
+    // line wins over them.
+    if (const auto stored = input.tourSettings.finaleBySeason.find(request.season);
+        !request.finaleEventId && stored != input.tourSettings.finaleBySeason.end())
+        request.finaleEventId = stored->second;
+    request.pastChampions.insert(input.tourSettings.earlierRecreationalChampions.begin(),
+                                 input.tourSettings.earlierRecreationalChampions.end());
     // An unknown season or Finale is a usage error, found before any rating is computed.
     if (const QString error = buildTourSeason(input.folder, {}, request).error; !error.isEmpty())
         return usageError(err, command, error);
