@@ -15,7 +15,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
 
 namespace flickdesk::engine {
@@ -605,6 +607,29 @@ Gaussian FlickSkillResult::rating(PlayerIndex player, const FlickSkillParameters
     return {latest.mu, latest.sigma};
 }
 
+std::vector<std::string> parameterProblems(const FlickSkillParameters& p)
+{
+    using L = ParameterLimits;
+    std::vector<std::string> problems;
+    auto check = [&](const char* name, double value, double lowest, double highest) {
+        if (std::isfinite(value) && value >= lowest && value <= highest)
+            return;
+        std::ostringstream text;
+        text << name << ' ' << value << " is outside " << lowest << " to " << highest;
+        problems.push_back(text.str());
+    };
+    check("mu", p.mu0, -L::muMagnitude, L::muMagnitude);
+    check("sigma", p.sigma0, L::sigmaLowest, L::sigmaHighest);
+    check("beta", p.beta, L::sigmaLowest, L::sigmaHighest);
+    check("gamma", p.gamma, 0.0, L::gammaHighest);
+    check("epsilon", p.epsilon, std::numeric_limits<double>::min(), std::numeric_limits<double>::max());
+    check("max_iter", p.maxIterations, 0, L::iterationsHighest);
+    check("p_draw", p.drawProbabilityFinish, 0.0, L::drawHighest);
+    check("p_draw_game", p.drawProbabilityGame, 0.0, L::drawHighest);
+    check("doubles_weight", p.doublesWeight, L::weightLowest, 1.0);
+    return problems;
+}
+
 void requireRatable(const RatingHistory& history)
 {
     const std::vector<Defect> defects = validateHistory(history);
@@ -622,6 +647,23 @@ FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParam
                              const FlickSkillRunControl& control)
 {
     requireRatable(history);
+    std::vector<std::string> problems = parameterProblems(parameters);
+    if (!(parameters.drawProbabilityGame > 0.0)) {
+        // N3: with a game draw probability of 0 a drawn game cannot be rated.
+        for (const Event& e : history.events) {
+            const bool drawn = std::any_of(e.games.begin(), e.games.end(), [](const HeadToHeadGame& g) {
+                return g.outcome == GameOutcome::Draw;
+            });
+            if (drawn)
+                problems.push_back("event " + e.id + " has a drawn game, but p_draw_game is 0");
+        }
+    }
+    if (!problems.empty()) {
+        std::string message = "the parameters cannot be used:";
+        for (const std::string& problem : problems)
+            message.append("\n").append(problem);
+        throw std::invalid_argument(message);
+    }
     FlickSkillModel model(history, parameters);
     return model.run(control);
 }

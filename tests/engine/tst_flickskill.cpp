@@ -137,6 +137,10 @@ private Q_SLOTS:
     void extremeUpsetsStayFinite();
     void sixtyPlayersFiftyEventsThenTheLastBeatsTheFirst();
     void drawsInHeadToHeadGames();
+    void narrowDrawWindowsStayFinite_data();
+    void narrowDrawWindowsStayFinite();
+    void parametersAtTheirLimitsStayFinite();
+    void parametersBeyondTheirLimitsAreRefused();
     void driftWidensSigmaWithTime();
     void warmStartReachesTheColdResult();
     void erfcMethodsAgree();
@@ -297,6 +301,107 @@ void TestFlickSkill::drawsInHeadToHeadGames()
     const FlickSkillResult rd = rateHistory(d, params);
     QVERIFY(std::abs(rd.rating(0, params).mu) < 1e-12);
     QVERIFY(rd.rating(0, params).sigma < params.sigma0);
+}
+
+void TestFlickSkill::narrowDrawWindowsStayFinite_data()
+{
+    QTest::addColumn<double>("drawProbability");
+    QTest::newRow("1e-6") << 1e-6;
+    QTest::newRow("1e-8") << 1e-8;
+    QTest::newRow("1e-300") << 1e-300;
+}
+
+// Found by fuzzing: with a draw window far narrower than the spread, differences of normal CDFs lose
+// every digit; a narrow window's own expansion keeps the draw's information (DECISIONS N7).
+void TestFlickSkill::narrowDrawWindowsStayFinite()
+{
+    QFETCH(double, drawProbability);
+    RatingHistory h = withPlayers(3);
+    Event e;
+    e.id = "g";
+    e.date = 19000;
+    e.standings = {standing(0, single(0)), standing(0, single(1)), standing(0, single(2))};
+    e.games.push_back(game(single(0), single(1), GameOutcome::Draw));
+    e.games.push_back(game(single(1), single(2), GameOutcome::WinA));
+    h.events.push_back(e);
+    FlickSkillParameters params;
+    params.drawProbabilityGame = drawProbability;
+    for (ErfcMethod method : {ErfcMethod::ChebyshevFit, ErfcMethod::Exact}) {
+        params.erfcMethod = method;
+        const FlickSkillResult r = rateHistory(h, params);
+        QVERIFY(allFinite(r));
+        // The draw still says the two are alike: it narrows both.
+        QVERIFY(r.rating(0, params).sigma < params.sigma0);
+        QVERIFY(r.rating(1, params).mu > r.rating(2, params).mu);
+        // log P(draw) is about log(drawProbability) for equal players.
+        QVERIFY2(r.logEvidence < std::log(drawProbability) + 5.0, qPrintable(QString::number(r.logEvidence)));
+    }
+}
+
+void TestFlickSkill::parametersAtTheirLimitsStayFinite()
+{
+    const RatingHistory h = randomHistory(30, 12, 8, 21);
+    RatingHistory withDraws = h;
+    Event e;
+    e.id = "games";
+    e.date = 19000 + 9 * 13;
+    e.standings = {standing(0, single(0)), standing(0, single(1))};
+    e.games.push_back(game(single(0), single(1), GameOutcome::Draw));
+    withDraws.events.push_back(e);
+    using L = ParameterLimits;
+    for (double mu : {-L::muMagnitude, L::muMagnitude}) {
+        for (double sigma : {L::sigmaLowest, L::sigmaHighest}) {
+            for (double beta : {L::sigmaLowest, L::sigmaHighest}) {
+                for (double gamma : {0.0, L::gammaHighest}) {
+                    FlickSkillParameters params;
+                    params.mu0 = mu;
+                    params.sigma0 = sigma;
+                    params.beta = beta;
+                    params.gamma = gamma;
+                    params.drawProbabilityGame = L::drawHighest;
+                    params.maxIterations = 10;
+                    QVERIFY(parameterProblems(params).empty());
+                    const FlickSkillResult r = rateHistory(withDraws, params);
+                    QVERIFY2(allFinite(r), qPrintable(QStringLiteral("mu %1 sigma %2 beta %3 gamma %4")
+                                                          .arg(mu)
+                                                          .arg(sigma)
+                                                          .arg(beta)
+                                                          .arg(gamma)));
+                }
+            }
+        }
+    }
+}
+
+void TestFlickSkill::parametersBeyondTheirLimitsAreRefused()
+{
+    RatingHistory h = withPlayers(2);
+    h.events.push_back(standingsEvent("1", 19000, {single(0), single(1)}));
+    FlickSkillParameters params;
+    params.sigma0 = 1e155;
+    params.gamma = std::nan("");
+    params.drawProbabilityGame = 1.0;
+    const std::vector<std::string> problems = parameterProblems(params);
+    QCOMPARE(problems.size(), std::size_t{3});
+    QVERIFY(problems[0].rfind("sigma", 0) == 0);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rateHistory(h, params));
+
+    // N3: a drawn game needs a game draw probability above 0.
+    RatingHistory drawn = withPlayers(2);
+    Event e;
+    e.id = "level";
+    e.date = 19000;
+    e.standings = {standing(0, single(0)), standing(0, single(1))};
+    e.games.push_back(game(single(0), single(1), GameOutcome::Draw));
+    drawn.events.push_back(e);
+    FlickSkillParameters noDraws;
+    noDraws.drawProbabilityGame = 0.0;
+    try {
+        rateHistory(drawn, noDraws);
+        QFAIL("a drawn game was rated with p_draw_game 0");
+    } catch (const std::invalid_argument& error) {
+        QVERIFY(QString::fromUtf8(error.what()).contains(QStringLiteral("event level has a drawn game")));
+    }
 }
 
 void TestFlickSkill::driftWidensSigmaWithTime()

@@ -8,7 +8,8 @@
 //
 // Checked: the reader never crashes, leaks or trips a sanitizer on any bytes; every defect has a
 // message; and a history it accepts without defects is rated by the engine without an exception,
-// with every point of every learning curve finite and every sigma above 0.
+// with every point of every learning curve finite and every sigma above 0 (DECISIONS N7), whatever
+// parameters within the engine's limits (engine::ParameterLimits) its params.json sets.
 #include "core/historyreader.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/history.h"
@@ -30,31 +31,6 @@ namespace {
 // The reader accepts up to 1e9 sweeps, which would only make an input slow, not wrong: the engine's
 // default is plenty to reach any NaN or crash.
 constexpr int sweepsAtMost = 50;
-
-// KNOWN ENGINE ISSUES (engine-issues/README.md): against DECISIONS N7, FlickSkill gives infinite
-// sigmas or a NaN log evidence for some parameters that params.json may set: a drawn game whose draw
-// margin is below about 1e-8 of the performance spread (p_draw_game 1e-8, or beta 1e-7, or sigma
-// 1e7), and overflow or loss of precision for sigma, beta or gamma far from 1 (sigma 1e30 or 1e-160,
-// beta 1e-18, gamma 1e10). Until the engine copes with them (or the reader refuses them), only
-// parameters in the band below are rated here; the others are read but not rated. Configure with
-// -DFLICKDESK_FUZZ_ALL_PARAMETERS=ON to rate every history the reader accepts and see the issues.
-bool isRatedParameterSet(const core::ParameterOverrides& p)
-{
-#ifdef FLICKDESK_FUZZ_ALL_PARAMETERS
-    static_cast<void>(p);
-    return true;
-#else
-    const auto within = [](const std::optional<double>& value, double lowest, double highest) {
-        return !value || (*value >= lowest && *value <= highest);
-    };
-    const auto drawProbability = [](const std::optional<double>& value) {
-        return !value || *value == 0.0 || *value >= 1e-3;
-    };
-    return within(p.mu0, -100.0, 100.0) && within(p.sigma0, 0.1, 10.0) && within(p.beta, 0.1, 10.0) &&
-           within(p.gamma, 0.0, 0.1) && within(p.doublesWeight, 0.01, 1.0) &&
-           drawProbability(p.drawProbabilityFinish) && drawProbability(p.drawProbabilityGame);
-#endif
-}
 
 struct FolderInput {
     QByteArray events;
@@ -128,7 +104,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_CHECK(!defect.message.empty());
         FUZZ_CHECK(!engine::describe(defect).empty());
     }
-    if (folder.defects.empty() && isRatedParameterSet(folder.parameters))
+    if (folder.defects.empty())
         checkRatable(folder);
     return 0;
 }

@@ -8,9 +8,9 @@
 #   --build-dir   where to build and run (default build/fuzz); a build there is reused
 #   --seconds     fuzzing time per target (default 20)
 #   --jobs        parallel compile jobs (default 2)
-#   --cxx         the clang++ to build with (default: clang++ on PATH)
-#   --keep-corpus go on from the corpus that earlier runs grew in DIR/corpus/TARGET, instead of
-#                 a fresh copy of the seeds
+#   --cxx         the clang++ to build a new build directory with (default: clang++ on PATH)
+#   --keep-corpus go on from the corpus that earlier runs grew in DIR/corpus/TARGET (plus the
+#                 seeds), instead of a fresh copy of the seeds
 #   TARGET...     the targets to run (default: every target of tests/fuzz/CMakeLists.txt)
 set -euo pipefail
 
@@ -41,10 +41,11 @@ if ! command -v "$cxx" >/dev/null 2>&1; then
     exit 1
 fi
 
-# Configure once; later runs only rebuild what changed.
-configure=(-DCMAKE_CXX_COMPILER="$cxx")
-if [ ! -f "$build_dir/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then
-    configure+=(-G Ninja)
+# Configure once; later runs only rebuild what changed (and keep the compiler they were set up with).
+configure=()
+if [ ! -f "$build_dir/CMakeCache.txt" ]; then
+    configure+=(-DCMAKE_CXX_COMPILER="$cxx")
+    command -v ninja >/dev/null 2>&1 && configure+=(-G Ninja)
 fi
 start=$SECONDS
 mkdir -p "$build_dir"
@@ -72,11 +73,11 @@ for target in "${targets[@]}"; do
         failed+=("$target")
         continue
     fi
-    if [ "$keep_corpus" != true ] || [ ! -d "$corpus" ]; then
-        rm -rf "$corpus"
-        mkdir -p "$corpus"
-        cp "$seeds"/* "$corpus"/
-    fi
+    [ "$keep_corpus" = true ] || rm -rf "$corpus"
+    mkdir -p "$corpus"
+    for seed in "$seeds"/*; do
+        [ -e "$corpus/${seed##*/}" ] || cp "$seed" "$corpus/"
+    done
     rm -rf "$artifacts"
     mkdir -p "$artifacts"
     options=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096
@@ -86,8 +87,9 @@ for target in "${targets[@]}"; do
     echo "run_fuzzers: $target for $seconds s (log: $log)"
     status=0
     # Leaks are reported after every input; a UBSan report stops the run like a crash (the build
-    # also turns recovery off).
-    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+    # also turns recovery off). ASan's quarantine of freed memory, 256 MB by default, is what makes
+    # a long run's RSS grow towards -rss_limit_mb: a smaller one keeps long runs below it.
+    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:quarantine_size_mb=64}" \
         UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}" \
         "$build_dir/$target" "${options[@]}" "$corpus" >"$log" 2>&1 || status=$?
     grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)' "$log" | sed 's/^/    /' || true

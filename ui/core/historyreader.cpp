@@ -855,20 +855,25 @@ struct ParameterKey {
 };
 
 constexpr double unbounded = 1e300;
+using Limits = engine::ParameterLimits;
 
+// The engine's limits (ParameterLimits): beyond them it could not keep DECISIONS N7.
 const ParameterKey parameterKeys[] = {
-    {"mu", &ParameterOverrides::mu0, -unbounded, true, unbounded, true, "any number"},
-    {"sigma", &ParameterOverrides::sigma0, 0.0, false, unbounded, true, "a number above 0"},
-    {"beta", &ParameterOverrides::beta, 0.0, false, unbounded, true, "a number above 0"},
-    {"gamma", &ParameterOverrides::gamma, 0.0, true, unbounded, true, "a number 0 or above"},
+    {"mu", &ParameterOverrides::mu0, -Limits::muMagnitude, true, Limits::muMagnitude, true,
+     "a number from -100 to 100"},
+    {"sigma", &ParameterOverrides::sigma0, Limits::sigmaLowest, true, Limits::sigmaHighest, true,
+     "a number from 0.01 to 100"},
+    {"beta", &ParameterOverrides::beta, Limits::sigmaLowest, true, Limits::sigmaHighest, true,
+     "a number from 0.01 to 100"},
+    {"gamma", &ParameterOverrides::gamma, 0.0, true, Limits::gammaHighest, true, "a number from 0 to 10"},
     {"epsilon", &ParameterOverrides::epsilon, 0.0, false, unbounded, true, "a number above 0"},
-    {"max_iter", nullptr, 0.0, true, 1e9, true, "a whole number 0 or above"},
-    {"p_draw", &ParameterOverrides::drawProbabilityFinish, 0.0, true, 1.0, false,
-     "a probability from 0 to below 1"},
-    {"p_draw_game", &ParameterOverrides::drawProbabilityGame, 0.0, true, 1.0, false,
-     "a probability from 0 to below 1"},
-    {"doubles_weight", &ParameterOverrides::doublesWeight, 0.0, false, 1.0, true,
-     "a number above 0, at most 1"},
+    {"max_iter", nullptr, 0.0, true, Limits::iterationsHighest, true, "a whole number from 0 to 100000"},
+    {"p_draw", &ParameterOverrides::drawProbabilityFinish, 0.0, true, Limits::drawHighest, true,
+     "a probability from 0 to 0.999"},
+    {"p_draw_game", &ParameterOverrides::drawProbabilityGame, 0.0, true, Limits::drawHighest, true,
+     "a probability from 0 to 0.999"},
+    {"doubles_weight", &ParameterOverrides::doublesWeight, Limits::weightLowest, true, 1.0, true,
+     "a number from 0.01 to 1"},
 };
 
 int lineAtOffset(const QByteArray& text, qsizetype offset)

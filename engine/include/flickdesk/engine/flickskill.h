@@ -47,6 +47,23 @@ struct FlickSkillParameters {
     ErfcMethod erfcMethod = ErfcMethod::ChebyshevFit;
 };
 
+// The ranges FlickSkill accepts for its parameters (inclusive). Beyond them squares and precisions
+// leave the range of a double, and DECISIONS N7 (no NaN or infinity, whatever the input) could not
+// hold; no crokinole rating needs values near them.
+struct ParameterLimits {
+    static constexpr double muMagnitude = 100.0; // |mu0|
+    static constexpr double sigmaLowest = 0.01;  // sigma0 and beta
+    static constexpr double sigmaHighest = 100.0;
+    static constexpr double gammaHighest = 10.0;     // drift per day, from 0
+    static constexpr double drawHighest = 0.999;     // draw probabilities, from 0
+    static constexpr double weightLowest = 0.01;     // doubles weight, up to 1
+    static constexpr int iterationsHighest = 100000; // max_iter, from 0
+};
+
+// Every parameter outside its range, in words ("beta 0.001 is outside 0.01 to 100"); empty when all
+// are usable.
+std::vector<std::string> parameterProblems(const FlickSkillParameters& parameters);
+
 struct Gaussian {
     double mu = 0.0;
     double sigma = 0.0;
@@ -96,8 +113,8 @@ struct FlickSkillResult {
 // Throws std::invalid_argument listing every defect of validateHistory, if there is any.
 void requireRatable(const RatingHistory& history);
 
-// Rates a history with TrueSkill Through Time. The history must be valid (see validateHistory);
-// an invalid history throws std::invalid_argument listing its defects.
+// Rates a history with TrueSkill Through Time. The history must be valid (see validateHistory) and
+// the parameters within their limits; otherwise std::invalid_argument lists every problem.
 FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParameters& parameters = {},
                              const FlickSkillRunControl& control = {});
 
