@@ -10,6 +10,10 @@ packages=(
     ninja-build
     qt6-base-dev
     libqt6charts6-dev
+    # Printing and PDF export: the library with its print-support plugin (QPrinter's PdfFormat
+    # needs no printer or CUPS server), and a real font for offscreen rendering and the PDF sheets.
+    libqt6printsupport6
+    fonts-dejavu-core
     libqt6sql6-sqlite
     qt6-qpa-plugins
     libgl-dev

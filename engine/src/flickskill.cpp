@@ -630,6 +630,22 @@ std::vector<std::string> parameterProblems(const FlickSkillParameters& p)
     return problems;
 }
 
+std::vector<std::string> ratingProblems(const RatingHistory& history, const FlickSkillParameters& parameters)
+{
+    std::vector<std::string> problems = parameterProblems(parameters);
+    if (!(parameters.drawProbabilityGame > 0.0)) {
+        // N3: with a game draw probability of 0 a drawn game cannot be rated.
+        for (const Event& e : history.events) {
+            const bool drawn = std::any_of(e.games.begin(), e.games.end(), [](const HeadToHeadGame& g) {
+                return g.outcome == GameOutcome::Draw;
+            });
+            if (drawn)
+                problems.push_back("event " + e.id + " has a drawn game, but p_draw_game is 0");
+        }
+    }
+    return problems;
+}
+
 void requireRatable(const RatingHistory& history)
 {
     const std::vector<Defect> defects = validateHistory(history);
@@ -647,17 +663,7 @@ FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParam
                              const FlickSkillRunControl& control)
 {
     requireRatable(history);
-    std::vector<std::string> problems = parameterProblems(parameters);
-    if (!(parameters.drawProbabilityGame > 0.0)) {
-        // N3: with a game draw probability of 0 a drawn game cannot be rated.
-        for (const Event& e : history.events) {
-            const bool drawn = std::any_of(e.games.begin(), e.games.end(), [](const HeadToHeadGame& g) {
-                return g.outcome == GameOutcome::Draw;
-            });
-            if (drawn)
-                problems.push_back("event " + e.id + " has a drawn game, but p_draw_game is 0");
-        }
-    }
+    const std::vector<std::string> problems = ratingProblems(history, parameters);
     if (!problems.empty()) {
         std::string message = "the parameters cannot be used:";
         for (const std::string& problem : problems)

@@ -104,13 +104,6 @@ FieldSummary summarizeField(std::span<double> ratings, EventFormat format,
     return summary;
 }
 
-// DECISIONS P4: raised to the Tier floor, then limited by the experimental cap if there is one.
-double boundedStrength(double unflooredStrength, Tier tier, std::optional<double> experimentalCap) noexcept
-{
-    const double floored = std::max(fieldStrengthFloor(tier), unflooredStrength);
-    return experimentalCap ? std::min(floored, *experimentalCap) : floored;
-}
-
 // DECISIONS P7, without argument checks: the one formula every caller goes through.
 double pointsForPlace(int place, int fieldSize, double winnerPoints, double fieldDepth, double placeDecay,
                       const FieldWeightedPointsParameters& parameters) noexcept
@@ -142,7 +135,7 @@ PayoutTable payoutFromRatings(EventFormat format, Tier tier, std::vector<double>
     table.tier = tier;
     table.fieldSize = static_cast<int>(scratch.size());
     table.unflooredFieldStrength = summary.unflooredStrength;
-    table.fieldStrengthIndex = boundedStrength(summary.unflooredStrength, tier, experimentalCap);
+    table.fieldStrengthIndex = boundedFieldStrength(summary.unflooredStrength, tier, experimentalCap);
     table.fieldDepthIndex = summary.depth;
     table.experimentalCap = experimentalCap;
     table.capApplied =
@@ -171,6 +164,14 @@ double teamRating(double muA, double muB) noexcept
     return 0.6 * std::max(muA, muB) + 0.4 * std::min(muA, muB);
 }
 
+// DECISIONS P4: raised to the Tier floor, then limited by the experimental cap if there is one.
+double boundedFieldStrength(double unflooredStrength, Tier tier,
+                            std::optional<double> experimentalCap) noexcept
+{
+    const double floored = std::max(fieldStrengthFloor(tier), unflooredStrength);
+    return experimentalCap ? std::min(floored, *experimentalCap) : floored;
+}
+
 double unflooredFieldStrength(std::span<const double> unitRatings, EventFormat format,
                               const FieldWeightedPointsParameters& parameters)
 {
@@ -184,7 +185,8 @@ double fieldStrengthIndex(std::span<const double> unitRatings, EventFormat forma
                           const FieldWeightedPointsParameters& parameters)
 {
     requireValidCap(experimentalCap);
-    return boundedStrength(unflooredFieldStrength(unitRatings, format, parameters), tier, experimentalCap);
+    return boundedFieldStrength(unflooredFieldStrength(unitRatings, format, parameters), tier,
+                                experimentalCap);
 }
 
 double fieldDepthIndex(std::span<const double> unitRatings, EventFormat format,

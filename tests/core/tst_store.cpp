@@ -283,7 +283,8 @@ void TestStore::migratesOlderFileAfterBackup()
     QCOMPARE(store->schemaVersion(), Store::latestSchemaVersion);
     const QStringList made = store->backupsMade();
     QCOMPARE(made.size(), 1); // the migration's backup counts as the day's
-    QVERIFY2(made.first().endsWith(QStringLiteral("old-20250301-093100-before-v2.sqlite")),
+    QVERIFY2(made.first().endsWith(
+                 QStringLiteral("old-20250301-093100-before-v%1.sqlite").arg(Store::latestSchemaVersion)),
              qPrintable(made.first()));
     QCOMPARE(QFileInfo(made.first()).dir().dirName(), QStringLiteral("backups"));
     {
@@ -295,7 +296,11 @@ void TestStore::migratesOlderFileAfterBackup()
     QCOMPARE(store->eventCount(), events);
     QCOMPARE(countRows(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'events_by_date'"), 1);
     QCOMPARE(countRows(path, "PRAGMA user_version"), Store::latestSchemaVersion);
-    QCOMPARE(dumpTables(path), before); // the data as it was
+    // The data as it was; a column a migration adds comes last and is NULL (version 3:
+    // standings.listed).
+    const QRegularExpression addedColumns(QStringLiteral("(NULL\\|)+\n"));
+    QCOMPARE(dumpTables(path).replace(addedColumns, QStringLiteral("\n")),
+             QString(before).replace(addedColumns, QStringLiteral("\n")));
 }
 
 void TestStore::refusesNewerFile()

@@ -13,3 +13,36 @@ if(TARGET ui_tst_mainwindow AND FLICKDESK_XVFB_RUN)
 elseif(TARGET ui_tst_mainwindow)
     message(STATUS "xvfb-run not found: ui.screenshots_xvfb is not registered")
 endif()
+
+# The payout preview and simulator (tst_payoutviews) the same way: PNGs of both and the printed
+# sheet (PDF) into build/screenshots. Its own display numbers, so that ctest -j can run both at once.
+if(TARGET ui_tst_payoutviews AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.payoutviews_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 140 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_payoutviews>)
+    set_tests_properties(ui.payoutviews_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 120)
+endif()
+
+# The ratings list, player page, recompute dialog, Tour standings and Tier report (tst_ratingviews,
+# its screenshots function only) the same way, on a display number of its own.
+if(TARGET ui_tst_ratingviews AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.ratingviews_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 150 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_ratingviews> screenshots)
+    set_tests_properties(ui.ratingviews_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 180)
+endif()
+
+# The director's morning (tst_morning): PNGs of the event list, the entrants with the payout
+# preview, the results and the awarded event, on a display number of its own.
+if(TARGET ui_tst_morning AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.morning_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 160 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_morning>)
+    set_tests_properties(ui.morning_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 180)
+endif()

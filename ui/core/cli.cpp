@@ -446,8 +446,8 @@ RatingInput readRatingInput(const QString& historyDir, const RatingOptions& opti
     overrides.overrideWith(options.overrides);
     overrides.applyTo(input.parameters);
     // What the command line sets is checked against the engine's limits as well (params.json
-    // values were checked when read).
-    for (const std::string& problem : engine::parameterProblems(input.parameters))
+    // values were checked when read), and against the history (a draw needs p_draw_game > 0).
+    for (const std::string& problem : engine::ratingProblems(input.folder.history, input.parameters))
         input.defects.push_back(engine::Defect{engine::SourceRef{"command line", 0}, {}, {}, problem});
     return input;
 }

@@ -388,6 +388,19 @@ public:
             }
         }
         finish();
+        // DECISIONS N3: with p_draw_game 0 games cannot end level, so a drawn game cannot be rated.
+        if (folder_.parameters.drawProbabilityGame && !(*folder_.parameters.drawProbabilityGame > 0.0)) {
+            for (const engine::Event& event : folder_.history.events) {
+                for (const engine::HeadToHeadGame& game : event.games) {
+                    if (game.outcome == engine::GameOutcome::Draw)
+                        folder_.defects.push_back(
+                            engine::Defect{game.source, "winner", event.id,
+                                           "event " + event.id +
+                                               ": a drawn game, but params.json sets p_draw_game to 0 (games "
+                                               "cannot end level)"});
+                }
+            }
+        }
         return std::move(folder_);
     }
 

@@ -17,8 +17,10 @@
 #include "core/historyreader.h"
 #include "flickdesk/engine/history.h"
 #include "flickdesk/engine/monthlylock.h"
+#include "flickdesk/engine/points.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
@@ -194,6 +196,8 @@ struct EventSummary {
     QString date;
     QString name;
     EventStatus status = EventStatus::Planned;
+    engine::EventFormat format = engine::EventFormat::Singles;
+    std::optional<int> tier;
 };
 
 struct AuditEntry {
@@ -231,6 +235,30 @@ struct RatingsImportReport {
     std::vector<engine::Defect> defects;
 };
 
+// The monthly lock of one month as a rating run computed it (DECISIONS P1).
+struct ComputedLock {
+    QString month; // YYYY-MM
+    std::vector<LockedRating> ratings;
+};
+
+// A row of rating_runs: one FlickSkill run over the stored history and the locks it wrote.
+struct RatingRunRecord {
+    qint64 id = 0;
+    QString createdAt; // ISO 8601, UTC
+    QJsonObject parameters;
+    QString historyFingerprint; // Store::historyFingerprint() of the history it rated
+    int iterations = 0;
+    bool converged = false;
+    QStringList lockMonths; // the locks it wrote that are still stored, ascending
+};
+
+struct RatingRunReport {
+    qint64 runId = 0;
+    QStringList written;   // months whose lock the run wrote (replacing any earlier one)
+    QStringList unchanged; // months whose computed lock already held these ratings: now the run's
+    QStringList kept;      // months whose lock an awarded event used: left as they were (P2)
+};
+
 // Thrown by Store operations. The message says what went wrong in words for the user.
 class StoreError : public std::runtime_error {
 public:
@@ -258,11 +286,103 @@ struct StoreOptions {
     bool readOnly = false;
 };
 
+// ---- the event day: what a director enters on the morning of an event and after it
+
+// What a director sets of an event: everything but its field, its results and its status.
+struct EventDraft {
+    QString date; // YYYY-MM-DD
+    QString name;
+    engine::EventFormat format = engine::EventFormat::Singles;
+    std::optional<int> tier; // 1, 2 or 3; a Tour event needs one to be awarded
+    Tour tour = Tour::None;  // the Tour division; None: the event only feeds ratings (DECISIONS T1)
+    QString group;           // who runs it: NCA, NCA REC, ...
+    QString season;
+    bool experimental = false;
+    // DECISIONS P4: the FSI cap of an experimental format; FlickDesk proposes 1.00 and shows it.
+    // Stored only for an experimental event.
+    double experimentalCap = engine::proposedExperimentalCap;
+
+    static EventDraft of(const EventRecord& event);
+    friend bool operator==(const EventDraft&, const EventDraft&) = default;
+};
+
+// One unit of an event's field with its players as stored: an entrant (singles) or a team (doubles).
+struct Entrant {
+    int number = 0; // the entrant id: 1.. within the event, never reused while the entrant exists
+    EntrantStatus status = EntrantStatus::Registered;
+    std::optional<int> place;  // the final standing, when entered
+    std::optional<int> listed; // its position in the standings as listed (DECISIONS N4 breaks ties by it)
+    std::vector<PlayerRecord> players; // one, or two partners in seat order
+
+    // DECISIONS P3: started and withdrawn units began competition; they are the field.
+    bool began() const noexcept { return status != EntrantStatus::Registered; }
+    QStringList playerIds() const;
+};
+
+// A unit's place in standings, as listed: Store::setStandings keeps the order of the list.
+struct Placing {
+    int unit = 0;
+    int place = 0; // 1 = winner; equal places are a tie (DECISIONS N4)
+    friend bool operator==(const Placing&, const Placing&) = default;
+};
+
+// One thing that keeps an event's results from being rated and awarded.
+struct ResultDefect {
+    enum class Kind {
+        TiedPlace,        // two or more units share a place (DECISIONS N4); tieBreak offers the fix
+        MissingPlace,     // a unit that began has no place (a withdrawn one stays placed, P3)
+        PlacedNotStarted, // a registered unit that never began holds a place (P3)
+        TooFewUnits,      // fewer than two units began
+        IncompleteTeam,   // a doubles unit that began is not two players (DECISIONS N2)
+        GameOutsideField, // a game names a player who is not in a unit that began (DECISIONS N3)
+        GameSides,        // a game side of the wrong size, or one player on both sides
+    };
+    Kind kind = Kind::MissingPlace;
+    std::optional<int> place; // the place concerned, if any
+    std::vector<int> units;   // the units concerned, in listed order
+    int game = 0;             // the game concerned (1..), 0 for none
+    QString message;          // in words for the director
+};
+
+struct ResultsValidation {
+    std::vector<ResultDefect> defects;
+    // DECISIONS N4: the standings with every tie broken by the listed order (the first listed of
+    // tied units keeps the place, the next takes the one below, and places below move down only as
+    // far as needed), ready for Store::setStandings; empty when there is no tie.
+    std::vector<Placing> tieBreak;
+
+    bool ok() const noexcept { return defects.empty(); }
+    bool hasTies() const noexcept { return !tieBreak.empty(); }
+};
+
+// A player found by Store::searchPlayers.
+struct PlayerMatch {
+    QString id;
+    QString name;
+    QString location;
+    QString associationId;
+    QString lastEventId; // the latest event the player began (by date); empty when none
+    QString lastEventName;
+    QString lastEventDate;
+};
+
+// The monthly lock of an event's month (DECISIONS P1), computed from the stored history.
+struct MonthLockRatings {
+    QString month;             // YYYY-MM
+    QHash<QString, double> mu; // every player of the stored history: latest posterior mu before the month
+    QHash<QString, double> sigma;
+    double unseenMu = 0.0; // DECISIONS N6: a player with no event before the month
+    double unseenSigma = 1.667;
+
+    double muOf(const QString& playerId) const { return mu.value(playerId, unseenMu); }
+    double sigmaOf(const QString& playerId) const { return sigma.value(playerId, unseenSigma); }
+};
+
 // One open database, used from one thread at a time. A second Store on the same file, in this
 // process or another, opens it read-only.
 class Store {
 public:
-    static constexpr int latestSchemaVersion = 2;
+    static constexpr int latestSchemaVersion = 3;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 
@@ -347,6 +467,14 @@ public:
     // A computed lock: the run it came from is stored with it.
     void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
                            const QJsonObject& parameters, int iterations, bool converged);
+    // A rating run over the whole stored history and the monthly locks it computed, in one
+    // transaction: a row of rating_runs and each lock, replacing the month's earlier lock (computed
+    // or imported). A month whose lock an awarded event used keeps it (DECISIONS P2) and is
+    // reported as kept. StoreError::Refused, and nothing written, when the stored history is no
+    // longer the one `historyFingerprint` names (it changed while the run was computed).
+    RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
+                                   int iterations, bool converged, const std::vector<ComputedLock>& locks);
+    std::vector<RatingRunRecord> ratingRuns(); // newest first
     // Adds an event that is not in the database (StoreError::Refused otherwise), with its players
     // (names filled in only where the database has none) and, when given, its current award.
     void addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
@@ -361,6 +489,65 @@ public:
 
     // PRAGMA integrity_check and foreign_key_check, and FlickDesk's own rules; one line per problem.
     QStringList check();
+
+    // ---- the event day. Writes are one transaction each and refused on a read-only store
+    // (StoreError::ReadOnly) as every write is; a change to a finished or awarded event is logged in
+    // the audit log. StoreError::Refused, with the reason in words, for a request the data forbids.
+
+    // A new planned event with a local id ("L1", "L2", ...; never one an import uses).
+    QString createEvent(const EventDraft& draft);
+    // Name, date, format, tier, Tour division, group, season and experimental cap; not the status.
+    void updateEvent(const QString& eventId, const EventDraft& draft);
+
+    // DECISIONS D1: a new player. Its id is the association's when given (refused when a player
+    // has that id already), otherwise a local one ("L1", ...) until the association assigns one.
+    // Names are not unique.
+    QString addPlayer(const QString& name, const QString& location, const QString& associationId = {});
+    // Puts back a player that removePlayer removed (an undo's redo), with the same id.
+    void restorePlayer(const PlayerRecord& player);
+    // Removes a player nothing refers to (no entry, lock, award): the undo of addPlayer.
+    void removePlayer(const QString& playerId);
+    // Players whose id (or association id) begins with `text`, or whose name contains it, in any
+    // case: an exact id first, then id prefixes, names beginning with it, names containing it.
+    // From an index kept in memory: no query per keystroke.
+    std::vector<PlayerMatch> searchPlayers(const QString& text, int limit = 20);
+
+    // A new entrant of one player (singles) or one or two (doubles; pair them later): its number.
+    // A player is at most once in an event.
+    int addEntrant(const QString& eventId, const QStringList& playerIds,
+                   EntrantStatus status = EntrantStatus::Registered);
+    // Refused while a game of the event names one of its players.
+    void removeEntrant(const QString& eventId, int unit);
+    void setEntrantStatus(const QString& eventId, int unit, EntrantStatus status);
+    // Doubles: the single player of `partnerUnit` joins `unit` as its second partner; `partnerUnit`
+    // goes (with any place it had). The team keeps `unit`'s number; it began if either had.
+    int pairPartners(const QString& eventId, int unit, int partnerUnit);
+    // The players of a unit: one (singles), one or two (doubles).
+    void setTeam(const QString& eventId, int unit, const QStringList& playerIds);
+    // Puts entrants back exactly as given (players, status, place and listed position): each one
+    // replaces the entrant of its number or is added with it. The undo of the edits above.
+    void restoreEntrants(const QString& eventId, const std::vector<Entrant>& entrants);
+    std::vector<Entrant> entrants(const QString& eventId); // by number
+    std::optional<Entrant> entrant(const QString& eventId, int unit);
+
+    // The final standings, replacing any earlier: each unit's place, in the order listed (kept:
+    // DECISIONS N4 breaks a tie by it). Equal places are stored; validateResults reports them.
+    void setStandings(const QString& eventId, const std::vector<Placing>& listed);
+    std::vector<Placing> standings(const QString& eventId); // in listed order
+    // DECISIONS N3: the event's head-to-head games, replacing any earlier; numbered 1.. as given.
+    void setGames(const QString& eventId, const std::vector<GameRecord>& games);
+    // Everything that keeps the results from being rated and awarded (DECISIONS N2-N4, P3).
+    ResultsValidation validateResults(const QString& eventId);
+
+    // DECISIONS P1, P2: awards a finished Tour event. The lock of its month comes from the stored
+    // history (computeMonthlyLock, cached per month), the payout table from computePayoutTable with
+    // the units that began in finishing order (the same function as the preview), and Store::award
+    // freezes it. Refused when the results are not valid, the event is not a finished Tour event
+    // with a tier, or the history before its month cannot be rated. Returns what was frozen.
+    AwardRecord awardEvent(const QString& eventId);
+    // The locked ratings of the month of `eventDate` (YYYY-MM-DD or YYYY-MM): what the preview and
+    // the award use. Cached per month until the stored history or its parameters change.
+    MonthLockRatings lockedRatingsFor(const QString& eventDate);
 
 private:
     struct Private;

@@ -110,6 +110,10 @@ struct FlickSkillResult {
     Gaussian rating(PlayerIndex player, const FlickSkillParameters& parameters) const;
 };
 
+// Everything that stops these parameters rating this history, beyond the history's own defects:
+// parameterProblems, and a drawn game when p_draw_game is 0 (N3). Empty when it can be rated.
+std::vector<std::string> ratingProblems(const RatingHistory& history, const FlickSkillParameters& parameters);
+
 // Throws std::invalid_argument listing every defect of validateHistory, if there is any.
 void requireRatable(const RatingHistory& history);
 

@@ -70,6 +70,11 @@ using PartnerRatings = std::pair<double, double>;
 
 // The mean of the top min(20, N) ratings (singles) or min(10, N) team ratings (doubles) / 3.3:
 // the FSI before the Tier floor and any cap (DECISIONS P4). 0 for an empty field.
+// DECISIONS P4: an FSI before its floor, raised to the Tier floor and then limited by the
+// experimental cap if there is one. The simulator sets the unfloored FSI directly.
+double boundedFieldStrength(double unflooredStrength, Tier tier,
+                            std::optional<double> experimentalCap = std::nullopt) noexcept;
+
 double unflooredFieldStrength(std::span<const double> unitRatings, EventFormat format,
                               const FieldWeightedPointsParameters& parameters = {});
 

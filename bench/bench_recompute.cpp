@@ -1,0 +1,184 @@
+// Benchmark of "Recompute ratings": prints figures, asserts nothing.
+//
+//   bench_recompute [repetitions]   (default 3)
+//
+// The NCA history (tests/data/nca-history) imported into a temporary database; the ratings list
+// and the player page of player 746 open. Each repetition presses "Recompute" (RecomputeDialog::
+// start) and measures until the views show the new run:
+//   read     the history, names and awarded events from the store (GUI thread)
+//   compute  the FlickSkill run and every monthly lock, in the thread pool (RecomputeJob)
+//   store    the rating run and its locks in one transaction (Store::storeRatingRun, GUI thread):
+//            the first run writes every lock; a run over an unchanged history rewrites none
+//   views    the ratings list and the player page take the run (model refresh, GUI thread)
+//   total    from the press to both views updated
+// Also the longest the GUI thread's event loop was kept from running in that time (the window's
+// responsiveness), and, separately, the Tour standings and Tier report of the latest season
+// recomputed from the stored history (their own background work).
+// Runs offscreen unless QT_QPA_PLATFORM says otherwise.
+
+#include "core/store.h"
+#include "widgets/playerpage.h"
+#include "widgets/ratingslist.h"
+#include "widgets/recomputedialog.h"
+#include "widgets/standingsview.h"
+#include "widgets/tierreport.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+using namespace flickdesk;
+
+namespace {
+
+// Runs the event loop until `done` is true (checked every 2 ms) or 5 minutes pass. The loop sleeps
+// between events: no busy wait takes a core from the workers.
+template <typename Done> void waitUntil(Done done)
+{
+    if (done())
+        return;
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    poll.start(2);
+    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const int repetitions = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
+
+    QTemporaryDir temp;
+    core::StoreOptions options;
+    options.path = temp.filePath(QStringLiteral("bench.sqlite"));
+    core::Store::OpenResult opened = core::Store::open(options);
+    if (!opened.store) {
+        std::fprintf(stderr, "%s\n", qPrintable(opened.error));
+        return 1;
+    }
+    core::Store& store = *opened.store;
+    QElapsedTimer importTimer;
+    importTimer.start();
+    const core::ImportReport imported = store.importHistory(
+        QDir(QStringLiteral(FLICKDESK_BENCH_DATA_DIR)).filePath(QStringLiteral("nca-history")));
+    if (!imported.ok()) {
+        std::fprintf(stderr, "the NCA history did not import\n");
+        return 1;
+    }
+    std::printf("Recompute benchmark (%d hardware threads): NCA history, %d events, %d players "
+                "(import %.0f ms, not included)\n",
+                QThread::idealThreadCount(), imported.eventsAdded, imported.playersAdded,
+                importTimer.nsecsElapsed() / 1e6);
+
+    ui::RatingsListView list(store);
+    ui::PlayerPage page(store);
+    page.setPlayer(QStringLiteral("746"));
+    list.resize(1000, 640);
+    page.resize(1100, 760);
+    list.show();
+    page.show();
+    waitUntil([&] { return list.ratingRun() && page.ratingRun(); });
+
+    // The longest gap between two ticks of a 1 ms timer: how long the event loop was blocked.
+    QElapsedTimer tick;
+    double longestGap = 0.0;
+    QTimer ticker;
+    ticker.setInterval(1);
+    QObject::connect(&ticker, &QTimer::timeout, &app, [&] {
+        longestGap = std::max(longestGap, tick.nsecsElapsed() / 1e6);
+        tick.restart();
+    });
+
+    std::vector<double> read, compute, store_, views, total, gaps;
+    int locks = 0;
+    for (int i = 0; i < repetitions; ++i) {
+        ui::RecomputeDialog dialog(store);
+        ui::RatingRunPtr run;
+        QObject::connect(&dialog, &ui::RecomputeDialog::recomputed, &app,
+                         [&](ui::RatingRunPtr result) { run = std::move(result); });
+        bool finished = false;
+        QObject::connect(&dialog, &ui::RecomputeDialog::runFinished, &app, [&](bool) { finished = true; });
+        double viewsMs = 0.0;
+        // The lead connects the same way: the dialog's run goes to the open views.
+        QObject::connect(&dialog, &ui::RecomputeDialog::recomputed, &list, [&](ui::RatingRunPtr result) {
+            QElapsedTimer timer;
+            timer.start();
+            list.setRatingRun(result);
+            page.setRatingRun(result);
+            viewsMs = timer.nsecsElapsed() / 1e6;
+        });
+
+        longestGap = 0.0;
+        tick.start();
+        ticker.start();
+        QElapsedTimer timer;
+        timer.start();
+        dialog.start();
+        waitUntil([&] { return finished; });
+        const double totalMs = timer.nsecsElapsed() / 1e6;
+        ticker.stop();
+        if (!run || list.ratingRun() != run || page.ratingRun() != run) {
+            std::fprintf(stderr, "the recompute did not reach the views: %s\n",
+                         qPrintable(dialog.stepLabel()->text()));
+            return 1;
+        }
+        const ui::RecomputeDialog::Timings t = dialog.lastTimings();
+        read.push_back(t.readInput);
+        compute.push_back(t.compute);
+        store_.push_back(t.store);
+        views.push_back(viewsMs);
+        total.push_back(totalMs);
+        gaps.push_back(longestGap);
+        const core::RatingRunReport& report = dialog.lastReport();
+        locks = static_cast<int>(report.written.size() + report.unchanged.size() + report.kept.size());
+        std::printf("  run %d: total %7.1f ms = read %6.1f + compute %7.1f + store %6.1f + views %5.1f; "
+                    "event loop blocked at most %5.1f ms; locks written %lld, unchanged %lld\n",
+                    i + 1, totalMs, t.readInput, t.compute, t.store, viewsMs, longestGap,
+                    static_cast<long long>(report.written.size()),
+                    static_cast<long long>(report.unchanged.size()));
+    }
+    std::printf(
+        "recompute -> updated views (median of %d): %.1f ms  [read %.1f, compute %.1f (run + %d locks), "
+        "store %.1f, views %.1f; event loop blocked at most %.1f ms]\n",
+        repetitions, median(total), median(read), median(compute), locks, median(store_), median(views),
+        median(gaps));
+
+    // The Tour views recompute their own awards from the stored history (as `flickdesk-cli` does).
+    {
+        QElapsedTimer timer;
+        timer.start();
+        ui::StandingsView standings(store);
+        waitUntil([&] { return !standings.isComputing() && !standings.result().season.isEmpty(); });
+        const double standingsMs = timer.nsecsElapsed() / 1e6;
+        timer.restart();
+        ui::TierReport tiers(store);
+        waitUntil([&] { return !tiers.isComputing() && tiers.model()->rowCount() > 0; });
+        std::printf("Tour standings of season %s (competitive): %.1f ms; Tier report: %.1f ms\n",
+                    qPrintable(standings.season()), standingsMs, timer.nsecsElapsed() / 1e6);
+    }
+    return 0;
+}

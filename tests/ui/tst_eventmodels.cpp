@@ -1,0 +1,554 @@
+// The event-day models (widgets/eventlistmodel.h, entrantlistmodel.h, playersearchmodel.h,
+// payoutpreviewmodel.h), each under QAbstractItemModelTester in Fatal mode while real edits go
+// through an EventSession: rows inserted, changed and removed precisely, never reset by an edit;
+// the entrant counts; the search by id and by name telling two players of one name apart; the
+// payout preview equal to computePayoutTable on the units that began (DECISIONS P3) and its update
+// time for 200 entrants. The sample history built into flickdesk_ui is what they work on.
+#include "core/store.h"
+#include "flickdesk/engine/points.h"
+#include "widgets/entrantlistmodel.h"
+#include "widgets/eventlistmodel.h"
+#include "widgets/eventsession.h"
+#include "widgets/payoutpreviewmodel.h"
+#include "widgets/playersearchmodel.h"
+#include "widgets/samplehistory.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <algorithm>
+#include <memory>
+
+using namespace flickdesk;
+using core::EntrantStatus;
+using core::EventStatus;
+using core::Store;
+using ui::EntrantListModel;
+using ui::EventListModel;
+using ui::EventSession;
+using ui::PayoutPreviewModel;
+using ui::PlayerSearchModel;
+
+namespace {
+
+std::unique_ptr<Store> openStore(const QString& path)
+{
+    core::StoreOptions options;
+    options.path = path;
+    Store::OpenResult result = Store::open(options);
+    if (!result.store)
+        qWarning("%s", qPrintable(result.error));
+    return std::move(result.store);
+}
+
+core::EventDraft draftOn(const QString& date, engine::EventFormat format = engine::EventFormat::Singles)
+{
+    core::EventDraft draft;
+    draft.date = date;
+    draft.name = QStringLiteral("Tavistock Open");
+    draft.format = format;
+    draft.tier = 3;
+    draft.tour = core::Tour::Competitive;
+    draft.group = QStringLiteral("NCA");
+    return draft;
+}
+
+// Distinct players of the history's latest events: a realistic field.
+QStringList recentPlayers(Store& store, int count)
+{
+    QStringList ids;
+    const std::vector<core::EventSummary> events = store.events();
+    for (auto it = events.rbegin(); it != events.rend() && ids.size() < count; ++it) {
+        if (it->id.startsWith(u'L'))
+            continue;
+        const core::EventRecord event = *store.event(it->id);
+        for (const core::UnitRecord& unit : event.units) {
+            for (const QString& id : unit.playerIds) {
+                if (!ids.contains(id) && ids.size() < count)
+                    ids.append(id);
+            }
+        }
+    }
+    return ids;
+}
+
+// Every model signal that would mean "everything changed": edits must never send one.
+struct ResetCounter {
+    explicit ResetCounter(QAbstractItemModel* model)
+        : spy(model, &QAbstractItemModel::modelReset)
+    {
+    }
+    QSignalSpy spy;
+};
+
+} // namespace
+
+class TestEventModels : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void sampleHistoryIsBuiltIn();
+    void eventListFollowsEdits();
+    void entrantListFollowsEdits();
+    void checkInColumnIsCheckable();
+    void playerSearchByIdAndName();
+    void payoutPreviewFollowsCheckIn();
+    void payoutPreviewDoubles();
+    void payoutPreviewTierNote();
+    void payoutPreviewTimeFor200Entrants();
+
+private:
+    QString historyCopy(const QTemporaryDir& temp);
+
+    QTemporaryDir m_template;
+    QString m_historyDatabase;
+};
+
+void TestEventModels::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_template.isValid());
+    m_historyDatabase = m_template.filePath(QStringLiteral("sample.sqlite"));
+    const auto store = openStore(m_historyDatabase);
+    QVERIFY(store);
+    // The sample history built into flickdesk_ui, through a resource path.
+    const core::ImportReport report = store->importHistory(ui::sampleHistoryFolder());
+    for (const engine::Defect& defect : report.defects)
+        qWarning("%s", engine::describe(defect).c_str());
+    QVERIFY(report.ok());
+    QCOMPARE(report.eventsAdded, 153);
+}
+
+QString TestEventModels::historyCopy(const QTemporaryDir& temp)
+{
+    const QString path = temp.filePath(QStringLiteral("day.sqlite"));
+    if (!QFile::copy(m_historyDatabase, path))
+        qWarning("cannot copy the sample database");
+    return path;
+}
+
+void TestEventModels::sampleHistoryIsBuiltIn()
+{
+    const QDir sample(ui::sampleHistoryFolder());
+    QCOMPARE(sample.path(), QStringLiteral(":/sample/nca-history"));
+    for (const char* name : {"events.csv", "results.csv", "README.md"})
+        QVERIFY2(QFile::exists(sample.filePath(QLatin1String(name))), name);
+    QVERIFY(!QFile::exists(sample.filePath(QStringLiteral("results_raw.csv")))); // clean files only
+    // The same bytes as the test data.
+    for (const char* name : {"events.csv", "results.csv"}) {
+        QFile builtIn(sample.filePath(QLatin1String(name)));
+        QFile original(
+            QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/nca-history")).filePath(QLatin1String(name)));
+        QVERIFY(builtIn.open(QIODevice::ReadOnly));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QCOMPARE(builtIn.readAll(), original.readAll());
+    }
+    // Importing it again into the same database changes nothing (every event already there).
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const core::ImportReport again = store->importHistory(ui::sampleHistoryFolder());
+    QVERIFY(again.ok());
+    QCOMPARE(again.eventsUnchanged, 153);
+}
+
+void TestEventModels::eventListFollowsEdits()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    EventListModel events(*store);
+    QAbstractItemModelTester tester(&events, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSortFilterProxyModel sorted;
+    sorted.setSourceModel(&events);
+    sorted.setSortRole(EventListModel::SortRole);
+    sorted.sort(EventListModel::TierColumn, Qt::DescendingOrder);
+    QAbstractItemModelTester sortedTester(&sorted, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QCOMPARE(events.rowCount(), 153);
+    ResetCounter resets(&events);
+    QSignalSpy inserted(&events, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&events, &QAbstractItemModel::dataChanged);
+
+    // A new event: one row inserted where its date puts it.
+    const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
+    events.refreshEvent(id);
+    QCOMPARE(inserted.count(), 1);
+    const int row = events.rowOf(id);
+    QCOMPARE(row, 153); // after the history, which ends in November 2025
+    QCOMPARE(events.data(events.index(row, EventListModel::IdColumn)).toString(), id);
+    QCOMPARE(events.data(events.index(row, EventListModel::FormatColumn)).toString(),
+             QStringLiteral("Singles"));
+    QCOMPARE(events.data(events.index(row, EventListModel::TierColumn)).toInt(), 3);
+    QCOMPARE(events.data(events.index(row, 0), EventListModel::StatusRole).toInt(),
+             static_cast<int>(EventStatus::Planned));
+    QCOMPARE(sorted.rowCount(), 154);
+
+    // Edits through a session change the event's row only.
+    EventSession session(*store, id);
+    session.setEventList(&events);
+    core::EventDraft draft = draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles);
+    draft.name = QStringLiteral("Tavistock Doubles");
+    QVERIFY(session.updateEvent(draft));
+    QVERIFY(session.setEventStatus(EventStatus::Started));
+    QVERIFY(changed.count() >= 2);
+    for (const QList<QVariant>& signal : changed) {
+        QCOMPARE(signal.at(0).toModelIndex().row(), row);
+        QCOMPARE(signal.at(1).toModelIndex().row(), row);
+    }
+    QCOMPARE(events.data(events.index(row, EventListModel::NameColumn)).toString(),
+             QStringLiteral("Tavistock Doubles"));
+    QCOMPARE(events.data(events.index(row, EventListModel::FormatColumn)).toString(),
+             QStringLiteral("Doubles"));
+    QCOMPARE(events.data(events.index(row, EventListModel::StatusColumn)).toString(),
+             QStringLiteral("Started"));
+    session.undoStack()->undo();
+    QCOMPARE(events.data(events.index(row, EventListModel::StatusColumn)).toString(),
+             QStringLiteral("Planned"));
+    QCOMPARE(resets.spy.count(), 0);
+    QCOMPARE(events.rowCount(), 154);
+
+    // The sort key of a tier is a number: Tier 3 first, descending.
+    QCOMPARE(sorted.data(sorted.index(0, EventListModel::TierColumn)).toInt(), 3);
+    events.reload(); // a reload is a reset, and only that
+    QCOMPARE(resets.spy.count(), 1);
+}
+
+void TestEventModels::entrantListFollowsEdits()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
+    EventSession session(*store, id);
+    EntrantListModel* entrants = session.entrants();
+    QAbstractItemModelTester tester(entrants, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSortFilterProxyModel byRating;
+    byRating.setSourceModel(entrants);
+    byRating.setSortRole(EntrantListModel::SortRole);
+    byRating.sort(EntrantListModel::RatingColumn, Qt::DescendingOrder);
+    QAbstractItemModelTester proxyTester(&byRating, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ResetCounter resets(entrants);
+    QSignalSpy counts(entrants, &EntrantListModel::countsChanged);
+    QSignalSpy inserted(entrants, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(entrants, &QAbstractItemModel::rowsRemoved);
+
+    const QStringList ids = recentPlayers(*store, 6);
+    for (const QString& player : ids)
+        QVERIFY(session.addEntrant({player}));
+    QCOMPARE(inserted.count(), 6);
+    QCOMPARE(entrants->rowCount(), 6);
+    QCOMPARE(entrants->registeredCount(), 6);
+    QCOMPARE(entrants->property("registeredCount").toInt(), 6);
+
+    // Two newcomers of one name: the rows show their ids and locations.
+    const QString tavistock = *session.addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock"));
+    const QString elmira = *session.addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Elmira"));
+    const int first = *session.addEntrant({tavistock});
+    const int second = *session.addEntrant({elmira});
+    const int firstRow = entrants->rowOf(first);
+    const int secondRow = entrants->rowOf(second);
+    QCOMPARE(entrants->data(entrants->index(firstRow, EntrantListModel::PlayersColumn)).toString(),
+             entrants->data(entrants->index(secondRow, EntrantListModel::PlayersColumn)).toString());
+    QCOMPARE(entrants->data(entrants->index(firstRow, EntrantListModel::IdsColumn)).toString(), tavistock);
+    QCOMPARE(entrants->data(entrants->index(secondRow, EntrantListModel::IdsColumn)).toString(), elmira);
+    QCOMPARE(entrants->data(entrants->index(firstRow, EntrantListModel::LocationColumn)).toString(),
+             QStringLiteral("Tavistock"));
+    QCOMPARE(entrants->data(entrants->index(secondRow, EntrantListModel::LocationColumn)).toString(),
+             QStringLiteral("Elmira"));
+    QVERIFY(entrants->data(entrants->index(secondRow, EntrantListModel::PlayersColumn), Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("Elmira")));
+    // A history player without a name shows the id; an unseen newcomer's rating is 0 (N6).
+    QCOMPARE(entrants->data(entrants->index(0, EntrantListModel::PlayersColumn)).toString(), ids[0]);
+    QCOMPARE(entrants->data(entrants->index(firstRow, 0), EntrantListModel::RatingRole).toDouble(), 0.0);
+    const double locked = store->lockedRatingsFor(QStringLiteral("2025-12-06")).muOf(ids[0]);
+    QCOMPARE(entrants->data(entrants->index(0, 0), EntrantListModel::RatingRole).toDouble(), locked);
+    QVERIFY(locked != 0.0);
+
+    // Check-in, withdrawal and removal: counts follow, each row changes alone.
+    counts.clear();
+    QSignalSpy changed(entrants, &QAbstractItemModel::dataChanged);
+    QVERIFY(session.setCheckedIn(1, true));
+    QVERIFY(session.setCheckedIn(2, true));
+    QVERIFY(session.setCheckedIn(3, true));
+    QVERIFY(session.setEntrantStatus(3, EntrantStatus::Withdrawn));
+    QCOMPARE(entrants->registeredCount(), 5);
+    QCOMPARE(entrants->startedCount(), 2);
+    QCOMPARE(entrants->withdrawnCount(), 1);
+    QCOMPARE(counts.count(), 4);
+    QCOMPARE(changed.count(), 4);
+    for (const QList<QVariant>& signal : changed)
+        QCOMPARE(signal.at(0).toModelIndex().row(), signal.at(1).toModelIndex().row());
+    QCOMPARE(entrants->data(entrants->index(2, EntrantListModel::CheckInColumn), Qt::CheckStateRole).toInt(),
+             static_cast<int>(Qt::Checked)); // withdrawn after starting: began (P3)
+    QCOMPARE(entrants->data(entrants->index(2, EntrantListModel::StatusColumn)).toString(),
+             QStringLiteral("Withdrawn"));
+    QVERIFY(session.removeEntrant(4));
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(entrants->rowCount(), 7);
+    QCOMPARE(entrants->rowOf(4), -1);
+    session.undoStack()->undo();
+    QCOMPARE(entrants->rowOf(4), 3);
+    QCOMPARE(entrants->registeredCount(), 5);
+
+    // The proxy sorts by the locked rating: highest first.
+    for (int row = 1; row < byRating.rowCount(); ++row)
+        QVERIFY(byRating.data(byRating.index(row - 1, 0), EntrantListModel::RatingRole).toDouble() >=
+                byRating.data(byRating.index(row, 0), EntrantListModel::RatingRole).toDouble());
+    QCOMPARE(resets.spy.count(), 0);
+}
+
+void TestEventModels::checkInColumnIsCheckable()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
+    EventSession session(*store, id);
+    EntrantListModel* entrants = session.entrants();
+    QAbstractItemModelTester tester(entrants, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    for (const QString& player : recentPlayers(*store, 3))
+        QVERIFY(session.addEntrant({player}));
+    const QModelIndex check = entrants->index(1, EntrantListModel::CheckInColumn);
+    QVERIFY(entrants->flags(check) & Qt::ItemIsUserCheckable);
+    QVERIFY(!(entrants->flags(entrants->index(1, EntrantListModel::RatingColumn)) & Qt::ItemIsUserCheckable));
+    // A view's click: setData with a check state goes through the session's undo stack.
+    QVERIFY(entrants->setData(check, Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(store->entrant(id, 2)->status, EntrantStatus::Started);
+    QCOMPARE(entrants->data(check, Qt::CheckStateRole).toInt(), static_cast<int>(Qt::Checked));
+    QCOMPARE(session.undoStack()->count(), 4);
+    QVERIFY(entrants->setData(check, Qt::Unchecked, Qt::CheckStateRole));
+    QCOMPARE(store->entrant(id, 2)->status, EntrantStatus::Registered);
+    QVERIFY(!entrants->setData(entrants->index(1, EntrantListModel::StatusColumn), Qt::Checked,
+                               Qt::CheckStateRole));
+}
+
+void TestEventModels::playerSearchByIdAndName()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
+    EventSession session(*store, id);
+    PlayerSearchModel* search = session.playerSearch();
+    QAbstractItemModelTester tester(search, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ResetCounter resets(search);
+    const QString tavistock = *session.addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock"));
+    const QString elmira = *session.addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Elmira"));
+
+    // By name, typed a letter at a time: rows change in place, grow and shrink, never reset.
+    for (const QString& typed :
+         {QStringLiteral("a"), QStringLiteral("an"), QStringLiteral("ann s"), QStringLiteral("ann smith")})
+        search->setQuery(typed);
+    QCOMPARE(search->rowCount(), 2);
+    // Two players of one name: told apart by id and location.
+    QCOMPARE(search->data(search->index(0, PlayerSearchModel::NameColumn)).toString(),
+             QStringLiteral("Ann Smith"));
+    QCOMPARE(search->data(search->index(1, PlayerSearchModel::NameColumn)).toString(),
+             QStringLiteral("Ann Smith"));
+    QCOMPARE(search->data(search->index(0, PlayerSearchModel::IdColumn)).toString(), tavistock);
+    QCOMPARE(search->data(search->index(1, PlayerSearchModel::IdColumn)).toString(), elmira);
+    QCOMPARE(search->data(search->index(0, PlayerSearchModel::LocationColumn)).toString(),
+             QStringLiteral("Tavistock"));
+    QCOMPARE(search->data(search->index(1, PlayerSearchModel::LocationColumn)).toString(),
+             QStringLiteral("Elmira"));
+    QCOMPARE(search->data(search->index(0, 0), PlayerSearchModel::RatingRole).toDouble(), 0.0); // unseen: N6
+
+    // By id: the history's player 725, with the locked rating and the last event.
+    search->setQuery(QStringLiteral("725"));
+    QVERIFY(search->rowCount() >= 1);
+    QCOMPARE(search->data(search->index(0, PlayerSearchModel::IdColumn)).toString(), QStringLiteral("725"));
+    QCOMPARE(search->data(search->index(0, 0), PlayerSearchModel::RatingRole).toDouble(),
+             store->lockedRatingsFor(QStringLiteral("2025-12-06")).muOf(QStringLiteral("725")));
+    QVERIFY(!search->data(search->index(0, PlayerSearchModel::LastEventColumn)).toString().isEmpty());
+    const QString lastEvent =
+        search->data(search->index(0, 0), PlayerSearchModel::LastEventIdRole).toString();
+    QCOMPARE(search->data(search->index(0, 0), PlayerSearchModel::LastEventDateRole).toString(),
+             store->event(lastEvent)->date);
+    for (int row = 0; row < search->rowCount(); ++row)
+        QVERIFY(search->matchAt(row).id.startsWith(QLatin1String("725")));
+
+    // A limit, and an empty query empties the list.
+    search->setLimit(3);
+    search->setQuery(QStringLiteral("1"));
+    QCOMPARE(search->rowCount(), 3);
+    search->setQuery(QString());
+    QCOMPARE(search->rowCount(), 0);
+    // A player added through the session shows up at once; its undo takes it away.
+    search->setQuery(QStringLiteral("bo lee"));
+    QCOMPARE(search->rowCount(), 0);
+    QVERIFY(session.addPlayer(QStringLiteral("Bo Lee"), QStringLiteral("Kitchener")));
+    QCOMPARE(search->rowCount(), 1);
+    session.undoStack()->undo();
+    QCOMPARE(search->rowCount(), 0);
+    QCOMPARE(resets.spy.count(), 0);
+}
+
+void TestEventModels::payoutPreviewFollowsCheckIn()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
+    EventSession session(*store, id);
+    PayoutPreviewModel* preview = session.payoutPreview();
+    QAbstractItemModelTester tester(preview, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ResetCounter resets(preview);
+    QSignalSpy changed(preview, &PayoutPreviewModel::payoutChanged);
+    QCOMPARE(preview->rowCount(), 0);
+    QCOMPARE(preview->tierFloor(), 0.40);
+
+    const QStringList ids = recentPlayers(*store, 24);
+    for (const QString& player : ids)
+        QVERIFY(session.addEntrant({player}));
+    QCOMPARE(preview->rowCount(), 0); // registered is not the field (P3)
+    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    std::vector<double> field;
+    for (int unit = 1; unit <= 24; ++unit) {
+        QVERIFY(session.setCheckedIn(unit, true));
+        field.push_back(lock.muOf(ids[unit - 1]));
+        QCOMPARE(preview->rowCount(), unit);
+        QCOMPARE(preview->fieldSize(), unit);
+    }
+    QVERIFY(changed.count() >= 24);
+    // A withdrawal after starting keeps the unit in the field (P3); checking out takes it away.
+    QVERIFY(session.setEntrantStatus(24, EntrantStatus::Withdrawn));
+    QCOMPARE(preview->fieldSize(), 24);
+    QVERIFY(session.setCheckedIn(1, false));
+    field.erase(field.begin());
+    QCOMPARE(preview->rowCount(), 23);
+
+    // The preview is computePayoutTable's table for the units that began.
+    const engine::PayoutTable expected =
+        engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Three, field);
+    QCOMPARE(preview->table().awards, expected.awards);
+    QCOMPARE(preview->fieldStrengthIndex(), expected.fieldStrengthIndex);
+    QCOMPARE(preview->fieldDepthIndex(), expected.fieldDepthIndex);
+    QCOMPARE(preview->property("fieldDepthIndex").toDouble(), expected.fieldDepthIndex);
+    QCOMPARE(preview->unflooredFieldStrength(), expected.unflooredFieldStrength);
+    QCOMPARE(preview->data(preview->index(0, PayoutPreviewModel::PointsColumn), PayoutPreviewModel::AwardRole)
+                 .toDouble(),
+             expected.awards[0]);
+    QCOMPARE(preview->data(preview->index(22, PayoutPreviewModel::PlaceColumn)).toInt(), 23);
+
+    // An experimental format's cap (P4: FlickDesk proposes 1.00) and the tier come from the event.
+    core::EventDraft draft = draftOn(QStringLiteral("2025-12-06"));
+    draft.tier = 1;
+    draft.experimental = true;
+    draft.experimentalCap = 0.5;
+    QVERIFY(session.updateEvent(draft));
+    QCOMPARE(preview->tierFloor(), 0.80);
+    QCOMPARE(preview->fieldStrengthIndex(), 0.5); // the cap below the floor wins (an explicit decision)
+    QVERIFY(preview->capApplied());
+    session.undoStack()->undo();
+    QCOMPARE(preview->fieldStrengthIndex(), expected.fieldStrengthIndex);
+    QCOMPARE(resets.spy.count(), 0);
+}
+
+void TestEventModels::payoutPreviewDoubles()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const QString id =
+        store->createEvent(draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
+    EventSession session(*store, id);
+    PayoutPreviewModel* preview = session.payoutPreview();
+    QAbstractItemModelTester tester(preview, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester entrantTester(session.entrants(),
+                                           QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const QStringList ids = recentPlayers(*store, 20);
+    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    std::vector<engine::PartnerRatings> teams;
+    for (int team = 0; team < 10; ++team) {
+        const int unit = *session.addEntrant({ids[2 * team]}, EntrantStatus::Started);
+        const int partner = *session.addEntrant({ids[2 * team + 1]});
+        QVERIFY(session.pairPartners(unit, partner));
+        teams.emplace_back(lock.muOf(ids[2 * team]), lock.muOf(ids[2 * team + 1]));
+    }
+    QCOMPARE(session.entrants()->rowCount(), 10);
+    QCOMPARE(preview->fieldSize(), 10);
+    const engine::PayoutTable expected = engine::computePayoutTable(engine::Tier::Three, teams);
+    QCOMPARE(preview->table().awards, expected.awards);
+    QCOMPARE(preview->fieldDepthIndex(), expected.fieldDepthIndex); // 10 teams: FDI counts (P6)
+    // A team's rating is 0.6 x higher + 0.4 x lower partner (P5).
+    const double shown =
+        session.entrants()->data(session.entrants()->index(0, 0), EntrantListModel::RatingRole).toDouble();
+    QCOMPARE(shown, engine::teamRating(teams[0].first, teams[0].second));
+}
+
+void TestEventModels::payoutPreviewTierNote()
+{
+    PayoutPreviewModel preview;
+    QAbstractItemModelTester tester(&preview, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    preview.setTerms(engine::EventFormat::Singles, engine::Tier::Three, std::nullopt);
+    preview.setField(std::vector<double>(14, 0.5));
+    QCOMPARE(preview.fieldSize(), 14);
+    QVERIFY(preview.tierNote().isEmpty()); // 0.5 / 3.3 x 50 = 7.6: no higher floor
+    // Mean 2.2 / 3.3 x 50 = 33.3 reaches Tier 2's 30 (DECISIONS P10).
+    preview.setField(std::vector<double>(14, 2.2));
+    QVERIFY(preview.tierNote().contains(QLatin1String("Tier 2")));
+    QCOMPARE(preview.property("tierNote").toString(), preview.tierNote());
+    QCOMPARE(preview.fieldStrengthIndex(), 2.2 / 3.3);
+    preview.setField({});
+    QCOMPARE(preview.rowCount(), 0);
+    QCOMPARE(preview.fieldStrengthIndex(), 0.40); // the Tier floor (P4)
+}
+
+void TestEventModels::payoutPreviewTimeFor200Entrants()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
+    const QStringList ids = recentPlayers(*store, 200);
+    QCOMPARE(ids.size(), 200);
+    for (const QString& player : ids)
+        store->addEntrant(id, {player});
+    EventSession session(*store, id);
+    PayoutPreviewModel* preview = session.payoutPreview();
+    EntrantListModel* entrants = session.entrants();
+    QCOMPARE(entrants->rowCount(), 200);
+
+    // The whole check-in: the store's transaction, the undo command, the entrant row and the preview.
+    QElapsedTimer timer;
+    qint64 slowest = 0;
+    qint64 total = 0;
+    for (int unit = 1; unit <= 200; ++unit) {
+        timer.start();
+        QVERIFY(session.setCheckedIn(unit, true));
+        const qint64 elapsed = timer.nsecsElapsed();
+        slowest = std::max(slowest, elapsed);
+        total += elapsed;
+    }
+    QCOMPARE(preview->fieldSize(), 200);
+    // The preview alone, as a check-in makes it recompute: from the ratings in memory.
+    qint64 previewSlowest = 0;
+    qint64 previewTotal = 0;
+    for (int round = 0; round < 200; ++round) {
+        core::Entrant entrant = entrants->entrants()[static_cast<std::size_t>(round)];
+        entrant.status = round % 2 ? core::EntrantStatus::Started : core::EntrantStatus::Registered;
+        timer.start();
+        entrants->updateEntrant(entrant); // emits fieldChanged: the preview recomputes
+        const qint64 elapsed = timer.nsecsElapsed();
+        previewSlowest = std::max(previewSlowest, elapsed);
+        previewTotal += elapsed;
+    }
+    QCOMPARE(preview->fieldSize(), 100);
+    qInfo("check-in with 200 entrants: mean %.3f ms, slowest %.3f ms (store write, undo command, models)",
+          static_cast<double>(total) / 200 / 1e6, static_cast<double>(slowest) / 1e6);
+    qInfo("preview update with 200 entrants: mean %.3f ms, slowest %.3f ms (entrant row and payout table)",
+          static_cast<double>(previewTotal) / 200 / 1e6, static_cast<double>(previewSlowest) / 1e6);
+    // Tests assert behaviour, not time (CODING_GUIDELINES.md): the figures above are for people.
+}
+
+QTEST_MAIN(TestEventModels)
+#include "tst_eventmodels.moc"

@@ -1,0 +1,609 @@
+// The morning preview, the payout simulator, their table model and chart: they must show exactly
+// the engine's numbers, update precisely, print, and (with FLICKDESK_SCREENSHOT_DIR set) save
+// screenshots that show a person what they look like.
+#include "flickdesk/engine/points.h"
+#include "widgets/payoutchart.h"
+#include "widgets/payoutpreviewwidget.h"
+#include "widgets/payouttablemodel.h"
+#include "widgets/simulatorwidget.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLocale>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPrinter>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <vector>
+
+using namespace flickdesk;
+using flickdesk::ui::PayoutChart;
+using flickdesk::ui::PayoutPreviewWidget;
+using flickdesk::ui::PayoutTableModel;
+using flickdesk::ui::SimulatorWidget;
+
+Q_DECLARE_METATYPE(flickdesk::engine::PayoutTable)
+
+namespace {
+
+// A blank grab (a failed X capture, an unpainted window) is one flat colour. A picture of the
+// window has text, lines and frames: several colours and a spread of brightness.
+bool showsSomething(const QImage& image)
+{
+    if (image.isNull())
+        return false;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    QSet<QRgb> colours;
+    double sum = 0.0;
+    double sumOfSquares = 0.0;
+    for (int y = 0; y < rgb.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        for (int x = 0; x < rgb.width(); ++x) {
+            colours.insert(line[x]);
+            const double grey = qGray(line[x]);
+            sum += grey;
+            sumOfSquares += grey * grey;
+        }
+    }
+    const double pixels = double(rgb.width()) * rgb.height();
+    const double mean = sum / pixels;
+    const double variance = sumOfSquares / pixels - mean * mean;
+    return colours.size() > 8 && variance > 1.0;
+}
+
+// Deterministic fields of locked ratings in seed order: a smooth spread from strong to weak with
+// some jitter, as a real field's ratings fall.
+std::vector<double> syntheticField(int units, double top, double bottom)
+{
+    std::vector<double> ratings;
+    for (int i = 0; i < units; ++i) {
+        const double t = units > 1 ? double(i) / (units - 1) : 0.0;
+        ratings.push_back(top + (bottom - top) * t + 0.35 * std::sin(1.7 * i));
+    }
+    return ratings;
+}
+
+engine::PayoutTable strongSinglesField(int units = 36)
+{
+    return engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::One,
+                                      syntheticField(units, 4.6, -0.4));
+}
+
+// Pages in a PDF: each page object has "/Type /Page" (the page tree has "/Type /Pages").
+int pdfPageCount(const QByteArray& pdf)
+{
+    int pages = 0;
+    for (qsizetype at = pdf.indexOf("/Type /Page"); at >= 0; at = pdf.indexOf("/Type /Page", at + 1)) {
+        if (pdf.mid(at + 11, 1) != "s")
+            ++pages;
+    }
+    return pages;
+}
+
+// The place axis shows places 1..N with at most a little room either side.
+bool showsPlaces(QPointF range, int fieldSize)
+{
+    return range.x() <= 1.0 && range.y() >= fieldSize &&
+           range.y() - range.x() <= (fieldSize - 1) * 1.05 + 1.0;
+}
+
+QString screenshotDir()
+{
+    return qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+}
+
+} // namespace
+
+class TestPayoutViews : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void modelPassesTheModelTester();
+    void modelUpdatesPrecisely();
+    void depthLiftColumnAddsUp();
+    void previewShowsTheEnginesNumbers_data();
+    void previewShowsTheEnginesNumbers();
+    void previewShowsTheFigures();
+    void chartRendersIntoAPainter();
+    void simulatorStartsFromAnEvent_data();
+    void simulatorStartsFromAnEvent();
+    void simulatorDepthSliderLiftsPlacesAfterTheWinner();
+    void simulatorFormatSwitchChangesDecay();
+    void simulatorTierRaisesFieldStrengthToItsFloor();
+    void simulatorFieldSizeSliderMovesTheLastPlace();
+    void savePdfWritesAPdf();
+    void printsToAPdfPrinter();
+    void largeFieldSheetTakesMorePages();
+    void screenshots();
+};
+
+void TestPayoutViews::modelPassesTheModelTester()
+{
+    PayoutTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setTable(strongSinglesField(36));
+    model.setTable(strongSinglesField(37)); // a check-in
+    model.setTable(strongSinglesField(20)); // withdrawals before the start
+    model.setTable(engine::computePayoutTable(engine::EventFormat::Doubles, engine::Tier::Two,
+                                              syntheticField(24, 3.0, 0.2)));
+    model.setTable(strongSinglesField(1));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+    model.setTable(strongSinglesField(200));
+    QCOMPARE(model.rowCount(), 200);
+    QCOMPARE(model.columnCount(), int(PayoutTableModel::ColumnCount));
+    QCOMPARE(model.headerData(PayoutTableModel::PlaceColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Place"));
+    QCOMPARE(model.headerData(PayoutTableModel::PointsColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Points"));
+    QVERIFY(!(model.flags(model.index(0, 1)) & Qt::ItemIsEditable));
+}
+
+void TestPayoutViews::modelUpdatesPrecisely()
+{
+    std::vector<double> ratings = syntheticField(36, 4.6, 0.9);
+    const engine::PayoutTable before =
+        engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::One, ratings);
+    PayoutTableModel model;
+    model.setTable(before);
+
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+
+    // The same table again: nothing to tell a view.
+    model.setTable(before);
+    QCOMPARE(changed.size(), 0);
+    QCOMPARE(inserted.size(), 0);
+
+    // One weak player checks in: one row at the end; the winner's FSI and points do not move.
+    ratings.push_back(-0.5);
+    const engine::PayoutTable after =
+        engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::One, ratings);
+    QCOMPARE(after.points.front(), before.points.front());
+    model.setTable(after);
+    QCOMPARE(resets.size(), 0);
+    QCOMPARE(removed.size(), 0);
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(inserted.at(0).at(1).toInt(), 36);
+    QCOMPARE(inserted.at(0).at(2).toInt(), 36);
+    QVERIFY(!changed.isEmpty());
+    for (const QList<QVariant>& signal : changed) {
+        const auto topLeft = signal.at(0).value<QModelIndex>();
+        const auto bottomRight = signal.at(1).value<QModelIndex>();
+        QVERIFY2(topLeft.row() > 0, "place 1 did not change and must not be reported");
+        QVERIFY(bottomRight.row() < 36);
+        QCOMPARE(topLeft.column(), int(PayoutTableModel::PointsColumn));
+    }
+    for (int row = 0; row < 37; ++row)
+        QCOMPARE(model.index(row, 0).data(PayoutTableModel::PointsRole).toDouble(),
+                 after.points[std::size_t(row)]);
+
+    // And the player withdraws before the start: the last row goes.
+    changed.clear();
+    model.setTable(before);
+    QCOMPARE(removed.size(), 1);
+    QCOMPARE(removed.at(0).at(1).toInt(), 36);
+    QCOMPARE(removed.at(0).at(2).toInt(), 36);
+    QCOMPARE(resets.size(), 0);
+    QCOMPARE(model.rowCount(), 36);
+}
+
+void TestPayoutViews::depthLiftColumnAddsUp()
+{
+    const engine::PayoutTable table = strongSinglesField(36);
+    QVERIFY(table.fieldDepthIndex > 0.0);
+    PayoutTableModel model;
+    model.setTable(table);
+    const std::vector<double> withoutLift = ui::pointsWithoutDepthLift(table);
+    QCOMPARE(model.pointsWithoutDepthLift(), withoutLift);
+    QCOMPARE(withoutLift.front(), table.points.front()); // DECISIONS P7: the winner is not lifted
+    QCOMPARE(model.index(0, PayoutTableModel::DepthLiftColumn).data().toString(), QStringLiteral("\u2013"));
+    for (int place = 2; place <= 36; ++place) {
+        const auto i = std::size_t(place - 1);
+        QCOMPARE(withoutLift[i], engine::fieldWeightedPoints(place, 36, table.fieldStrengthIndex, 0.0,
+                                                             engine::EventFormat::Singles));
+        QVERIFY(table.points[i] > withoutLift[i]);
+        const double lift =
+            QLocale().toDouble(model.index(int(i), PayoutTableModel::DepthLiftColumn).data().toString());
+        QCOMPARE(engine::awardTenths(withoutLift[i]) + std::llround(lift * 10),
+                 engine::awardTenths(table.points[i]));
+    }
+}
+
+void TestPayoutViews::previewShowsTheEnginesNumbers_data()
+{
+    QTest::addColumn<engine::PayoutTable>("table");
+    QTest::addColumn<std::vector<double>>("expectedPoints"); // empty: no reference beyond the engine
+
+    // Fields of 36 entrants, as on a tournament morning.
+    QTest::newRow("36 singles, Tier 1, strong") << strongSinglesField(36) << std::vector<double>{};
+    QTest::newRow("36 singles, Tier 3, below the floor")
+        << engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Three,
+                                      syntheticField(36, 1.0, -1.5))
+        << std::vector<double>{};
+    std::vector<engine::PartnerRatings> teams;
+    const std::vector<double> partners = syntheticField(72, 4.0, 0.0);
+    for (std::size_t i = 0; i < partners.size(); i += 2)
+        teams.emplace_back(partners[i], partners[i + 1]);
+    QTest::newRow("36 doubles teams, Tier 2")
+        << engine::computePayoutTable(engine::Tier::Two, teams) << std::vector<double>{};
+
+    // The reference fields of tests/data/reference/fwp, with their expected points.
+    QFile file(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/reference/fwp/cases.json"));
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+    const QJsonArray cases =
+        QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("cases")).toArray();
+    QVERIFY(!cases.isEmpty());
+    for (const QJsonValue& value : cases) {
+        const QJsonObject c = value.toObject();
+        const auto tier = static_cast<engine::Tier>(c.value(QStringLiteral("tier")).toInt());
+        std::vector<double> expected;
+        for (const QJsonValue& points : c.value(QStringLiteral("points")).toArray())
+            expected.push_back(points.toDouble());
+        engine::PayoutTable table;
+        if (c.value(QStringLiteral("format")).toString() == QStringLiteral("doubles")) {
+            std::vector<engine::PartnerRatings> pairs;
+            for (const QJsonValue& entrant : c.value(QStringLiteral("entrants")).toArray())
+                pairs.emplace_back(entrant.toArray().at(0).toDouble(), entrant.toArray().at(1).toDouble());
+            table = engine::computePayoutTable(tier, pairs);
+        } else {
+            std::vector<double> ratings;
+            for (const QJsonValue& entrant : c.value(QStringLiteral("entrants")).toArray())
+                ratings.push_back(entrant.toDouble());
+            table = engine::computePayoutTable(engine::EventFormat::Singles, tier, ratings);
+        }
+        QTest::newRow(qPrintable(c.value(QStringLiteral("name")).toString())) << table << expected;
+    }
+}
+
+void TestPayoutViews::previewShowsTheEnginesNumbers()
+{
+    QFETCH(engine::PayoutTable, table);
+    QFETCH(std::vector<double>, expectedPoints);
+
+    PayoutPreviewWidget preview;
+    preview.setTable(table, QStringLiteral("Test Open"));
+    const PayoutTableModel* model = preview.model();
+    QCOMPARE(preview.tableView()->model(), model);
+    QCOMPARE(model->rowCount(), table.fieldSize);
+
+    const QList<QPointF> curve = preview.chart()->curvePoints();
+    QCOMPARE(curve.size(), qsizetype(table.fieldSize));
+    const std::vector<double> withoutLift = ui::pointsWithoutDepthLift(table);
+    const QList<QPointF> lowerCurve = preview.chart()->depthLiftPoints();
+    // The band between the curves shows the depth lift; without depth there is none.
+    QCOMPARE(lowerCurve.size(), table.fieldDepthIndex > 0.0 ? qsizetype(table.fieldSize) : 0);
+    for (int row = 0; row < table.fieldSize; ++row) {
+        const auto i = std::size_t(row);
+        QCOMPARE(model->index(row, 0).data(PayoutTableModel::PlaceRole).toInt(), row + 1);
+        QCOMPARE(model->index(row, PayoutTableModel::PlaceColumn).data().toString(),
+                 QLocale().toString(row + 1));
+        // Exactly the engine's numbers: unrounded, awarded, and as displayed.
+        QCOMPARE(model->index(row, 0).data(PayoutTableModel::PointsRole).toDouble(), table.points[i]);
+        QCOMPARE(model->index(row, 0).data(PayoutTableModel::AwardRole).toDouble(), table.awards[i]);
+        QCOMPARE(model->index(row, PayoutTableModel::PointsColumn).data().toString(),
+                 QLocale().toString(table.awards[i], 'f', 1));
+        QCOMPARE(curve.at(row), QPointF(row + 1, table.points[i]));
+        if (!lowerCurve.isEmpty())
+            QCOMPARE(lowerCurve.at(row), QPointF(row + 1, withoutLift[i]));
+        if (!expectedPoints.empty())
+            QVERIFY2(std::fabs(table.points[i] - expectedPoints[i]) < 1e-6, qPrintable(QString::number(row)));
+    }
+    QCOMPARE(preview.chart()->tierWinnerMinimum(), engine::winnerPointsFloor(table.tier));
+    QCOMPARE(preview.chart()->pointsFloor(), 1.0);
+    QVERIFY(preview.chart()->pointsRange().y() >= table.winnerPoints());
+}
+
+void TestPayoutViews::previewShowsTheFigures()
+{
+    const engine::PayoutTable table = strongSinglesField(36);
+    PayoutPreviewWidget preview;
+    preview.setEventDate(QDate(2026, 11, 14));
+    preview.setTable(table, QStringLiteral("Test Open"));
+    auto label = [&preview](const char* name) {
+        auto* l = preview.findChild<QLabel*>(QString::fromLatin1(name));
+        return l ? l->text() : QStringLiteral("<missing>");
+    };
+    // DECISIONS P8: FSI and FDI to 3 decimals.
+    QCOMPARE(label("fieldStrength"), QLocale().toString(table.fieldStrengthIndex, 'f', 3));
+    QCOMPARE(label("fieldDepth"), QLocale().toString(table.fieldDepthIndex, 'f', 3));
+    QCOMPARE(label("fieldSize"), QStringLiteral("36"));
+    QCOMPARE(label("fieldSizeCaption"), QStringLiteral("Players (N)"));
+    QCOMPARE(label("tierFloor"), QLocale().toString(40.0, 'f', 1));
+    QVERIFY(label("tierFloorCaption").contains(QStringLiteral("Tier 1")));
+    QCOMPARE(label("winnerPoints"), QLocale().toString(table.awards.front(), 'f', 1));
+    QCOMPARE(label("eventTitle"), QStringLiteral("Test Open"));
+    QVERIFY(label("eventSubtitle").contains(QLocale().toString(QDate(2026, 11, 14), QLocale::LongFormat)));
+
+    // A weak field at a Tier 3 event: the floor lifts the winner (the explainer's Florida example).
+    const engine::PayoutTable weak = engine::computePayoutTable(
+        engine::EventFormat::Singles, engine::Tier::Three, syntheticField(14, 0.8, -1.0));
+    preview.setTable(weak, QStringLiteral("Small Open"));
+    QCOMPARE(label("fieldStrength"), QStringLiteral("0.400"));
+    QCOMPARE(label("winnerPoints"), QLocale().toString(20.0, 'f', 1));
+    QVERIFY2(label("notes").contains(QStringLiteral("raised")), qPrintable(label("notes")));
+    QVERIFY2(label("notes").contains(QStringLiteral("FDI is 0")), qPrintable(label("notes")));
+}
+
+void TestPayoutViews::chartRendersIntoAPainter()
+{
+    PayoutChart chart;
+    chart.resize(500, 300);
+    const engine::PayoutTable table = strongSinglesField(200);
+    chart.setCurve(table);
+    chart.setDepthLift(ui::pointsWithoutDepthLift(table));
+    chart.setFloorLine(40.0);
+    chart.setTitle(QStringLiteral("Points by place"));
+    QCOMPARE(chart.title(), QStringLiteral("Points by place"));
+    QVERIFY(showsPlaces(chart.placeRange(), 200));
+
+    // Larger than the widget and at print resolution: the chart is laid out for the target.
+    QImage image(1600, 1000, QImage::Format_RGB32);
+    image.setDotsPerMeterX(11811); // 300 dpi
+    image.setDotsPerMeterY(11811);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        chart.render(&painter, QRectF(0, 0, 1600, 1000));
+    }
+    QVERIFY(showsSomething(image));
+    QCOMPARE(chart.size(), QSize(500, 300)); // the widget keeps its own layout
+
+    chart.clear();
+    QVERIFY(chart.curvePoints().isEmpty());
+    QVERIFY(chart.depthLiftPoints().isEmpty());
+}
+
+void TestPayoutViews::simulatorStartsFromAnEvent_data()
+{
+    QTest::addColumn<engine::PayoutTable>("table");
+    QTest::newRow("36 singles, Tier 1") << strongSinglesField(36);
+    QTest::newRow("36 singles, Tier 3 floor") << engine::computePayoutTable(
+        engine::EventFormat::Singles, engine::Tier::Three, syntheticField(36, 1.0, -1.5));
+    std::vector<engine::PartnerRatings> teams;
+    const std::vector<double> partners = syntheticField(72, 4.0, 0.0);
+    for (std::size_t i = 0; i < partners.size(); i += 2)
+        teams.emplace_back(partners[i], partners[i + 1]);
+    QTest::newRow("36 doubles teams, Tier 2") << engine::computePayoutTable(engine::Tier::Two, teams);
+    QTest::newRow("experimental cap 1.00")
+        << engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Two,
+                                      syntheticField(36, 5.0, 1.5), engine::proposedExperimentalCap);
+}
+
+void TestPayoutViews::simulatorStartsFromAnEvent()
+{
+    QFETCH(engine::PayoutTable, table);
+    SimulatorWidget simulator;
+    simulator.startFrom(table);
+
+    const engine::PayoutTable& shown = simulator.table();
+    QCOMPARE(shown.format, table.format);
+    QCOMPARE(shown.tier, table.tier);
+    QCOMPARE(shown.fieldSize, table.fieldSize);
+    QCOMPARE(shown.fieldStrengthIndex, table.fieldStrengthIndex);
+    QCOMPARE(shown.fieldDepthIndex, table.fieldDepthIndex);
+    QCOMPARE(shown.capApplied, table.capApplied);
+    QCOMPARE(shown.points, table.points);
+    QCOMPARE(shown.awards, table.awards);
+    QCOMPARE(simulator.fieldSize(), table.fieldSize);
+    QCOMPARE(simulator.format(), table.format);
+    QCOMPARE(simulator.tier(), table.tier);
+    for (int row = 0; row < table.fieldSize; ++row) {
+        QCOMPARE(simulator.model()->index(row, PayoutTableModel::PointsColumn).data().toString(),
+                 QLocale().toString(table.awards[std::size_t(row)], 'f', 1));
+    }
+    QCOMPARE(simulator.chart()->curvePoints().size(), qsizetype(table.fieldSize));
+}
+
+void TestPayoutViews::simulatorDepthSliderLiftsPlacesAfterTheWinner()
+{
+    const engine::PayoutTable table = strongSinglesField(36);
+    SimulatorWidget simulator;
+    simulator.startFrom(table);
+    auto* slider = simulator.findChild<QSlider*>(QStringLiteral("fieldDepthSlider"));
+    QVERIFY(slider);
+    QVERIFY(slider->value() + 100 <= slider->maximum());
+    QSignalSpy changed(&simulator, &SimulatorWidget::tableChanged);
+
+    // As a person drags it: valueChanged, no release.
+    slider->setSliderDown(true);
+    slider->setValue(slider->value() + 100);
+    QCOMPARE(changed.size(), 1);
+    const engine::PayoutTable& deeper = simulator.table();
+    QCOMPARE(deeper.fieldDepthIndex, slider->value() / 1000.0);
+    QVERIFY(deeper.fieldDepthIndex > table.fieldDepthIndex);
+    // DECISIONS P7: the winner gets FSI x 50 whatever the depth; every other place gains.
+    QCOMPARE(deeper.points.front(), table.points.front());
+    for (std::size_t i = 1; i < deeper.points.size(); ++i) {
+        QVERIFY2(deeper.points[i] > table.points[i], qPrintable(QString::number(i + 1)));
+        QCOMPARE(simulator.model()->index(int(i), 0).data(PayoutTableModel::PointsRole).toDouble(),
+                 deeper.points[i]);
+        QCOMPARE(deeper.points[i],
+                 engine::fieldWeightedPoints(int(i + 1), 36, table.fieldStrengthIndex, deeper.fieldDepthIndex,
+                                             engine::EventFormat::Singles));
+    }
+    slider->setSliderDown(false);
+}
+
+void TestPayoutViews::simulatorFormatSwitchChangesDecay()
+{
+    SimulatorWidget simulator;
+    simulator.startFrom(strongSinglesField(36));
+    QCOMPARE(simulator.decay(), 1.7);
+    const engine::PayoutTable singles = simulator.table();
+
+    auto* combo = simulator.findChild<QComboBox*>(QStringLiteral("formatCombo"));
+    QVERIFY(combo);
+    combo->setCurrentIndex(combo->findData(int(engine::EventFormat::Doubles)));
+    QCOMPARE(simulator.format(), engine::EventFormat::Doubles);
+    QCOMPARE(simulator.decay(), 2.3);
+    const engine::PayoutTable& doubles = simulator.table();
+    QCOMPARE(doubles.format, engine::EventFormat::Doubles);
+    QCOMPARE(doubles.points.front(), singles.points.front());
+    for (std::size_t i = 1; i + 1 < doubles.points.size(); ++i) {
+        QVERIFY2(doubles.points[i] < singles.points[i], qPrintable(QString::number(i + 1)));
+        QCOMPARE(doubles.points[i],
+                 engine::fieldWeightedPoints(int(i + 1), 36, singles.fieldStrengthIndex,
+                                             singles.fieldDepthIndex, engine::EventFormat::Doubles));
+    }
+    auto* readout = simulator.findChild<QLabel*>(QStringLiteral("readout"));
+    QVERIFY(readout);
+    QVERIFY2(readout->text().contains(QLocale().toString(2.3, 'f', 1)), qPrintable(readout->text()));
+}
+
+void TestPayoutViews::simulatorTierRaisesFieldStrengthToItsFloor()
+{
+    SimulatorWidget simulator;
+    simulator.setTier(engine::Tier::Three);
+    simulator.setFieldStrength(0.5);
+    QCOMPARE(simulator.table().fieldStrengthIndex, 0.5);
+    simulator.setTier(engine::Tier::One);
+    QCOMPARE(simulator.table().fieldStrengthIndex, 0.8); // DECISIONS P4
+    QCOMPARE(simulator.table().points.front(), 40.0);
+    QCOMPARE(simulator.chart()->tierWinnerMinimum(), 40.0);
+    simulator.setExperimentalCap(0.7);
+    QCOMPARE(simulator.table().fieldStrengthIndex, 0.7); // a cap below the floor wins
+    QVERIFY(simulator.table().capApplied);
+    simulator.setExperimentalCap(std::nullopt);
+    simulator.setFieldStrength(1.3);
+    QCOMPARE(simulator.table().fieldStrengthIndex, 1.3);
+    QVERIFY(!simulator.table().meetsHigherTierFloor); // already Tier 1
+    simulator.setTier(engine::Tier::Three);
+    QCOMPARE(simulator.table().meetsHigherTierFloor, std::optional<engine::Tier>(engine::Tier::One)); // P10
+}
+
+void TestPayoutViews::simulatorFieldSizeSliderMovesTheLastPlace()
+{
+    SimulatorWidget simulator;
+    auto* slider = simulator.findChild<QSlider*>(QStringLiteral("fieldSizeSlider"));
+    QVERIFY(slider);
+    QCOMPARE(slider->minimum(), SimulatorWidget::kMinimumFieldSize);
+    QCOMPARE(slider->maximum(), SimulatorWidget::kMaximumFieldSize);
+    for (int size : {2, 37, 200, 500}) {
+        slider->setValue(size);
+        QCOMPARE(simulator.fieldSize(), size);
+        QCOMPARE(simulator.model()->rowCount(), size);
+        QVERIFY(showsPlaces(simulator.chart()->placeRange(), size));
+    }
+    auto* strength = simulator.findChild<QSlider*>(QStringLiteral("fieldStrengthSlider"));
+    QVERIFY(strength);
+    QCOMPARE(strength->minimum(), 400);
+    QCOMPARE(strength->maximum(), 2500);
+}
+
+void TestPayoutViews::savePdfWritesAPdf()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    PayoutPreviewWidget preview;
+    preview.setTable(strongSinglesField(36), QStringLiteral("Test Open"));
+    const QString path = dir.filePath(QStringLiteral("sheet.pdf"));
+    QVERIFY(preview.savePdf(path));
+    QFile pdf(path);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QVERIFY(bytes.size() > 10000);
+    QVERIFY(bytes.startsWith("%PDF"));
+    QCOMPARE(pdfPageCount(bytes), 1);
+
+    QVERIFY(!preview.savePdf(dir.filePath(QStringLiteral("no/such/folder/sheet.pdf"))));
+}
+
+void TestPayoutViews::printsToAPdfPrinter()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    PayoutPreviewWidget preview;
+    preview.setTable(strongSinglesField(36), QStringLiteral("Test Open"));
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setOutputFormat(QPrinter::PdfFormat);
+    const QString path = dir.filePath(QStringLiteral("printed.pdf"));
+    printer.setOutputFileName(path);
+    QVERIFY(preview.print(&printer));
+    QFile pdf(path);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QVERIFY(bytes.startsWith("%PDF"));
+    QCOMPARE(pdfPageCount(bytes), 1);
+    QCOMPARE(printer.docName(), QStringLiteral("Test Open"));
+}
+
+void TestPayoutViews::largeFieldSheetTakesMorePages()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    PayoutPreviewWidget preview;
+    preview.setTable(strongSinglesField(400), QStringLiteral("World Championship"));
+    QPdfWriter probe(dir.filePath(QStringLiteral("probe.pdf")));
+    probe.setResolution(300);
+    const int pages = preview.sheetPageCount(probe);
+    QVERIFY2(pages >= 2, qPrintable(QString::number(pages)));
+    const QString path = dir.filePath(QStringLiteral("large.pdf"));
+    QVERIFY(preview.savePdf(path));
+    QFile pdf(path);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdfPageCount(pdf.readAll()) >= 2);
+}
+
+void TestPayoutViews::screenshots()
+{
+    const QString dir = screenshotDir();
+    if (dir.isEmpty())
+        QSKIP("FLICKDESK_SCREENSHOT_DIR is not set");
+    QVERIFY(QDir().mkpath(dir));
+    const QString platform = QGuiApplication::platformName();
+    QStringList saved;
+
+    PayoutPreviewWidget preview;
+    preview.setWindowTitle(QStringLiteral("Payout preview"));
+    preview.setEventDate(QDate(2026, 11, 14));
+    preview.setTable(strongSinglesField(36), QStringLiteral("Kitchener Fall Open: Competitive Singles"));
+    preview.resize(1100, 760);
+    preview.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&preview));
+    QImage image;
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = preview.grab().toImage()), 5000);
+    QString path = QDir(dir).filePath(QStringLiteral("payoutpreview-%1.png").arg(platform));
+    QVERIFY2(image.save(path), qPrintable(path));
+    saved << path;
+
+    SimulatorWidget simulator;
+    simulator.setWindowTitle(QStringLiteral("Payout simulator"));
+    simulator.startFrom(preview.table());
+    auto* depth = simulator.findChild<QSlider*>(QStringLiteral("fieldDepthSlider"));
+    QVERIFY(depth);
+    depth->setValue(depth->value() + 200);
+    simulator.resize(1100, 760);
+    simulator.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&simulator));
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = simulator.grab().toImage()), 5000);
+    path = QDir(dir).filePath(QStringLiteral("simulator-%1.png").arg(platform));
+    QVERIFY2(image.save(path), qPrintable(path));
+    saved << path;
+
+    // The printed sheet, for a person to look at beside the windows.
+    path = QDir(dir).filePath(QStringLiteral("payoutsheet-%1.pdf").arg(platform));
+    QVERIFY(preview.savePdf(path));
+    saved << path;
+
+    qInfo("screenshots: %s", qPrintable(saved.join(QStringLiteral(", "))));
+}
+
+QTEST_MAIN(TestPayoutViews)
+#include "tst_payoutviews.moc"

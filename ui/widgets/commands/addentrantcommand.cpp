@@ -1,0 +1,36 @@
+#include "widgets/commands/addentrantcommand.h"
+
+#include "widgets/eventsession.h"
+
+#include <QCoreApplication>
+
+namespace flickdesk::ui {
+
+AddEntrantCommand::AddEntrantCommand(EventSession& session, const QStringList& playerIds,
+                                     core::EntrantStatus status)
+    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::AddEntrantCommand", "Add entrant %1")
+                                .arg(playerIds.join(QStringLiteral(" + "))))
+    , m_playerIds(playerIds)
+    , m_status(status)
+{
+}
+
+void AddEntrantCommand::doRedo()
+{
+    if (m_entrant.number == 0) {
+        const int unit = store().addEntrant(eventId(), m_playerIds, m_status);
+        m_entrant = store().entrant(eventId(), unit).value_or(core::Entrant{});
+        m_entrant.number = unit;
+    } else {
+        store().restoreEntrants(eventId(), {m_entrant});
+    }
+    session().syncEntrants({m_entrant.number});
+}
+
+void AddEntrantCommand::doUndo()
+{
+    store().removeEntrant(eventId(), m_entrant.number);
+    session().syncEntrants({m_entrant.number});
+}
+
+} // namespace flickdesk::ui

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "core/store.h"
+#include "widgets/commands/eventcommand.h"
+
+namespace flickdesk::ui {
+
+// A new entrant: one player, or a doubles team of one or two. Redo after an undo brings it back
+// with the same number.
+class AddEntrantCommand : public EventCommand {
+public:
+    AddEntrantCommand(EventSession& session, const QStringList& playerIds, core::EntrantStatus status);
+
+    int unit() const { return m_entrant.number; }
+
+protected:
+    void doRedo() override;
+    void doUndo() override;
+
+private:
+    QStringList m_playerIds;
+    core::EntrantStatus m_status;
+    core::Entrant m_entrant; // as added; number 0 before the first redo
+};
+
+} // namespace flickdesk::ui

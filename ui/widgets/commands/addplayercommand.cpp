@@ -1,0 +1,37 @@
+#include "widgets/commands/addplayercommand.h"
+
+#include "widgets/eventsession.h"
+
+#include <QCoreApplication>
+
+namespace flickdesk::ui {
+
+AddPlayerCommand::AddPlayerCommand(EventSession& session, const QString& name, const QString& location,
+                                   const QString& associationId)
+    : EventCommand(
+          session,
+          QCoreApplication::translate("flickdesk::ui::AddPlayerCommand", "Add player %1").arg(name.trimmed()))
+{
+    m_player.name = name;
+    m_player.location = location;
+    m_player.associationId = associationId;
+}
+
+void AddPlayerCommand::doRedo()
+{
+    if (m_player.id.isEmpty()) {
+        m_player.id = store().addPlayer(m_player.name, m_player.location, m_player.associationId);
+        m_player = store().player(m_player.id).value_or(m_player);
+    } else {
+        store().restorePlayer(m_player); // the same id again
+    }
+    session().syncPlayers();
+}
+
+void AddPlayerCommand::doUndo()
+{
+    store().removePlayer(m_player.id);
+    session().syncPlayers();
+}
+
+} // namespace flickdesk::ui

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "core/store.h"
+#include "widgets/commands/eventcommand.h"
+
+namespace flickdesk::ui {
+
+// A new player (DECISIONS D1: a local id until the association assigns one). Undo removes the
+// player again, which the store allows only while nothing refers to them.
+class AddPlayerCommand : public EventCommand {
+public:
+    AddPlayerCommand(EventSession& session, const QString& name, const QString& location,
+                     const QString& associationId);
+
+    QString playerId() const { return m_player.id; }
+
+protected:
+    void doRedo() override;
+    void doUndo() override;
+
+private:
+    core::PlayerRecord m_player; // its id once added
+};
+
+} // namespace flickdesk::ui

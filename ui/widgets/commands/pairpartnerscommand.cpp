@@ -1,0 +1,37 @@
+#include "widgets/commands/pairpartnerscommand.h"
+
+#include "widgets/eventsession.h"
+
+#include <QCoreApplication>
+
+namespace flickdesk::ui {
+
+PairPartnersCommand::PairPartnersCommand(EventSession& session, int unit, int partnerUnit)
+    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::PairPartnersCommand",
+                                                        "Pair entrants %1 and %2")
+                                .arg(unit)
+                                .arg(partnerUnit))
+    , m_unit(unit)
+    , m_partnerUnit(partnerUnit)
+{
+}
+
+void PairPartnersCommand::doRedo()
+{
+    std::vector<core::Entrant> before;
+    for (const int number : {m_unit, m_partnerUnit}) {
+        if (std::optional<core::Entrant> entrant = store().entrant(eventId(), number))
+            before.push_back(std::move(*entrant));
+    }
+    store().pairPartners(eventId(), m_unit, m_partnerUnit);
+    m_before = std::move(before);
+    session().syncEntrants({m_unit, m_partnerUnit});
+}
+
+void PairPartnersCommand::doUndo()
+{
+    store().restoreEntrants(eventId(), m_before);
+    session().syncEntrants({m_unit, m_partnerUnit});
+}
+
+} // namespace flickdesk::ui

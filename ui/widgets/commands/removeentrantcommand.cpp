@@ -1,0 +1,37 @@
+#include "widgets/commands/removeentrantcommand.h"
+
+#include "widgets/eventsession.h"
+
+#include <QCoreApplication>
+
+namespace flickdesk::ui {
+
+RemoveEntrantCommand::RemoveEntrantCommand(EventSession& session, int unit)
+    : EventCommand(
+          session,
+          QCoreApplication::translate("flickdesk::ui::RemoveEntrantCommand", "Remove entrant %1").arg(unit))
+    , m_unit(unit)
+{
+}
+
+void RemoveEntrantCommand::doRedo()
+{
+    const std::optional<core::Entrant> entrant = store().entrant(eventId(), m_unit);
+    if (!entrant)
+        throw core::StoreError(
+            core::StoreError::Kind::Refused,
+            QCoreApplication::translate("flickdesk::ui::RemoveEntrantCommand", "Event %1 has no entrant %2.")
+                .arg(eventId())
+                .arg(m_unit));
+    store().removeEntrant(eventId(), m_unit);
+    m_removed = *entrant;
+    session().syncEntrants({m_unit});
+}
+
+void RemoveEntrantCommand::doUndo()
+{
+    store().restoreEntrants(eventId(), {m_removed});
+    session().syncEntrants({m_unit});
+}
+
+} // namespace flickdesk::ui

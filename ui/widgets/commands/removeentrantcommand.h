@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/store.h"
+#include "widgets/commands/eventcommand.h"
+
+namespace flickdesk::ui {
+
+// Removes an entrant; undo puts it back exactly: number, players, status and place.
+class RemoveEntrantCommand : public EventCommand {
+public:
+    RemoveEntrantCommand(EventSession& session, int unit);
+
+protected:
+    void doRedo() override;
+    void doUndo() override;
+
+private:
+    int m_unit;
+    core::Entrant m_removed; // read before each removal
+};
+
+} // namespace flickdesk::ui

@@ -1,0 +1,75 @@
+#include "widgets/commands/setentrantstatuscommand.h"
+
+#include "widgets/eventsession.h"
+
+#include <QCoreApplication>
+
+namespace flickdesk::ui {
+namespace {
+
+bool isCheckIn(core::EntrantStatus status)
+{
+    return status == core::EntrantStatus::Registered || status == core::EntrantStatus::Started;
+}
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("flickdesk::ui::SetEntrantStatusCommand", text);
+}
+
+} // namespace
+
+SetEntrantStatusCommand::SetEntrantStatusCommand(EventSession& session, int unit, core::EntrantStatus before,
+                                                 core::EntrantStatus after)
+    : EventCommand(session, QString())
+    , m_unit(unit)
+    , m_before(before)
+    , m_after(after)
+{
+    describe();
+}
+
+void SetEntrantStatusCommand::describe()
+{
+    switch (m_after) {
+    case core::EntrantStatus::Started:
+        setText(tr("Check in entrant %1").arg(m_unit));
+        break;
+    case core::EntrantStatus::Registered:
+        setText(tr("Check out entrant %1").arg(m_unit));
+        break;
+    case core::EntrantStatus::Withdrawn:
+        setText(tr("Withdraw entrant %1").arg(m_unit));
+        break;
+    }
+}
+
+int SetEntrantStatusCommand::id() const
+{
+    return isCheckIn(m_before) && isCheckIn(m_after) ? static_cast<int>(EventCommandId::CheckIn) : -1;
+}
+
+bool SetEntrantStatusCommand::mergeWith(const QUndoCommand* other)
+{
+    const auto* next = dynamic_cast<const SetEntrantStatusCommand*>(other);
+    if (!next || next->id() != id() || next->m_unit != m_unit)
+        return false;
+    m_after = next->m_after;
+    describe();
+    setObsolete(m_after == m_before); // checked in and out again: nothing left to undo
+    return true;
+}
+
+void SetEntrantStatusCommand::doRedo()
+{
+    store().setEntrantStatus(eventId(), m_unit, m_after);
+    session().syncEntrants({m_unit});
+}
+
+void SetEntrantStatusCommand::doUndo()
+{
+    store().setEntrantStatus(eventId(), m_unit, m_before);
+    session().syncEntrants({m_unit});
+}
+
+} // namespace flickdesk::ui

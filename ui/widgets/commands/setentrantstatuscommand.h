@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/store.h"
+#include "widgets/commands/eventcommand.h"
+
+namespace flickdesk::ui {
+
+// An entrant's status: checked in (started), not (registered), or withdrawn after starting (P3).
+// Check-in toggles (registered <-> started) of one entrant merge when consecutive: a director who
+// clicks twice undoes once.
+class SetEntrantStatusCommand : public EventCommand {
+public:
+    SetEntrantStatusCommand(EventSession& session, int unit, core::EntrantStatus before,
+                            core::EntrantStatus after);
+
+    int id() const override;
+    bool mergeWith(const QUndoCommand* other) override;
+
+    int unit() const { return m_unit; }
+
+protected:
+    void doRedo() override;
+    void doUndo() override;
+
+private:
+    void describe();
+
+    int m_unit;
+    core::EntrantStatus m_before;
+    core::EntrantStatus m_after;
+};
+
+} // namespace flickdesk::ui

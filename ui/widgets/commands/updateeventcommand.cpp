@@ -1,0 +1,29 @@
+#include "widgets/commands/updateeventcommand.h"
+
+#include "widgets/eventsession.h"
+
+#include <QCoreApplication>
+
+namespace flickdesk::ui {
+
+UpdateEventCommand::UpdateEventCommand(EventSession& session, core::EventDraft draft)
+    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::UpdateEventCommand", "Change event"))
+    , m_after(std::move(draft))
+{
+}
+
+void UpdateEventCommand::doRedo()
+{
+    const core::EventDraft before = core::EventDraft::of(session().event());
+    store().updateEvent(eventId(), m_after);
+    m_before = before;
+    session().syncEvent();
+}
+
+void UpdateEventCommand::doUndo()
+{
+    store().updateEvent(eventId(), m_before);
+    session().syncEvent();
+}
+
+} // namespace flickdesk::ui

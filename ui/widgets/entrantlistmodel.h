@@ -1,0 +1,104 @@
+#pragma once
+
+// The field of one event, one row per unit (a player, or a doubles team): check-in, entrant number,
+// players by name, id and location (names are not unique, DECISIONS D1), locked rating and status.
+// Kept in step with the store by EventSession; sorting and filtering belong to a proxy model.
+
+#include "core/store.h"
+#include "flickdesk/engine/points.h"
+
+#include <QAbstractTableModel>
+#include <functional>
+#include <vector>
+
+namespace flickdesk::ui {
+
+class EntrantListModel : public QAbstractTableModel {
+    Q_OBJECT
+    Q_PROPERTY(int registeredCount READ registeredCount NOTIFY countsChanged)
+    Q_PROPERTY(int startedCount READ startedCount NOTIFY countsChanged)
+    Q_PROPERTY(int withdrawnCount READ withdrawnCount NOTIFY countsChanged)
+
+public:
+    enum Column {
+        CheckInColumn, // checkable: checked for a unit that began (started or withdrawn, P3)
+        NumberColumn,
+        PlayersColumn,  // names; a player without a name shows the id
+        IdsColumn,      // player ids
+        LocationColumn, // where the players come from
+        RatingColumn,   // the locked mu (P1), a team's rating for doubles (P5)
+        StatusColumn,
+        ColumnCount
+    };
+
+    enum Role {
+        UnitRole = Qt::UserRole + 1, // int: the entrant number
+        PlayerIdsRole,               // QStringList
+        PlayerNamesRole,             // QStringList
+        LocationsRole,               // QStringList
+        RatingRole,                  // double
+        StatusRole,                  // int: core::EntrantStatus
+        BeganRole,                   // bool: started or withdrawn (DECISIONS P3)
+        PlaceRole,                   // int, or an invalid QVariant before standings
+        SortRole,                    // the column's sort key
+    };
+
+    // What checking a unit in or out does; EventSession pushes an undoable command. Returns
+    // whether the change was made. Without one the check-in column is read-only.
+    using CheckInHandler = std::function<bool(int unit, bool checkedIn)>;
+
+    explicit EntrantListModel(QObject* parent = nullptr);
+
+    // ---- kept in step with the store (EventSession)
+    void setFormat(engine::EventFormat format);
+    void setEntrants(std::vector<core::Entrant> entrants); // a reset: loading an event
+    void setLockedRatings(core::MonthLockRatings ratings); // dataChanged of the rating column
+    void insertEntrant(core::Entrant entrant);             // beginInsertRows, in number order
+    void updateEntrant(core::Entrant entrant);             // dataChanged of its row
+    void removeEntrant(int unit);                          // beginRemoveRows
+    void setCheckInHandler(CheckInHandler handler);
+    void setEditable(bool editable);
+
+    // ---- reading
+    engine::EventFormat format() const { return m_format; }
+    const std::vector<core::Entrant>& entrants() const { return m_entrants; }
+    const core::Entrant* entrant(int unit) const;
+    int rowOf(int unit) const; // -1 when absent
+    const core::MonthLockRatings& lockedRatings() const { return m_ratings; }
+    // A unit's rating for FSI and FDI: the player's locked mu, or a team's (DECISIONS P5); an
+    // unpaired doubles player counts with an unseen partner (mu 0, N6) until paired.
+    double unitRating(const core::Entrant& entrant) const;
+    engine::PartnerRatings partnerRatings(const core::Entrant& entrant) const;
+    int registeredCount() const { return m_registered; }
+    int startedCount() const { return m_started; }
+    int withdrawnCount() const { return m_withdrawn; }
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    static QString statusText(core::EntrantStatus status);
+
+Q_SIGNALS:
+    void countsChanged();
+    // The units that began, or their ratings, changed: what the payout preview is computed from.
+    void fieldChanged();
+
+private:
+    void recount();
+
+    engine::EventFormat m_format = engine::EventFormat::Singles;
+    std::vector<core::Entrant> m_entrants; // by number
+    core::MonthLockRatings m_ratings;
+    CheckInHandler m_checkIn;
+    bool m_editable = true;
+    int m_registered = 0;
+    int m_started = 0;
+    int m_withdrawn = 0;
+};
+
+} // namespace flickdesk::ui

@@ -1,0 +1,116 @@
+#pragma once
+
+// One event on its day: the models a director works with (entrants with check-in, the payout
+// preview, the player search) and the undo stack of every edit. Each edit is a command
+// (widgets/commands/) that writes through the store and brings the models in step; an edit the store
+// refuses never reaches the stack. Once the event is awarded its points are frozen (DECISIONS P2):
+// the stack is cleared and every further edit is refused.
+
+#include "core/store.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QUndoStack;
+
+namespace flickdesk::ui {
+
+class EntrantListModel;
+class EventCommand;
+class EventListModel;
+class PayoutPreviewModel;
+class PlayerSearchModel;
+
+class EventSession : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(bool editable READ isEditable NOTIFY editableChanged)
+
+public:
+    // Loads the event; isValid() is false, with lastError(), when the store has no such event.
+    EventSession(core::Store& store, const QString& eventId, QObject* parent = nullptr);
+    ~EventSession() override;
+
+    core::Store& store() const { return m_store; }
+    QString eventId() const { return m_eventId; }
+    bool isValid() const { return m_event.has_value(); }
+    // The event's own fields and status (its units are in entrants()).
+    const core::EventRecord& event() const;
+    // Not awarded, and the store is writable.
+    bool isEditable() const;
+    bool isAwarded() const;
+    QString lastError() const { return m_lastError; }
+
+    QUndoStack* undoStack() const { return m_undoStack; }
+    EntrantListModel* entrants() const { return m_entrants; }
+    PayoutPreviewModel* payoutPreview() const { return m_payoutPreview; }
+    PlayerSearchModel* playerSearch() const { return m_playerSearch; }
+    // The application's list of events, whose row of this event the session keeps in step.
+    void setEventList(EventListModel* events);
+
+    // ---- edits, each one undoable command. On refusal: false (or nothing), lastError() and
+    // errorOccurred() say why, and nothing changed.
+    std::optional<QString> addPlayer(const QString& name, const QString& location,
+                                     const QString& associationId = {});
+    std::optional<int> addEntrant(const QStringList& playerIds,
+                                  core::EntrantStatus status = core::EntrantStatus::Registered);
+    bool removeEntrant(int unit);
+    bool setEntrantStatus(int unit, core::EntrantStatus status);
+    // Check-in: started when checked, registered when not. Consecutive toggles of one entrant merge
+    // into one undo step.
+    bool setCheckedIn(int unit, bool checkedIn);
+    bool pairPartners(int unit, int partnerUnit);
+    bool setTeam(int unit, const QStringList& playerIds);
+    bool setStandings(const std::vector<core::Placing>& listed);
+    bool setGames(const std::vector<core::GameRecord>& games);
+    // Planned -> started -> finished (awarding is award()).
+    bool setEventStatus(core::EventStatus status);
+    bool updateEvent(const core::EventDraft& draft);
+
+    core::ResultsValidation validateResults();
+    // DECISIONS N4: takes the offer to break every tie by the listed order (one undoable step).
+    bool breakTiesByListedOrder();
+    // DECISIONS P2: awards the finished event (Store::awardEvent) and freezes it: not undoable;
+    // the undo stack is cleared and edits are refused from then on.
+    bool award();
+
+    // ---- for the commands: bring the models in step with the store after a write
+    void syncEntrants(const std::vector<int>& units);
+    void syncResults();
+    void syncEvent();
+    void syncPlayers();
+    // A command's undo or redo failed: the models are read again from the store and the stack,
+    // which no longer matches the database, is cleared.
+    void commandFailed(const QString& command, const QString& message);
+
+Q_SIGNALS:
+    void errorOccurred(const QString& message);
+    void editableChanged(bool editable);
+    void eventUpdated();   // name, date, format, tier, status...
+    void resultsChanged(); // standings or games
+    void awarded();
+
+private:
+    bool push(std::unique_ptr<EventCommand> command);
+    bool requireEditable();
+    void fail(const QString& message);
+    void reload();
+    void loadLockedRatings();
+
+    core::Store& m_store;
+    QString m_eventId;
+    std::optional<core::EventRecord> m_event; // without units and games
+    QString m_lockMonth;
+    QString m_lastError;
+    bool m_editable = false;
+    QUndoStack* m_undoStack = nullptr;
+    EntrantListModel* m_entrants = nullptr;
+    PayoutPreviewModel* m_payoutPreview = nullptr;
+    PlayerSearchModel* m_playerSearch = nullptr;
+    QPointer<EventListModel> m_eventList;
+};
+
+} // namespace flickdesk::ui

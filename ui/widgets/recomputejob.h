@@ -1,0 +1,167 @@
+#pragma once
+
+// Recomputing FlickSkill in the background (STYLE.md "Long work"): a RecomputeJob is a QRunnable
+// with a cancel token and a progress signal, run in a QThreadPool; the engine takes the progress
+// callback and the token and knows nothing of threads. The store is used on the GUI thread only:
+// RecomputeJob::readInput reads everything the job needs before it starts, and the caller stores
+// the result (Store::storeRatingRun) after it finished.
+//
+// A RatingRun is the result: the stored history, the run over it (DECISIONS N5, N6) and, for a
+// full recompute, the monthly locks (P1) and what they would change for awarded events (P2). The
+// ratings list and the player page show a RatingRun; a ratings-only run (no locks) is what they
+// compute for themselves.
+
+#include "core/historyreader.h"
+#include "core/store.h"
+#include "flickdesk/engine/flickskill.h"
+#include "flickdesk/engine/monthlylock.h"
+
+#include <QDate>
+#include <QFuture>
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QPromise>
+#include <QRunnable>
+#include <QString>
+#include <QThreadPool>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+namespace flickdesk::ui {
+
+// One awarded event's frozen award beside what the recomputed lock of its month would pay.
+// DECISIONS P2: shown to the ratings officer, never applied.
+struct LockDifference {
+    QString eventId;
+    QString eventName;
+    QString date;      // YYYY-MM-DD
+    QString lockMonth; // YYYY-MM
+    double oldFsi = 0.0;
+    double oldFdi = 0.0;
+    double oldWinnerPoints = 0.0; // the award of place 1, as frozen
+    double newFsi = 0.0;
+    double newFdi = 0.0;
+    double newWinnerPoints = 0.0; // rounded to 0.1 like an award (DECISIONS P8)
+};
+
+// An awarded event as the job needs it: its frozen award and the settings its payout used.
+struct AwardedEvent {
+    QString eventId;
+    core::AwardRecord award;
+    std::optional<double> experimentalCap; // DECISIONS P4
+};
+
+// Everything a run needs, read from the store on the GUI thread.
+struct RecomputeInput {
+    core::HistoryFolder folder;
+    engine::FlickSkillParameters parameters;
+    QJsonObject parametersJson; // the parameters as stored with the run (params.json keys)
+    QString historyFingerprint; // empty for a ratings-only run: it is never stored
+    QHash<QString, QString> names;
+    std::vector<AwardedEvent> awarded;
+    bool computeLocks = false;
+    QDate today;              // the lock of the current month is computed too (the lock upcoming events use)
+    unsigned lockThreads = 0; // engine threads for the locks; 0: one per core
+};
+
+struct RatingRun {
+    core::HistoryFolder folder;
+    engine::FlickSkillParameters parameters;
+    QJsonObject parametersJson;
+    QString historyFingerprint;
+    QHash<QString, QString> names;
+    engine::FlickSkillResult result;
+    // Per player index, the indices of the events they played (into folder.events), by date.
+    std::vector<std::vector<std::size_t>> playerEvents;
+    // A full recompute only: the locks by month, ascending, and their effect on awarded events.
+    std::vector<engine::MonthlyLock> locks;
+    std::vector<LockDifference> lockDifferences;
+
+    std::optional<engine::PlayerIndex> playerIndex(const QString& playerId) const;
+    QString playerId(engine::PlayerIndex player) const;
+    QString name(const QString& playerId) const { return names.value(playerId); }
+    // DECISIONS N6: the posterior at the player's latest batch; the prior for an unseen player.
+    engine::Gaussian rating(engine::PlayerIndex player) const { return result.rating(player, parameters); }
+    // The locks as the store keeps them: YYYY-MM and the players rated before the month.
+    std::vector<core::ComputedLock> computedLocks() const;
+};
+
+using RatingRunPtr = std::shared_ptr<const RatingRun>;
+
+// "YYYY-MM" of a day, and the QDate of a day number.
+QString monthKey(engine::DayNumber day);
+QDate dateOf(engine::DayNumber day);
+engine::DayNumber dayOf(const QDate& date);
+
+class RecomputeJob final : public QObject, public QRunnable {
+    Q_OBJECT
+
+public:
+    enum class Mode {
+        RatingsOnly, // the run over the history: what the ratings list and the player page show
+        Full,        // also every monthly lock (P1) and the differences for awarded events (P2)
+    };
+
+    // Reads the stored history, its parameters, the players' names and, for a full recompute, the
+    // awarded events and the history's fingerprint. Throws StoreError.
+    static RecomputeInput readInput(core::Store& store, Mode mode, const QDate& today = QDate::currentDate());
+
+    explicit RecomputeJob(RecomputeInput input, QObject* parent = nullptr);
+    ~RecomputeJob() override; // cancels and waits for a running job
+
+    // Queues the job on `pool`. A job runs once.
+    void start(QThreadPool* pool = QThreadPool::globalInstance());
+    // Asks the engine to stop at its next check (between batches); finished() follows soon.
+    void cancel();
+    // Blocks until a started job has finished (or was taken off the pool's queue unstarted).
+    void wait();
+    bool isRunning() const;
+
+    // After finished(): the run, or nothing when it was cancelled or failed.
+    RatingRunPtr result() const { return m_result; }
+    bool wasCancelled() const { return m_cancelled; }
+    QString errorString() const { return m_error; }
+
+    void run() override;
+
+Q_SIGNALS:
+    // From the worker thread, delivered queued: `value` of `maximum` steps and what is being done.
+    void progress(int value, int maximum, const QString& step);
+    void finished();
+
+private:
+    RecomputeInput m_input;
+    engine::CancelToken m_cancel;
+    QThreadPool* m_pool = nullptr;
+    RatingRunPtr m_result;
+    bool m_cancelled = false;
+    QString m_error;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_done;
+    bool m_started = false;
+    bool m_running = false;
+};
+
+// Runs `work` on `pool` and returns the future of its result, for a QFutureWatcher on the GUI
+// thread. `work` must own its data (copies, not references to widgets or the store).
+template <typename Work>
+auto runInThreadPool(Work work, QThreadPool* pool = QThreadPool::globalInstance())
+    -> QFuture<std::invoke_result_t<Work&>>
+{
+    using Result = std::invoke_result_t<Work&>;
+    auto promise = std::make_shared<QPromise<Result>>();
+    QFuture<Result> future = promise->future();
+    promise->start();
+    pool->start([promise, work = std::move(work)]() mutable {
+        promise->addResult(work());
+        promise->finish();
+    });
+    return future;
+}
+
+} // namespace flickdesk::ui
