@@ -1,10 +1,9 @@
 #pragma once
 
 // A player's learning curve: FlickSkill mu over time with a band of mu +- sigma, the player's
-// events marked on it. This is the second and last adapter between FlickDesk and a chart library
-// (the first is payoutchart.h): Qt Charts is deprecated from Qt 6.10 and its successor has no
-// Widgets API yet, so only curvechart.cpp and payoutchart.cpp include QtCharts, and replacing the
-// library changes those two files alone. This header names no Qt Charts type.
+// events marked on it. Implemented with PayoutChart in chartadapter.cpp, the one file that includes
+// Qt Charts (STYLE.md: Qt Charts is deprecated from Qt 6.10 and its successor has no Widgets API
+// yet, so replacing the library changes that file alone). This header names no Qt Charts type.
 
 #include <QDate>
 #include <QList>
