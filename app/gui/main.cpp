@@ -1,6 +1,7 @@
 // The flickdesk window: parse the command line and show the main window.
 #include "core/store.h"
 #include "widgets/mainwindow.h"
+#include "widgets/settings.h"
 
 #include <QApplication>
 #include <QCommandLineOption>
@@ -55,11 +56,16 @@ int main(int argc, char* argv[])
     addOptions(parser);
     parser.process(app);
 
-    // The database the window will open (the events list comes later); --db overrides the default.
-    const QString database = parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db"))
-                                                                : flickdesk::core::Store::defaultPath();
+    // --db, else the database opened last, else the default one.
+    QString database = parser.value(QStringLiteral("db"));
+    if (database.isEmpty())
+        database = flickdesk::ui::settings::lastDatabase().get();
+    if (database.isEmpty())
+        database = flickdesk::core::Store::defaultPath();
     flickdesk::ui::MainWindow window;
-    window.setProperty("databasePath", database);
+    window.restoreWindowSettings();
     window.show();
+    // A failure is shown in a message box over the window; the window stays for File > Open.
+    window.openDatabase(database);
     return QApplication::exec();
 }

@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QKeySequence>
 #include <QLabel>
@@ -16,7 +17,9 @@
 #include <QPointer>
 #include <QScreen>
 #include <QSet>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <memory>
 
@@ -60,14 +63,24 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void title();
     void menusAndActions();
     void welcomeTextAndStatusBar();
+    void openFailureNamesTheFile();
+    void readOnlyStoreSaysSo();
     void quitClosesTheWindow();
     void aboutDialogStatesVersionAndLicences();
     void aboutActionOpensAndClosesTheDialog();
     void screenshots();
 };
+
+void TestMainWindow::initTestCase()
+{
+    // openDatabase remembers the file in QSettings: keep the tests' settings apart.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
+}
 
 void TestMainWindow::title()
 {
@@ -79,9 +92,11 @@ void TestMainWindow::menusAndActions()
 {
     MainWindow window;
     const QList<QAction*> menuActions = window.menuBar()->actions();
-    QCOMPARE(menuActions.size(), 2);
+    QCOMPARE(menuActions.size(), 4);
     QCOMPARE(menuActions.at(0)->text(), QStringLiteral("&File"));
-    QCOMPARE(menuActions.at(1)->text(), QStringLiteral("&Help"));
+    QCOMPARE(menuActions.at(1)->text(), QStringLiteral("&Edit"));
+    QCOMPARE(menuActions.at(2)->text(), QStringLiteral("E&vent"));
+    QCOMPARE(menuActions.at(3)->text(), QStringLiteral("&Help"));
 
     auto* fileMenu = window.findChild<QMenu*>(QStringLiteral("fileMenu"));
     QVERIFY(fileMenu);
@@ -93,11 +108,59 @@ void TestMainWindow::menusAndActions()
 
     auto* helpMenu = window.findChild<QMenu*>(QStringLiteral("helpMenu"));
     QVERIFY(helpMenu);
-    QCOMPARE(helpMenu->menuAction(), menuActions.at(1));
+    QCOMPARE(helpMenu->menuAction(), menuActions.at(3));
     auto* aboutAction = window.findChild<QAction*>(QStringLiteral("aboutAction"));
     QVERIFY(aboutAction);
     QVERIFY(helpMenu->actions().contains(aboutAction));
     QCOMPARE(aboutAction->text(), QStringLiteral("&About FlickDesk"));
+
+    // The frequent actions of the morning have shortcuts.
+    const auto shortcutOf = [&window](const char* name) {
+        auto* action = window.findChild<QAction*>(QString::fromLatin1(name));
+        return action ? action->shortcut() : QKeySequence();
+    };
+    QCOMPARE(shortcutOf("newEventAction"), QKeySequence(Qt::CTRL | Qt::Key_N));
+    QCOMPARE(shortcutOf("undoAction"), QKeySequence(Qt::CTRL | Qt::Key_Z));
+    QCOMPARE(shortcutOf("redoAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    QCOMPARE(shortcutOf("printAction"), QKeySequence(QKeySequence::Print));
+}
+
+void TestMainWindow::openFailureNamesTheFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("not-flickdesk.sqlite"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("this is not a database, only text that happens to be here\n");
+    file.close();
+    MainWindow window;
+    window.show();
+    QVERIFY(!window.openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    QVERIFY(!window.store());
+    QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
+    QPointer<QMessageBox> box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    QCOMPARE(box->objectName(), QStringLiteral("openErrorBox"));
+    QVERIFY2(box->text().contains(QStringLiteral("not-flickdesk.sqlite")), qPrintable(box->text()));
+    box->button(QMessageBox::Close)->click();
+    QTRY_VERIFY(box.isNull());
+}
+
+void TestMainWindow::readOnlyStoreSaysSo()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shared.sqlite"));
+    MainWindow writer;
+    QVERIFY(writer.openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    MainWindow reader; // a second FlickDesk on the same file opens it read-only
+    QVERIFY(reader.openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    QVERIFY(reader.store()->isReadOnly());
+    auto* label = reader.findChild<QLabel*>(QStringLiteral("readOnlyLabel"));
+    QVERIFY(label);
+    QVERIFY(!label->isHidden());
+    QVERIFY(label->text().startsWith(QStringLiteral("Read-only")));
+    QVERIFY(!reader.findChild<QAction*>(QStringLiteral("newEventAction"))->isEnabled());
+    QVERIFY(writer.findChild<QAction*>(QStringLiteral("newEventAction"))->isEnabled());
 }
 
 void TestMainWindow::welcomeTextAndStatusBar()

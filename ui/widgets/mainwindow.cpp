@@ -1,13 +1,46 @@
 #include "widgets/mainwindow.h"
 
+#include "core/eventexchange.h"
+#include "core/store.h"
+#include "widgets/entrantspanel.h"
+#include "widgets/eventeditor.h"
+#include "widgets/eventlistmodel.h"
+#include "widgets/eventsession.h"
+#include "widgets/firststartdialog.h"
+#include "widgets/payoutpreviewmodel.h"
+#include "widgets/ratingslist.h"
+#include "widgets/resultspanel.h"
+#include "widgets/samplehistory.h"
+#include "widgets/settings.h"
+#include "widgets/simulatorwidget.h"
+#include "widgets/standingsview.h"
+#include "widgets/tierreport.h"
+
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace flickdesk::ui {
 
@@ -15,9 +48,12 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
 {
     setWindowTitle(tr("FlickDesk"));
+    setObjectName(QStringLiteral("mainWindow"));
+    m_undoGroup = new QUndoGroup(this);
+    createActions();
     createMenus();
 
-    // Placeholder until the events list lands: say what this window will hold.
+    // Until a database is open: say what this window will hold.
     m_welcomeLabel = new QLabel(this);
     m_welcomeLabel->setObjectName(QStringLiteral("welcomeLabel"));
     m_welcomeLabel->setTextFormat(Qt::RichText);
@@ -26,39 +62,562 @@ MainWindow::MainWindow(QWidget* parent)
     m_welcomeLabel->setMargin(24);
     m_welcomeLabel->setText(
         tr("<h2>Welcome to FlickDesk</h2>"
-           "<p>The list of your events will be here: each tournament with its field, its results, "
+           "<p>Open a database to see your events: each tournament with its field, its results, "
            "the players' FlickSkill ratings and the Field-Weighted Points it awards.</p>"));
     setCentralWidget(m_welcomeLabel);
 
+    m_readOnlyLabel = new QLabel(this);
+    m_readOnlyLabel->setObjectName(QStringLiteral("readOnlyLabel"));
+    m_readOnlyLabel->hide();
+    statusBar()->addPermanentWidget(m_readOnlyLabel);
     statusBar()->showMessage(tr("Ready"));
-    resize(960, 640);
+    resize(1360, 820);
+    updateActions();
 }
 
-void MainWindow::createMenus()
+MainWindow::~MainWindow()
 {
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
-    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    m_quitAction = m_fileMenu->addAction(tr("&Quit"));
-    m_quitAction->setObjectName(QStringLiteral("quitAction"));
+    // The session, the panels and the views refer to the store: they go first.
+    closeSession();
+    delete centralWidget();
+}
+
+void MainWindow::createActions()
+{
+    auto action = [this](const QString& text, const char* name, const QKeySequence& shortcut = {}) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(QString::fromLatin1(name));
+        if (!shortcut.isEmpty())
+            a->setShortcut(shortcut);
+        addAction(a); // shortcuts work while the menus are closed
+        return a;
+    };
+    m_openAction = action(tr("&Open Database..."), "openDatabaseAction", QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDatabaseWithDialog);
+    m_importAction = action(tr("&Import Event..."), "importEventAction", QKeySequence(Qt::CTRL | Qt::Key_I));
+    connect(m_importAction, &QAction::triggered, this, &MainWindow::importEventWithDialog);
+    m_exportAction = action(tr("&Export for Submission..."), "exportEventAction",
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportEventWithDialog);
+    m_printAction = action(tr("&Print Payout Preview..."), "printAction", QKeySequence::Print);
+    connect(m_printAction, &QAction::triggered, this, [this] {
+        if (m_entrantsPanel)
+            m_entrantsPanel->printPreview();
+    });
+    m_pdfAction = action(tr("Save Payout Preview as P&DF..."), "pdfAction");
+    connect(m_pdfAction, &QAction::triggered, this, [this] {
+        if (m_entrantsPanel)
+            m_entrantsPanel->savePreviewPdfWithDialog();
+    });
+    m_quitAction = action(tr("&Quit"), "quitAction");
     m_quitAction->setShortcuts(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
     m_quitAction->setStatusTip(tr("Close FlickDesk"));
     // Closing the last window ends the application.
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    m_helpMenu = menuBar()->addMenu(tr("&Help"));
-    m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
-    m_aboutAction = m_helpMenu->addAction(tr("&About FlickDesk"));
+    // The current event's undo stack (QUndoGroup follows the selected session).
+    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setObjectName(QStringLiteral("undoAction"));
+    m_undoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    addAction(m_undoAction);
+    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setObjectName(QStringLiteral("redoAction"));
+    m_redoAction->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    addAction(m_redoAction);
+
+    m_newEventAction = action(tr("&New Event..."), "newEventAction", QKeySequence(Qt::CTRL | Qt::Key_N));
+    connect(m_newEventAction, &QAction::triggered, this, &MainWindow::newEvent);
+    m_editEventAction = action(tr("&Edit Event..."), "editEventAction", QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_editEventAction, &QAction::triggered, this, &MainWindow::editEvent);
+    m_findPlayerAction = action(tr("Add &Player..."), "findPlayerAction", QKeySequence(Qt::CTRL | Qt::Key_F));
+    connect(m_findPlayerAction, &QAction::triggered, this, [this] {
+        if (!m_entrantsPanel)
+            return;
+        m_tabs->setCurrentIndex(0);
+        m_eventTabs->setCurrentWidget(m_entrantsPanel);
+        m_entrantsPanel->searchEdit()->setFocus(Qt::ShortcutFocusReason);
+    });
+    m_findEventAction = action(tr("Find E&vent"), "findEventAction", QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(m_findEventAction, &QAction::triggered, this, [this] {
+        if (!m_eventSearch)
+            return;
+        m_tabs->setCurrentIndex(0);
+        m_eventSearch->setFocus(Qt::ShortcutFocusReason);
+        m_eventSearch->selectAll();
+    });
+    m_validateAction = action(tr("&Validate Results"), "validateAction", QKeySequence(Qt::CTRL | Qt::Key_R));
+    connect(m_validateAction, &QAction::triggered, this, [this] {
+        if (!m_resultsPanel)
+            return;
+        m_tabs->setCurrentIndex(0);
+        m_eventTabs->setCurrentWidget(m_resultsPanel);
+        m_resultsPanel->validate();
+    });
+    m_finishAction = action(tr("Mark &Finished"), "finishAction");
+    connect(m_finishAction, &QAction::triggered, this, [this] {
+        if (m_resultsPanel)
+            m_resultsPanel->markFinished();
+    });
+    m_awardAction = action(tr("&Award Points..."), "awardAction");
+    connect(m_awardAction, &QAction::triggered, this, [this] {
+        if (m_resultsPanel)
+            m_resultsPanel->requestAward();
+    });
+    m_simulateAction =
+        action(tr("&Simulator from This Event"), "simulateAction", QKeySequence(Qt::CTRL | Qt::Key_M));
+    connect(m_simulateAction, &QAction::triggered, this, &MainWindow::startSimulatorFromEvent);
+
+    m_aboutAction = new QAction(tr("&About FlickDesk"), this);
     m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
     m_aboutAction->setMenuRole(QAction::AboutRole);
     m_aboutAction->setStatusTip(tr("Version, licence and third-party licences"));
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAboutDialog);
-
     // Qt's own box states the Qt version and its LGPLv3 terms in full.
-    m_aboutQtAction = m_helpMenu->addAction(tr("About &Qt"));
+    m_aboutQtAction = new QAction(tr("About &Qt"), this);
     m_aboutQtAction->setObjectName(QStringLiteral("aboutQtAction"));
     m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
     connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    m_fileMenu->addAction(m_openAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_importAction);
+    m_fileMenu->addAction(m_exportAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_printAction);
+    m_fileMenu->addAction(m_pdfAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quitAction);
+
+    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_editMenu->setObjectName(QStringLiteral("editMenu"));
+    m_editMenu->addAction(m_undoAction);
+    m_editMenu->addAction(m_redoAction);
+
+    m_eventMenu = menuBar()->addMenu(tr("E&vent"));
+    m_eventMenu->setObjectName(QStringLiteral("eventMenu"));
+    m_eventMenu->addAction(m_newEventAction);
+    m_eventMenu->addAction(m_editEventAction);
+    m_eventMenu->addAction(m_findEventAction);
+    m_eventMenu->addSeparator();
+    m_eventMenu->addAction(m_findPlayerAction);
+    m_eventMenu->addSeparator();
+    m_eventMenu->addAction(m_validateAction);
+    m_eventMenu->addAction(m_finishAction);
+    m_eventMenu->addAction(m_awardAction);
+    m_eventMenu->addSeparator();
+    m_eventMenu->addAction(m_simulateAction);
+
+    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    m_helpMenu->addAction(m_aboutAction);
+    m_helpMenu->addAction(m_aboutQtAction);
+}
+
+bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
+{
+    closeSession();
+    if (centralWidget() != m_welcomeLabel) {
+        delete takeCentralWidget();
+        setCentralWidget(m_welcomeLabel = new QLabel(this));
+        m_welcomeLabel->setObjectName(QStringLiteral("welcomeLabel"));
+        m_welcomeLabel->setAlignment(Qt::AlignCenter);
+    }
+    m_store.reset();
+    m_tabs = nullptr;
+    m_eventTabs = nullptr;
+    m_entrantsPanel = nullptr;
+    m_resultsPanel = nullptr;
+    m_simulator = nullptr;
+    m_eventSearch = nullptr;
+    m_eventView = nullptr;
+    m_events = nullptr;
+    m_eventFilter = nullptr;
+
+    core::StoreOptions options;
+    options.path = path;
+    core::Store::OpenResult result = core::Store::open(options);
+    if (!result.store) {
+        QString text = result.error;
+        const QStringList backups = core::Store::backups(path);
+        if (!backups.isEmpty() && !text.contains(QFileInfo(backups.first()).fileName()))
+            text += QLatin1Char('\n') +
+                    tr("The newest backup is %1.").arg(QDir::toNativeSeparators(backups.first()));
+        auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot open the database"), text,
+                                    QMessageBox::Close, this);
+        box->setObjectName(QStringLiteral("openErrorBox"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        statusBar()->showMessage(tr("No database open"));
+        updateActions();
+        return false;
+    }
+    m_store = std::move(result.store);
+    settings::lastDatabase().set(m_store->path());
+    setWindowTitle(tr("%1 - FlickDesk").arg(QFileInfo(m_store->path()).fileName()));
+
+    if (!m_store->isReadOnly() && m_store->eventCount() == 0 && m_store->playerCount() == 0) {
+        bool loadSample = firstStart == FirstStart::LoadSample;
+        if (firstStart == FirstStart::Ask) {
+            FirstStartDialog dialog(this);
+            dialog.exec();
+            loadSample = dialog.choice() == FirstStartDialog::Choice::LoadSample;
+        }
+        if (loadSample) {
+            QApplication::setOverrideCursor(Qt::WaitCursor);
+            const core::ImportReport report = m_store->importHistory(sampleHistoryFolder());
+            QApplication::restoreOverrideCursor();
+            showMessage(report.ok() ? tr("Sample history loaded: %n event(s)", nullptr, report.eventsAdded)
+                                    : tr("The sample history could not be loaded: %1")
+                                          .arg(QString::fromStdString(report.defects.front().message)));
+        }
+    }
+
+    m_readOnlyLabel->setVisible(m_store->isReadOnly());
+    if (m_store->isReadOnly()) {
+        m_readOnlyLabel->setText(tr("Read-only: %1").arg(m_store->readOnlyReason()));
+        statusBar()->showMessage(tr("Read-only database: editing is off"));
+    } else {
+        for (const QString& warning : m_store->warnings())
+            showMessage(warning);
+    }
+
+    buildWorkspace();
+    const QString last = settings::lastEvent(m_store->path()).get();
+    if (!last.isEmpty())
+        selectEvent(last);
+    updateActions();
+    return true;
+}
+
+void MainWindow::buildWorkspace()
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+
+    // ---- the event day: events | entrants + preview, results
+    m_events = new EventListModel(*m_store, this);
+    m_events->reload();
+    m_eventFilter = new QSortFilterProxyModel(this);
+    m_eventFilter->setSourceModel(m_events);
+    m_eventFilter->setSortRole(EventListModel::SortRole);
+    m_eventFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_eventFilter->setFilterKeyColumn(-1);
+
+    auto* listPanel = new QWidget;
+    listPanel->setObjectName(QStringLiteral("eventListPanel"));
+    m_eventSearch = new QLineEdit(listPanel);
+    m_eventSearch->setObjectName(QStringLiteral("eventSearch"));
+    m_eventSearch->setPlaceholderText(tr("Search events (Ctrl+L)"));
+    m_eventSearch->setClearButtonEnabled(true);
+    connect(m_eventSearch, &QLineEdit::textChanged, m_eventFilter,
+            &QSortFilterProxyModel::setFilterFixedString);
+    m_eventView = new QTableView(listPanel);
+    m_eventView->setObjectName(QStringLiteral("eventList"));
+    m_eventView->setModel(m_eventFilter);
+    m_eventView->setSortingEnabled(true);
+    m_eventView->sortByColumn(EventListModel::DateColumn, Qt::DescendingOrder);
+    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_eventView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_eventView->verticalHeader()->hide();
+    m_eventView->horizontalHeader()->setStretchLastSection(true);
+    m_eventView->setColumnHidden(EventListModel::FormatColumn, true);
+    m_eventView->resizeColumnsToContents();
+    m_eventView->setColumnWidth(EventListModel::NameColumn, 190);
+    connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid())
+                    selectEvent(current.data(EventListModel::EventIdRole).toString());
+            });
+    auto* newButton = new QPushButton(tr("&New Event..."), listPanel);
+    newButton->setObjectName(QStringLiteral("newEventButton"));
+    newButton->setEnabled(!m_store->isReadOnly());
+    connect(newButton, &QPushButton::clicked, this, &MainWindow::newEvent);
+    auto* listLayout = new QVBoxLayout(listPanel);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_eventSearch);
+    listLayout->addWidget(m_eventView, 1);
+    listLayout->addWidget(newButton);
+
+    m_eventTabs = new QTabWidget;
+    m_eventTabs->setObjectName(QStringLiteral("eventTabs"));
+    m_entrantsPanel = new EntrantsPanel;
+    m_resultsPanel = new ResultsPanel;
+    m_eventTabs->addTab(m_entrantsPanel, tr("Entrants && Preview"));
+    m_eventTabs->addTab(m_resultsPanel, tr("Results"));
+    connect(m_entrantsPanel, &EntrantsPanel::message, this, &MainWindow::showMessage);
+    connect(m_resultsPanel, &ResultsPanel::message, this, &MainWindow::showMessage);
+    connect(m_resultsPanel, &ResultsPanel::exportRequested, this, &MainWindow::exportEventWithDialog);
+    connect(m_resultsPanel, &ResultsPanel::importRequested, this, &MainWindow::importEventWithDialog);
+
+    m_daySplitter = new QSplitter(Qt::Horizontal);
+    m_daySplitter->setObjectName(QStringLiteral("daySplitter"));
+    m_daySplitter->addWidget(listPanel);
+    m_daySplitter->addWidget(m_eventTabs);
+    m_daySplitter->setStretchFactor(0, 1);
+    m_daySplitter->setStretchFactor(1, 3);
+    m_daySplitter->setSizes({330, 950});
+    m_daySplitter->restoreState(settings::daySplitterState().get());
+    m_tabs->addTab(m_daySplitter, tr("Event &Day"));
+
+    m_simulator = new SimulatorWidget;
+    m_simulator->setObjectName(QStringLiteral("simulator"));
+    m_tabs->addTab(m_simulator, tr("Si&mulator"));
+    // Issue 6's views compute over the whole history: built when their tab is first shown.
+    m_ratingsTab = m_tabs->addTab(new QWidget, tr("&Ratings"));
+    m_standingsTab = m_tabs->addTab(new QWidget, tr("&Standings"));
+    m_tierTab = m_tabs->addTab(new QWidget, tr("&Tier Report"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::ensureViewOfTab);
+
+    setCentralWidget(m_tabs);
+    m_welcomeLabel = nullptr;
+}
+
+void MainWindow::ensureViewOfTab(int index)
+{
+    if (!m_store || (index != m_ratingsTab && index != m_standingsTab && index != m_tierTab))
+        return;
+    QWidget* placeholder = m_tabs->widget(index);
+    if (placeholder->property("built").toBool())
+        return;
+    QWidget* view = nullptr;
+    if (index == m_ratingsTab)
+        view = new RatingsListView(*m_store);
+    else if (index == m_standingsTab)
+        view = new StandingsView(*m_store);
+    else
+        view = new TierReport(*m_store);
+    view->setProperty("built", true);
+    const QString label = m_tabs->tabText(index);
+    QSignalBlocker block(m_tabs);
+    m_tabs->removeTab(index);
+    m_tabs->insertTab(index, view, label);
+    m_tabs->setCurrentIndex(index);
+    delete placeholder;
+}
+
+void MainWindow::closeSession()
+{
+    if (!m_session)
+        return;
+    if (m_entrantsPanel)
+        m_entrantsPanel->setSession(nullptr);
+    if (m_resultsPanel)
+        m_resultsPanel->setSession(nullptr);
+    m_undoGroup->removeStack(m_session->undoStack());
+    delete m_session;
+    m_session = nullptr;
+}
+
+bool MainWindow::selectEvent(const QString& eventId)
+{
+    if (!m_store)
+        return false;
+    if (m_session && m_session->eventId() == eventId)
+        return true;
+    auto* session = new EventSession(*m_store, eventId, this);
+    if (!session->isValid()) {
+        delete session;
+        return false;
+    }
+    closeSession();
+    m_session = session;
+    session->setEventList(m_events);
+    m_undoGroup->addStack(session->undoStack());
+    m_undoGroup->setActiveStack(session->undoStack());
+    connect(session, &EventSession::errorOccurred, this, &MainWindow::showMessage);
+    connect(session, &EventSession::editableChanged, this, &MainWindow::updateActions);
+    connect(session, &EventSession::eventUpdated, this, &MainWindow::updateActions);
+    connect(session, &EventSession::awarded, this, &MainWindow::updateActions);
+    m_entrantsPanel->setSession(session);
+    m_resultsPanel->setSession(session);
+    settings::lastEvent(m_store->path()).set(eventId);
+
+    // The list follows (a selection made elsewhere: a new event, an import, the last session).
+    const int sourceRow = m_events->rowOf(eventId);
+    if (sourceRow >= 0) {
+        const QModelIndex shown = m_eventFilter->mapFromSource(m_events->index(sourceRow, 0));
+        if (shown.isValid() && m_eventView->currentIndex().row() != shown.row()) {
+            m_eventView->setCurrentIndex(shown);
+            m_eventView->scrollTo(shown);
+        }
+    }
+    updateActions();
+    return true;
+}
+
+void MainWindow::updateActions()
+{
+    const bool writable = m_store && !m_store->isReadOnly();
+    const bool editable = m_session && m_session->isEditable();
+    m_newEventAction->setEnabled(writable);
+    m_importAction->setEnabled(writable);
+    m_editEventAction->setEnabled(editable);
+    m_findPlayerAction->setEnabled(editable);
+    m_validateAction->setEnabled(editable);
+    m_finishAction->setEnabled(editable);
+    m_awardAction->setEnabled(editable);
+    m_exportAction->setEnabled(m_session);
+    m_printAction->setEnabled(m_session);
+    m_pdfAction->setEnabled(m_session);
+    m_simulateAction->setEnabled(m_session);
+    m_findEventAction->setEnabled(m_store != nullptr);
+}
+
+void MainWindow::showMessage(const QString& text)
+{
+    statusBar()->showMessage(text, 8000);
+}
+
+void MainWindow::newEvent()
+{
+    if (!m_store || m_store->isReadOnly())
+        return;
+    auto* editor = new EventEditor(this);
+    editor->setWindowTitle(tr("New Event"));
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    connect(editor, &QDialog::accepted, this, [this, editor] {
+        try {
+            const QString id = m_store->createEvent(editor->draft());
+            m_events->refreshEvent(id);
+            m_eventSearch->clear();
+            selectEvent(id);
+            m_tabs->setCurrentIndex(0);
+            m_eventTabs->setCurrentWidget(m_entrantsPanel);
+            // After the editor has closed and given the focus back.
+            QMetaObject::invokeMethod(
+                m_entrantsPanel->searchEdit(),
+                [this] { m_entrantsPanel->searchEdit()->setFocus(Qt::OtherFocusReason); },
+                Qt::QueuedConnection);
+            showMessage(tr("Event %1 created").arg(editor->draft().name));
+        } catch (const core::StoreError& error) {
+            showMessage(error.message());
+        }
+    });
+    editor->open();
+}
+
+void MainWindow::editEvent()
+{
+    if (!m_session || !m_session->isEditable())
+        return;
+    auto* editor = new EventEditor(this);
+    editor->setWindowTitle(tr("Edit Event"));
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->setDraft(core::EventDraft::of(m_session->event()));
+    connect(editor, &QDialog::accepted, this, [this, editor] {
+        if (m_session && !m_session->updateEvent(editor->draft()))
+            showMessage(m_session->lastError());
+    });
+    editor->open();
+}
+
+void MainWindow::startSimulatorFromEvent()
+{
+    if (!m_session || !m_simulator)
+        return;
+    m_simulator->startFrom(m_session->payoutPreview()->table());
+    m_tabs->setCurrentWidget(m_simulator);
+}
+
+QString MainWindow::exportEventTo(const QString& path)
+{
+    if (!m_store || !m_session)
+        return tr("No event is selected.");
+    try {
+        const QString error =
+            core::writeEventExport(core::exchangeOfEvent(*m_store, m_session->eventId()), path);
+        if (error.isEmpty())
+            showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)));
+        return error;
+    } catch (const core::StoreError& error) {
+        return error.message();
+    }
+}
+
+QString MainWindow::importEventFrom(const QString& path)
+{
+    if (!m_store)
+        return tr("No database is open.");
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    try {
+        const core::EventImportResult result =
+            core::importEventExchange(*m_store, file.readAll(), QFileInfo(path).fileName());
+        if (result.outcome == core::EventImportResult::Outcome::Refused) {
+            if (result.checksumMismatch)
+                return tr("%1 was changed after it was exported: not imported.")
+                    .arg(QFileInfo(path).fileName());
+            QStringList lines;
+            for (const engine::Defect& defect : result.defects)
+                lines.append(QString::fromStdString(defect.message));
+            return tr("Not imported:\n%1").arg(lines.join(QLatin1Char('\n')));
+        }
+        m_events->reload();
+        selectEvent(result.eventId);
+        showMessage(result.outcome == core::EventImportResult::Outcome::Added
+                        ? tr("Event %1 imported").arg(result.eventId)
+                        : tr("Event %1 is already in this database").arg(result.eventId));
+        return {};
+    } catch (const core::StoreError& error) {
+        return error.message();
+    }
+}
+
+void MainWindow::exportEventWithDialog()
+{
+    if (!m_session)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export for Submission"),
+                                                      m_session->event().name + QStringLiteral(".json"),
+                                                      tr("FlickDesk event (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = exportEventTo(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export for Submission"), error);
+}
+
+void MainWindow::importEventWithDialog()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Import Event"), QString(), tr("FlickDesk event (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = importEventFrom(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Import Event"), error);
+}
+
+void MainWindow::openDatabaseWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QString(),
+                                                      tr("FlickDesk database (*.sqlite);;All files (*)"));
+    if (!path.isEmpty())
+        openDatabase(path);
+}
+
+void MainWindow::restoreWindowSettings()
+{
+    restoreGeometry(settings::windowGeometry().get());
+    restoreState(settings::windowState().get());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    settings::windowGeometry().set(saveGeometry());
+    settings::windowState().set(saveState());
+    if (m_daySplitter && m_store)
+        settings::daySplitterState().set(m_daySplitter->saveState());
+    QMainWindow::closeEvent(event);
 }
 
 QMessageBox* MainWindow::createAboutDialog()

@@ -1,21 +1,78 @@
 #pragma once
 
+// The flickdesk window: one FlickDesk database (core::Store) and the director's morning in it.
+// The events list with its search and the event editor; for the selected event (an EventSession)
+// the entrants with check-in beside the payout preview, and the results with validation, award and
+// the submission file; Undo/Redo of the session's edits; the payout simulator; and issue 6's views
+// (ratings, Tour standings, Tier report), built when first shown.
+
+#include "core/store.h"
+#include "widgets/eventsession.h"
+
 #include <QMainWindow>
+#include <QPointer>
+#include <memory>
 
 class QAction;
 class QLabel;
+class QLineEdit;
 class QMenu;
 class QMessageBox;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+class QUndoGroup;
 
 namespace flickdesk::ui {
 
-// The flickdesk window. For now a menu bar, a welcome text where the events list will be, and a
-// status bar; the events list, ratings and points views come later.
+class EntrantsPanel;
+class EventListModel;
+class ResultsPanel;
+class SimulatorWidget;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
+    // What to do when the database opened is empty (no events, no players).
+    enum class FirstStart {
+        Ask,        // the first-start dialog (modal: for the application, not for tests)
+        LoadSample, // the sample NCA history
+        StartEmpty,
+    };
+
+    // Without a database: a welcome text until openDatabase().
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens (or creates) the database at `path` and shows its events. On failure a message box
+    // (window-modal, not blocking) names the file, the problem and the newest backup; false.
+    bool openDatabase(const QString& path, FirstStart firstStart = FirstStart::Ask);
+    core::Store* store() const { return m_store.get(); }
+    // The window's geometry and docks as the last session left them (QSettings).
+    void restoreWindowSettings();
+
+    // The event to work on (the events list follows); false when there is no such event.
+    bool selectEvent(const QString& eventId);
+    EventSession* session() const { return m_session; }
+
+    // The submission file of the selected event (JSON and its history folder): an error message,
+    // empty on success.
+    QString exportEventTo(const QString& path);
+    // A submission file into this database: an error message, empty when added or already there.
+    QString importEventFrom(const QString& path);
+
+    QTabWidget* tabs() const { return m_tabs; }
+    QTabWidget* eventTabs() const { return m_eventTabs; }
+    QTableView* eventListView() const { return m_eventView; }
+    QLineEdit* eventSearch() const { return m_eventSearch; }
+    EventListModel* eventList() const { return m_events; }
+    QSortFilterProxyModel* eventFilter() const { return m_eventFilter; }
+    EntrantsPanel* entrantsPanel() const { return m_entrantsPanel; }
+    ResultsPanel* resultsPanel() const { return m_resultsPanel; }
+    SimulatorWidget* simulator() const { return m_simulator; }
+    QUndoGroup* undoGroup() const { return m_undoGroup; }
 
     // The About box: version, licence and third-party licences. The caller owns it; exposed so
     // that tests can inspect it without a modal loop.
@@ -24,16 +81,68 @@ public:
 public Q_SLOTS:
     // Shows the About box window-modal without blocking; it deletes itself when closed.
     void showAboutDialog();
+    // The event editor, window-modal without blocking; OK creates the event and selects it.
+    void newEvent();
+    void editEvent();
+    void startSimulatorFromEvent();
+    void exportEventWithDialog();
+    void importEventWithDialog();
+    void openDatabaseWithDialog();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
+    void createActions();
     void createMenus();
+    void buildWorkspace();
+    void closeSession();
+    void updateActions();
+    void showMessage(const QString& text);
+    void ensureViewOfTab(int index);
+
+    std::unique_ptr<core::Store> m_store;
+    QPointer<EventSession> m_session;
+    QUndoGroup* m_undoGroup = nullptr;
 
     QMenu* m_fileMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_eventMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_importAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_printAction = nullptr;
+    QAction* m_pdfAction = nullptr;
     QAction* m_quitAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_newEventAction = nullptr;
+    QAction* m_editEventAction = nullptr;
+    QAction* m_findPlayerAction = nullptr;
+    QAction* m_findEventAction = nullptr;
+    QAction* m_validateAction = nullptr;
+    QAction* m_finishAction = nullptr;
+    QAction* m_awardAction = nullptr;
+    QAction* m_simulateAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;
+
     QLabel* m_welcomeLabel = nullptr;
+    QLabel* m_readOnlyLabel = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QSplitter* m_daySplitter = nullptr;
+    QTabWidget* m_eventTabs = nullptr;
+    QLineEdit* m_eventSearch = nullptr;
+    QTableView* m_eventView = nullptr;
+    EventListModel* m_events = nullptr;
+    QSortFilterProxyModel* m_eventFilter = nullptr;
+    EntrantsPanel* m_entrantsPanel = nullptr;
+    ResultsPanel* m_resultsPanel = nullptr;
+    SimulatorWidget* m_simulator = nullptr;
+    int m_ratingsTab = -1;
+    int m_standingsTab = -1;
+    int m_tierTab = -1;
 };
 
 } // namespace flickdesk::ui

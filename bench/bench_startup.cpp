@@ -1,0 +1,98 @@
+// From process start to a usable main window on the full sample history (target < 1.5 s): the
+// database open, the events list filled, the last selected event restored with its locked
+// ratings, the window shown. The parent prepares a database once, then starts itself as a child
+// several times and times each from QProcess::start to the child's "ready". Prints only.
+#include "core/store.h"
+#include "widgets/mainwindow.h"
+#include "widgets/settings.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QWindow>
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+void describe()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskBench"));
+    QCoreApplication::setApplicationName(QStringLiteral("bench_startup"));
+}
+
+int child(int argc, char* argv[], const QString& database)
+{
+    QElapsedTimer sinceMain;
+    sinceMain.start();
+    QApplication app(argc, argv);
+    describe();
+    flickdesk::ui::MainWindow window;
+    window.restoreWindowSettings();
+    window.show();
+    const bool opened = window.openDatabase(database, flickdesk::ui::MainWindow::FirstStart::StartEmpty);
+    while (!window.windowHandle() || !window.windowHandle()->isExposed())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    QCoreApplication::processEvents();
+    std::printf("ready %lld %d %d\n", static_cast<long long>(sinceMain.elapsed()), opened ? 1 : 0,
+                window.session() ? 1 : 0);
+    std::fflush(stdout);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    if (argc == 3 && qstrcmp(argv[1], "--child") == 0)
+        return child(argc, argv, QString::fromLocal8Bit(argv[2]));
+
+    QCoreApplication app(argc, argv);
+    describe();
+    QTemporaryDir dir;
+    const QString database = dir.filePath(QStringLiteral("sample.sqlite"));
+    QString lastEvent;
+    {
+        flickdesk::core::StoreOptions options;
+        options.path = database;
+        auto opened = flickdesk::core::Store::open(options);
+        if (!opened.store) {
+            std::printf("cannot create %s: %s\n", qPrintable(database), qPrintable(opened.error));
+            return 1;
+        }
+        QElapsedTimer timer;
+        timer.start();
+        const auto report =
+            opened.store->importHistory(QStringLiteral(FLICKDESK_BENCH_DATA_DIR "/nca-history"));
+        std::printf("sample history: %d events imported in %lld ms\n", report.eventsAdded,
+                    static_cast<long long>(timer.elapsed()));
+        lastEvent = opened.store->events().back().id;
+        // The window restores the event selected last: the latest one, with its month's lock.
+        flickdesk::ui::settings::lastEvent(opened.store->path()).set(lastEvent);
+    }
+
+    std::vector<qint64> wall;
+    for (int run = 0; run < 5; ++run) {
+        QProcess process;
+        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QElapsedTimer timer;
+        timer.start();
+        process.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--child"), database});
+        process.waitForReadyRead(30000);
+        const qint64 elapsed = timer.elapsed();
+        const QByteArray line = process.readLine().trimmed();
+        process.waitForFinished(30000);
+        wall.push_back(elapsed);
+        std::printf("run %d: %lld ms from process start to a usable window (child: %s)\n", run + 1,
+                    static_cast<long long>(elapsed), line.constData());
+    }
+    std::sort(wall.begin(), wall.end());
+    std::printf("startup on the full sample (%s selected): median %lld ms, best %lld ms (target < 1500 ms)\n",
+                qPrintable(lastEvent), static_cast<long long>(wall[wall.size() / 2]),
+                static_cast<long long>(wall.front()));
+    return 0;
+}

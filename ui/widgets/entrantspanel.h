@@ -1,0 +1,133 @@
+#pragma once
+
+// The field of the selected event on its morning (through EventSession): type-ahead search over
+// every player (id, name, locked rating, location, last event: names are not unique, DECISIONS
+// D1), Enter adds the highlighted player; a new player inline; doubles pairing; a pasted list of
+// names with near-match suggestions; check-in (Space, or the checkbox column) and withdrawal;
+// the counts; and beside it the payout preview, recomputed on every check-in.
+
+#include "core/store.h"
+
+#include <QDialog>
+#include <QPointer>
+#include <QWidget>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSplitter;
+class QTableView;
+class QTableWidget;
+
+namespace flickdesk::ui {
+
+class EventSession;
+class PayoutPreviewWidget;
+
+// The players a typed name may mean: searchPlayers results whose name, in any case, begins with it,
+// contains it or is within edit distance 2 of it. Exact names first.
+std::vector<core::PlayerMatch> nearMatches(core::Store& store, const QString& name);
+int editDistance(const QString& a, const QString& b);
+
+// A pasted or imported list of names, one per line: each line with the players it may mean, or a
+// new player, or skip; nothing is added before the director confirms.
+class NameListDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    struct Choice {
+        QString line;
+        QString playerId; // the chosen player; empty for a new player or a skipped line
+        bool createNew = false;
+    };
+
+    NameListDialog(core::Store& store, QWidget* parent = nullptr);
+
+    void setText(const QString& text);
+    // Reads the lines and proposes a player for each (an exact name, else the nearest match).
+    void findPlayers();
+    std::vector<Choice> choices() const;
+    QTableWidget* table() const { return m_table; }
+
+private:
+    void loadFile();
+
+    core::Store& m_store;
+    QPlainTextEdit* m_text = nullptr;
+    QTableWidget* m_table = nullptr;
+    QPushButton* m_confirm = nullptr;
+    QStringList m_lines;
+};
+
+class EntrantsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit EntrantsPanel(QWidget* parent = nullptr);
+
+    // The event shown; nullptr shows nothing. The panel never owns the session.
+    void setSession(EventSession* session);
+    EventSession* session() const { return m_session; }
+
+    QLineEdit* searchEdit() const { return m_search; }
+    QTableView* searchResults() const { return m_results; }
+    QTableView* entrantsView() const { return m_entrants; }
+    QLabel* countsLabel() const { return m_counts; }
+    // The payout preview beside the entrants.
+    PayoutPreviewWidget* preview() const { return m_preview; }
+    QSplitter* splitter() const { return m_splitter; }
+
+    // The player highlighted in the type-ahead list joins the field; false when none or refused.
+    bool addHighlightedPlayer();
+    // A new player (name, location) joins the database and the field.
+    bool addNewPlayer(const QString& name, const QString& location);
+    // Adds the confirmed choices of a name list; returns how many entrants were added.
+    int addChoices(const std::vector<NameListDialog::Choice>& choices);
+    // Check-in of the current row toggled (Space).
+    bool toggleCurrentCheckIn();
+    bool withdrawCurrent();
+    bool removeCurrent();
+    // Doubles: the two selected single players become one team.
+    bool pairSelected();
+
+public Q_SLOTS:
+    void openNameList();
+    void printPreview();
+    bool savePreviewPdf(const QString& path);
+    void savePreviewPdfWithDialog();
+
+Q_SIGNALS:
+    void message(const QString& text);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void updateCounts();
+    void updatePreview();
+    void updateEditable();
+    void moveHighlight(int step);
+    int currentUnit() const;
+
+    QPointer<EventSession> m_session;
+    QSplitter* m_splitter = nullptr;
+    QLineEdit* m_search = nullptr;
+    QTableView* m_results = nullptr;
+    QLineEdit* m_newName = nullptr;
+    QLineEdit* m_newLocation = nullptr;
+    QPushButton* m_addNew = nullptr;
+    QPushButton* m_nameList = nullptr;
+    QTableView* m_entrants = nullptr;
+    QPushButton* m_withdraw = nullptr;
+    QPushButton* m_remove = nullptr;
+    QPushButton* m_pair = nullptr;
+    QLabel* m_counts = nullptr;
+    PayoutPreviewWidget* m_preview = nullptr;
+    QPushButton* m_print = nullptr;
+    QPushButton* m_pdf = nullptr;
+};
+
+} // namespace flickdesk::ui
