@@ -15,6 +15,9 @@
 #include "widgets/mainwindow.h"
 #include "widgets/payoutpreviewmodel.h"
 #include "widgets/payoutpreviewwidget.h"
+#include "widgets/playerpage.h"
+#include "widgets/ratingslist.h"
+#include "widgets/recomputedialog.h"
 #include "widgets/resultspanel.h"
 #include "widgets/simulatorwidget.h"
 
@@ -33,6 +36,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QSet>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -143,6 +147,8 @@ private Q_SLOTS:
     void award();
     void exportAndImportIntoASecondDatabase();
     void simulatorStartsFromTheEvent();
+    void ratingsTabOpensAPlayersPage();
+    void recomputeFromTheMenu();
 
 private:
     void screenshot(const QString& name, QWidget* widget);
@@ -465,6 +471,47 @@ void TestMorning::simulatorStartsFromTheEvent()
     const engine::PayoutTable& preview = m_window->session()->payoutPreview()->table();
     QCOMPARE(m_window->simulator()->fieldSize(), preview.fieldSize);
     QCOMPARE(m_window->simulator()->table().awards, preview.awards);
+}
+
+// The ratings officer's side, reached from the window: the list, and Enter on a player opens their
+// page beside it, on the same rating run.
+void TestMorning::ratingsTabOpensAPlayersPage()
+{
+    QVERIFY(activate(m_window.get()));
+    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::AltModifier);
+    auto* list = m_window->findChild<flickdesk::ui::RatingsListView*>();
+    auto* page = m_window->findChild<flickdesk::ui::PlayerPage*>();
+    QVERIFY(list);
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(list->ratingRun() != nullptr, 20000);
+    QTRY_VERIFY(list->table()->model()->rowCount() > 1000);
+    list->table()->setFocus();
+    const QModelIndex first = list->table()->model()->index(0, 0);
+    list->table()->setCurrentIndex(first);
+    QTest::keyClick(list->table(), Qt::Key_Return);
+    QVERIFY(!page->playerId().isEmpty());
+    screenshot(QStringLiteral("morning-5-ratings"), m_window.get());
+}
+
+// Event > Recompute FlickSkill: runs in the background with progress, stores a rating run, and the
+// window stays responsive meanwhile.
+void TestMorning::recomputeFromTheMenu()
+{
+    QVERIFY(activate(m_window.get()));
+    const std::size_t runsBefore = m_window->store()->ratingRuns().size();
+    auto* action = m_window->findChild<QAction*>(QStringLiteral("recomputeAction"));
+    QVERIFY(action);
+    QVERIFY(action->isEnabled());
+    action->trigger();
+    auto* dialog = m_window->findChild<flickdesk::ui::RecomputeDialog*>();
+    QVERIFY(dialog);
+    QSignalSpy finished(dialog, &flickdesk::ui::RecomputeDialog::runFinished);
+    QSignalSpy progressed(dialog, &flickdesk::ui::RecomputeDialog::progressed);
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().toBool(), true);
+    QVERIFY(progressed.count() > 3);
+    QCOMPARE(m_window->store()->ratingRuns().size(), runsBefore + 1);
+    dialog->close();
 }
 
 QTEST_MAIN(TestMorning)

@@ -8,7 +8,9 @@
 #include "widgets/eventsession.h"
 #include "widgets/firststartdialog.h"
 #include "widgets/payoutpreviewmodel.h"
+#include "widgets/playerpage.h"
 #include "widgets/ratingslist.h"
+#include "widgets/recomputedialog.h"
 #include "widgets/resultspanel.h"
 #include "widgets/samplehistory.h"
 #include "widgets/settings.h"
@@ -168,6 +170,9 @@ void MainWindow::createActions()
     m_simulateAction =
         action(tr("&Simulator from This Event"), "simulateAction", QKeySequence(Qt::CTRL | Qt::Key_M));
     connect(m_simulateAction, &QAction::triggered, this, &MainWindow::startSimulatorFromEvent);
+    m_recomputeAction = action(tr("&Recompute FlickSkill..."), "recomputeAction",
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    connect(m_recomputeAction, &QAction::triggered, this, &MainWindow::recomputeRatings);
 
     m_aboutAction = new QAction(tr("&About FlickDesk"), this);
     m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
@@ -213,6 +218,7 @@ void MainWindow::createMenus()
     m_eventMenu->addAction(m_awardAction);
     m_eventMenu->addSeparator();
     m_eventMenu->addAction(m_simulateAction);
+    m_eventMenu->addAction(m_recomputeAction);
 
     m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
@@ -388,12 +394,26 @@ void MainWindow::ensureViewOfTab(int index)
     if (placeholder->property("built").toBool())
         return;
     QWidget* view = nullptr;
-    if (index == m_ratingsTab)
-        view = new RatingsListView(*m_store);
-    else if (index == m_standingsTab)
-        view = new StandingsView(*m_store);
-    else
-        view = new TierReport(*m_store);
+    if (index == m_ratingsTab) {
+        // The ratings list beside the page of the player chosen in it ("why did my rating move?").
+        auto* splitter = new QSplitter(Qt::Horizontal);
+        splitter->setObjectName(QStringLiteral("ratingsSplitter"));
+        m_ratingsView = new RatingsListView(*m_store);
+        m_playerPage = new PlayerPage(*m_store);
+        splitter->addWidget(m_ratingsView);
+        splitter->addWidget(m_playerPage);
+        splitter->setStretchFactor(0, 2);
+        splitter->setStretchFactor(1, 3);
+        connect(m_ratingsView, &RatingsListView::playerActivated, m_playerPage, &PlayerPage::setPlayer);
+        // One rating run serves both: the page does not compute its own.
+        connect(m_ratingsView, &RatingsListView::ratingRunChanged, m_playerPage,
+                [this] { m_playerPage->setRatingRun(m_ratingsView->ratingRun()); });
+        view = splitter;
+    } else if (index == m_standingsTab) {
+        view = m_standingsView = new StandingsView(*m_store);
+    } else {
+        view = m_tierReport = new TierReport(*m_store);
+    }
     view->setProperty("built", true);
     const QString label = m_tabs->tabText(index);
     QSignalBlocker block(m_tabs);
@@ -401,6 +421,32 @@ void MainWindow::ensureViewOfTab(int index)
     m_tabs->insertTab(index, view, label);
     m_tabs->setCurrentIndex(index);
     delete placeholder;
+}
+
+// Recomputes FlickSkill and the monthly locks in the background (RecomputeDialog: progress, cancel,
+// and the difference a recompute would make to awarded events, not applied: P2), then brings the
+// views that show ratings up to date.
+void MainWindow::recomputeRatings()
+{
+    if (!m_store || m_store->isReadOnly())
+        return;
+    auto* dialog = new RecomputeDialog(*m_store, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RecomputeDialog::recomputed, this, [this](RatingRunPtr run) {
+        if (m_ratingsView)
+            m_ratingsView->setRatingRun(run);
+        if (m_playerPage)
+            m_playerPage->setRatingRun(run);
+    });
+    connect(dialog, &RecomputeDialog::ratingRunStored, this, [this](qint64) {
+        if (m_standingsView)
+            m_standingsView->refresh();
+        if (m_tierReport)
+            m_tierReport->refresh();
+        showMessage(tr("FlickSkill recomputed and the monthly locks stored"));
+    });
+    dialog->open();
+    dialog->start();
 }
 
 void MainWindow::closeSession()
@@ -469,6 +515,7 @@ void MainWindow::updateActions()
     m_pdfAction->setEnabled(m_session);
     m_simulateAction->setEnabled(m_session);
     m_findEventAction->setEnabled(m_store != nullptr);
+    m_recomputeAction->setEnabled(writable);
 }
 
 void MainWindow::showMessage(const QString& text)

@@ -85,6 +85,7 @@ public Q_SLOTS:
     void newEvent();
     void editEvent();
     void startSimulatorFromEvent();
+    void recomputeRatings();
     void exportEventWithDialog();
     void importEventWithDialog();
     void openDatabaseWithDialog();
@@ -103,6 +104,11 @@ private:
 
     std::unique_ptr<core::Store> m_store;
     QPointer<EventSession> m_session;
+    // Issue 6's views, once their tabs have been shown: a recompute updates them.
+    QPointer<class RatingsListView> m_ratingsView;
+    QPointer<class PlayerPage> m_playerPage;
+    QPointer<class StandingsView> m_standingsView;
+    QPointer<class TierReport> m_tierReport;
     QUndoGroup* m_undoGroup = nullptr;
 
     QMenu* m_fileMenu = nullptr;
@@ -125,6 +131,7 @@ private:
     QAction* m_finishAction = nullptr;
     QAction* m_awardAction = nullptr;
     QAction* m_simulateAction = nullptr;
+    QAction* m_recomputeAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;
 
