@@ -1,0 +1,177 @@
+// The entrants panel's own wiring, offscreen, on a temporary database: a new player typed inline,
+// doubles partners paired from the table (and undone), a pasted name list confirmed, and the
+// first-start dialog's two answers. tst_morning covers the singles morning end to end.
+
+#include "core/store.h"
+#include "widgets/entrantlistmodel.h"
+#include "widgets/entrantspanel.h"
+#include "widgets/eventsession.h"
+#include "widgets/firststartdialog.h"
+
+#include <QApplication>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSet>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <memory>
+
+using namespace flickdesk;
+
+namespace {
+
+std::unique_ptr<core::Store> openStore(const QString& path)
+{
+    core::StoreOptions options;
+    options.path = path;
+    core::Store::OpenResult result = core::Store::open(options);
+    return std::move(result.store);
+}
+
+QSet<QString> playersOf(const ui::EntrantListModel& model)
+{
+    QSet<QString> teams;
+    for (int row = 0; row < model.rowCount(); ++row)
+        teams.insert(model.index(row, 0).data(ui::EntrantListModel::PlayerIdsRole).toStringList().join(u'+'));
+    return teams;
+}
+
+} // namespace
+
+class TestEntrantsPanel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void newPlayerTypedInline();
+    void doublesPartnersPairedAndUndone();
+    void pastedNameListAddsEveryLine();
+    void firstStartDialogAnswers();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<core::Store> m_store;
+    std::unique_ptr<ui::EventSession> m_session;
+    std::unique_ptr<ui::EntrantsPanel> m_panel;
+};
+
+void TestEntrantsPanel::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_store = openStore(m_dir->filePath(QStringLiteral("panel.sqlite")));
+    QVERIFY(m_store);
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-06");
+    draft.name = QStringLiteral("Tavistock Doubles");
+    draft.format = engine::EventFormat::Doubles;
+    draft.tier = 3;
+    draft.tour = core::Tour::Competitive;
+    const QString eventId = m_store->createEvent(draft);
+    m_session = std::make_unique<ui::EventSession>(*m_store, eventId);
+    QVERIFY(m_session->isValid());
+    m_panel = std::make_unique<ui::EntrantsPanel>();
+    m_panel->setSession(m_session.get());
+    m_panel->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+}
+
+void TestEntrantsPanel::cleanup()
+{
+    m_panel.reset();
+    m_session.reset();
+    m_store.reset();
+    m_dir.reset();
+}
+
+void TestEntrantsPanel::newPlayerTypedInline()
+{
+    auto* name = m_panel->findChild<QLineEdit*>(QStringLiteral("newPlayerName"));
+    auto* location = m_panel->findChild<QLineEdit*>(QStringLiteral("newPlayerLocation"));
+    QVERIFY(name && location);
+    QTest::keyClicks(name, QStringLiteral("Ann Example"));
+    QTest::keyClicks(location, QStringLiteral("Tavistock"));
+    QTest::keyClick(location, Qt::Key_Return);
+
+    const ui::EntrantListModel& model = *m_session->entrants();
+    QCOMPARE(model.rowCount(), 1);
+    const QString id = *playersOf(model).begin();
+    QVERIFY2(id.startsWith(u'L'), qPrintable(id)); // DECISIONS D1: a local id until the NCA gives one
+    const std::optional<core::PlayerRecord> player = m_store->player(id);
+    QVERIFY(player);
+    QCOMPARE(player->name, QStringLiteral("Ann Example"));
+    QCOMPARE(player->location, QStringLiteral("Tavistock"));
+    QVERIFY(name->text().isEmpty()); // ready for the next one
+}
+
+void TestEntrantsPanel::doublesPartnersPairedAndUndone()
+{
+    const QString a = m_store->addPlayer(QStringLiteral("Ann"), QStringLiteral("Tavistock"));
+    const QString b = m_store->addPlayer(QStringLiteral("Bea"), QStringLiteral("Elmira"));
+    QVERIFY(m_session->addEntrant({a}));
+    QVERIFY(m_session->addEntrant({b}));
+    const ui::EntrantListModel& model = *m_session->entrants();
+    QCOMPARE(model.rowCount(), 2);
+
+    QTableView* table = m_panel->entrantsView();
+    table->selectionModel()->select(table->model()->index(0, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    table->selectionModel()->select(table->model()->index(1, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    auto* pair = m_panel->findChild<QPushButton*>(QStringLiteral("pairButton"));
+    QVERIFY(pair);
+    QVERIFY(pair->isEnabled());
+    QTest::mouseClick(pair, Qt::LeftButton);
+
+    QCOMPARE(model.rowCount(), 1);
+    const QString team = *playersOf(model).begin();
+    QVERIFY2(team == a + u'+' + b || team == b + u'+' + a, qPrintable(team));
+    QCOMPARE(m_store->entrants(m_session->event().id).size(), std::size_t{1});
+
+    m_session->undoStack()->undo();
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(playersOf(model), QSet<QString>({a, b}));
+    QCOMPARE(m_store->entrants(m_session->event().id).size(), std::size_t{2});
+}
+
+void TestEntrantsPanel::pastedNameListAddsEveryLine()
+{
+    // Two players share a first name; one pasted line is nobody yet.
+    const QString lopez = m_store->addPlayer(QStringLiteral("Maria Lopez"), QStringLiteral("Kitchener"));
+    const QString lopes = m_store->addPlayer(QStringLiteral("Maria Lopes"), QStringLiteral("Ottawa"));
+    ui::NameListDialog dialog(*m_store);
+    dialog.setText(QStringLiteral("maria lopez\nMaria Lopes\nNobody Here Yet\n"));
+    dialog.findPlayers();
+    const std::vector<ui::NameListDialog::Choice> choices = dialog.choices();
+    QCOMPARE(choices.size(), std::size_t{3});
+    QCOMPARE(choices[0].playerId, lopez); // case does not matter
+    QCOMPARE(choices[1].playerId, lopes); // the exact name wins over the near one
+    QVERIFY(choices[2].createNew);
+
+    QCOMPARE(m_panel->addChoices(choices), 3);
+    const QSet<QString> entered = playersOf(*m_session->entrants());
+    QVERIFY(entered.contains(lopez));
+    QVERIFY(entered.contains(lopes));
+    QCOMPARE(entered.size(), 3);
+}
+
+void TestEntrantsPanel::firstStartDialogAnswers()
+{
+    ui::FirstStartDialog sample;
+    sample.show();
+    QTest::mouseClick(sample.sampleButton(), Qt::LeftButton);
+    QCOMPARE(sample.choice(), ui::FirstStartDialog::Choice::LoadSample);
+    QCOMPARE(sample.result(), int(QDialog::Accepted));
+
+    ui::FirstStartDialog empty;
+    empty.show();
+    QTest::mouseClick(empty.emptyButton(), Qt::LeftButton);
+    QCOMPARE(empty.choice(), ui::FirstStartDialog::Choice::StartEmpty);
+}
+
+QTEST_MAIN(TestEntrantsPanel)
+#include "tst_entrantspanel.moc"
