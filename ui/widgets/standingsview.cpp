@@ -394,8 +394,10 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     connect(m_watcher, &QFutureWatcher<StandingsResult>::finished, this, [this] {
         const StandingsResult result = m_watcher->result();
         // A result for an earlier choice is dropped: the newer request is on its way.
-        if (result.season == season() && result.division == division())
+        if (result.season == season() && result.division == division()) {
+            m_computing = false;
             showResult(result);
+        }
     });
 
     refresh();
@@ -423,7 +425,7 @@ QStringList StandingsView::seasons() const
 
 bool StandingsView::isComputing() const
 {
-    return m_watcher->isRunning();
+    return m_computing;
 }
 
 void StandingsView::setSeason(const QString& season)
@@ -529,6 +531,7 @@ void StandingsView::recompute()
         return;
     }
     m_status->setText(tr("Computing the standings…"));
+    m_computing = true;
     m_watcher->setFuture(runInThreadPool([input = std::move(input)] { return computeStandings(input); }));
 }
 

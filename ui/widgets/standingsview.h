@@ -135,6 +135,9 @@ private:
     core::HistoryFolder m_folder;
     StandingsResult m_result;
     QFutureWatcher<StandingsResult>* m_watcher = nullptr;
+    // From a request until its result is shown: the future finishes before the watcher's queued
+    // signal applies it, and until then the view still shows the previous request's rows.
+    bool m_computing = false;
     StandingsModel* m_model = nullptr;
     QComboBox* m_season = nullptr;
     QComboBox* m_division = nullptr;

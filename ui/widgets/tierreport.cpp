@@ -228,6 +228,7 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
         const TierReportResult result = m_watcher->result();
         if (result.season != season())
             return; // a newer request is on its way
+        m_computing = false;
         m_model->setRows(result.rows);
         m_table->resizeColumnsToContents();
         if (!result.error.isEmpty())
@@ -256,7 +257,7 @@ QStringList TierReport::seasons() const
 
 bool TierReport::isComputing() const
 {
-    return m_watcher->isRunning();
+    return m_computing;
 }
 
 void TierReport::setSeason(const QString& season)
@@ -309,6 +310,7 @@ void TierReport::recompute()
         return;
     }
     m_summary->setText(tr("Computing the Tier report…"));
+    m_computing = true;
     m_watcher->setFuture(runInThreadPool(
         [folder = m_folder, parameters, label] { return computeTierReport(folder, parameters, label); }));
 }

@@ -116,6 +116,9 @@ private:
     core::Store& m_store;
     core::HistoryFolder m_folder;
     QFutureWatcher<TierReportResult>* m_watcher = nullptr;
+    // From a request until its result is shown: the future finishes before the watcher's queued
+    // signal applies it, and until then the view still shows the previous request's rows.
+    bool m_computing = false;
     TierReportModel* m_model = nullptr;
     QComboBox* m_season = nullptr;
     QCheckBox* m_onlyMeeting = nullptr;
