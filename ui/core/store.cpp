@@ -270,6 +270,31 @@ std::optional<engine::EventFormat> formatFromName(const QString& text)
     return std::nullopt;
 }
 
+// The columns of a whole event, in the order eventFromRow reads them: both queries of whole events
+// select these, so the mapping from a row exists once.
+constexpr std::string_view kEventColumns =
+    R"sql(id, date, name, format, "group", tour, tier, season, field_size, experimental, experimental_cap, status)sql";
+
+EventRecord eventFromRow(const sqlite::Statement& select)
+{
+    EventRecord event;
+    event.id = select.text(0);
+    event.date = select.text(1);
+    event.name = select.text(2);
+    event.format = formatFromName(select.text(3)).value_or(engine::EventFormat::Singles);
+    event.group = select.text(4);
+    event.tour = tourFromKeyword(select.text(5)).value_or(Tour::None);
+    if (const auto tier = select.optionalInteger(6))
+        event.tier = static_cast<int>(*tier);
+    event.season = select.text(7);
+    if (const auto size = select.optionalInteger(8))
+        event.fieldSize = static_cast<int>(*size);
+    event.experimental = select.integer(9) != 0;
+    event.experimentalCap = select.optionalReal(10);
+    event.status = eventStatusFromKeyword(select.text(11)).value_or(EventStatus::Planned);
+    return event;
+}
+
 QString outcomeName(engine::GameOutcome outcome)
 {
     switch (outcome) {
@@ -944,28 +969,14 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
     std::map<QString, EventRecord> events;
     {
         sqlite::Statement select(db, R"sql(
-            SELECT id, date, name, format, "group", tour, tier, season, field_size, experimental,
-                   experimental_cap, status
+            SELECT )sql" + std::string(kEventColumns) +
+                                         R"sql(
             FROM events
             WHERE )sql" + filter("id") + R"sql( AND (?2 = 0 OR status IN ('finished', 'awarded'))
             ORDER BY rowid)sql");
         select.bind(1, onlyEventId).bind(2, ratedOnly ? 1 : 0);
         while (select.step()) {
-            EventRecord event;
-            event.id = select.text(0);
-            event.date = select.text(1);
-            event.name = select.text(2);
-            event.format = formatFromName(select.text(3)).value_or(engine::EventFormat::Singles);
-            event.group = select.text(4);
-            event.tour = tourFromKeyword(select.text(5)).value_or(Tour::None);
-            if (const auto tier = select.optionalInteger(6))
-                event.tier = static_cast<int>(*tier);
-            event.season = select.text(7);
-            if (const auto size = select.optionalInteger(8))
-                event.fieldSize = static_cast<int>(*size);
-            event.experimental = select.integer(9) != 0;
-            event.experimentalCap = select.optionalReal(10);
-            event.status = eventStatusFromKeyword(select.text(11)).value_or(EventStatus::Planned);
+            EventRecord event = eventFromRow(select);
             if (order)
                 order->push_back(event.id);
             events.emplace(event.id, std::move(event));
@@ -2414,29 +2425,11 @@ ResultsValidation validateEventResults(const EventRecord& event, const std::vect
 
 EventRecord Store::Private::requireEvent(const QString& eventId)
 {
-    sqlite::Statement select(db, R"sql(
-        SELECT id, date, name, format, "group", tour, tier, season, field_size, experimental,
-               experimental_cap, status
-        FROM events WHERE id = ?)sql");
+    sqlite::Statement select(db, "SELECT " + std::string(kEventColumns) + " FROM events WHERE id = ?");
     select.bind(1, eventId);
     if (!select.step())
         refuse(tr("There is no event %1.").arg(eventId));
-    EventRecord event;
-    event.id = select.text(0);
-    event.date = select.text(1);
-    event.name = select.text(2);
-    event.format = formatFromName(select.text(3)).value_or(engine::EventFormat::Singles);
-    event.group = select.text(4);
-    event.tour = tourFromKeyword(select.text(5)).value_or(Tour::None);
-    if (const auto tier = select.optionalInteger(6))
-        event.tier = static_cast<int>(*tier);
-    event.season = select.text(7);
-    if (const auto size = select.optionalInteger(8))
-        event.fieldSize = static_cast<int>(*size);
-    event.experimental = select.integer(9) != 0;
-    event.experimentalCap = select.optionalReal(10);
-    event.status = eventStatusFromKeyword(select.text(11)).value_or(EventStatus::Planned);
-    return event;
+    return eventFromRow(select);
 }
 
 void Store::Private::eventChanged(const QString& eventId, EventStatus status, const QString& action,
