@@ -1,0 +1,287 @@
+#pragma once
+
+// The CSV reading shared by every importer of ui/core: RFC 4180 records, a header found by column
+// name, and defects reported with file, line and field (DECISIONS D2).
+
+#include "flickdesk/engine/history.h"
+
+#include <algorithm>
+#include <charconv>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace flickdesk::core::csv {
+
+using engine::Defect;
+using engine::SourceRef;
+
+inline void report(std::vector<Defect>& defects, const std::string& file, int line, std::string field,
+                   std::string eventId, std::string message)
+{
+    defects.push_back(
+        Defect{SourceRef{file, line}, std::move(field), std::move(eventId), std::move(message)});
+}
+
+// A value as it appears in a message: quoted, and cut short when long.
+inline std::string quoted(std::string_view value)
+{
+    constexpr std::size_t longest = 40;
+    if (value.size() > longest)
+        return "'" + std::string(value.substr(0, longest)) + "...'";
+    return "'" + std::string(value) + "'";
+}
+
+inline bool equalsIgnoringAsciiCase(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               const auto lower = [](char c) {
+                   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+               };
+               return lower(x) == lower(y);
+           });
+}
+
+// A whole number, strictly: no sign, no spaces, no fraction, nothing after it.
+inline std::optional<int> parseWholeNumber(std::string_view text)
+{
+    int value = 0;
+    const char* const end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    // from_chars reads a leading minus sign, so "-0" would pass as 0.
+    if (text.empty() || text.front() == '-' || error != std::errc() || stop != end)
+        return std::nullopt;
+    return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV (RFC 4180 with the usual liberties): quoted fields with "" escapes and line breaks, CRLF or
+// LF, a UTF-8 BOM, blank lines (anywhere) ignored, spaces around fields trimmed.
+
+struct CsvRecord {
+    int line = 0; // the line where the record begins
+    std::vector<std::string> fields;
+    std::string error; // non-empty when the record is malformed
+};
+
+class CsvParser {
+public:
+    explicit CsvParser(std::string_view text)
+        : text_(text)
+    {
+        if (text_.substr(0, 3) == "\xEF\xBB\xBF")
+            text_.remove_prefix(3);
+    }
+
+    // Reads the next record that is not a blank line; false at the end of the input.
+    bool next(CsvRecord& record)
+    {
+        skipBlankLines();
+        if (pos_ >= text_.size())
+            return false;
+        record.line = line_;
+        record.fields.clear();
+        record.error.clear();
+        for (;;) {
+            std::string& field = record.fields.emplace_back();
+            readField(field, record.error);
+            if (pos_ >= text_.size())
+                return true;
+            if (text_[pos_] == ',') {
+                ++pos_;
+                continue;
+            }
+            consumeLineBreak();
+            return true;
+        }
+    }
+
+private:
+    static bool isSpace(char c) noexcept { return c == ' ' || c == '\t'; }
+    bool atLineBreak() const noexcept { return text_[pos_] == '\n' || text_[pos_] == '\r'; }
+
+    void consumeLineBreak() noexcept
+    {
+        if (text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n')
+            ++pos_;
+        ++pos_;
+        ++line_;
+    }
+
+    void skipBlankLines() noexcept
+    {
+        while (pos_ < text_.size()) {
+            std::size_t p = pos_;
+            while (p < text_.size() && isSpace(text_[p]))
+                ++p;
+            if (p < text_.size() && text_[p] != '\n' && text_[p] != '\r')
+                return;
+            pos_ = p;
+            if (pos_ < text_.size())
+                consumeLineBreak();
+        }
+    }
+
+    void readField(std::string& field, std::string& error)
+    {
+        while (pos_ < text_.size() && isSpace(text_[pos_]))
+            ++pos_;
+        if (pos_ < text_.size() && text_[pos_] == '"') {
+            readQuotedField(field, error);
+            return;
+        }
+        const std::size_t begin = pos_;
+        while (pos_ < text_.size() && text_[pos_] != ',' && !atLineBreak())
+            ++pos_;
+        std::size_t end = pos_;
+        while (end > begin && isSpace(text_[end - 1]))
+            --end;
+        field.assign(text_.substr(begin, end - begin));
+    }
+
+    void readQuotedField(std::string& field, std::string& error)
+    {
+        const int openedOn = line_;
+        ++pos_; // the opening quote
+        for (;;) {
+            if (pos_ >= text_.size()) {
+                if (error.empty())
+                    error = "a quoted field opened on line " + std::to_string(openedOn) + " is never closed";
+                return;
+            }
+            const char c = text_[pos_++];
+            if (c == '"') {
+                if (pos_ < text_.size() && text_[pos_] == '"') {
+                    field += '"';
+                    ++pos_;
+                    continue;
+                }
+                break;
+            }
+            if (c == '\n')
+                ++line_;
+            if (c != '\r')
+                field += c;
+        }
+        while (pos_ < text_.size() && isSpace(text_[pos_]))
+            ++pos_;
+        if (pos_ < text_.size() && text_[pos_] != ',' && !atLineBreak()) {
+            if (error.empty())
+                error =
+                    "text after the closing quote of a field (a quote inside a quoted field is written \"\")";
+            while (pos_ < text_.size() && text_[pos_] != ',' && !atLineBreak())
+                ++pos_;
+        }
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    int line_ = 1;
+};
+
+struct Column {
+    std::string_view name;
+    bool required = true;
+};
+
+// One CSV file with a header row; columns are found by name, in any order.
+class CsvTable {
+public:
+    CsvTable(std::string_view text, std::string file, std::vector<Defect>& defects)
+        : parser_(text)
+        , file_(std::move(file))
+        , defects_(defects)
+    {
+    }
+
+    const std::string& file() const noexcept { return file_; }
+
+    // Reads the header and finds `columns` in it. False when the rows cannot be read: the file is
+    // empty or a required column is missing (reported on the header's line).
+    bool readHeader(std::initializer_list<Column> columns)
+    {
+        CsvRecord header;
+        if (!parser_.next(header)) {
+            std::string names;
+            for (const Column& column : columns)
+                names += (names.empty() ? "" : ",") + std::string(column.name);
+            report(defects_, file_, 1, {}, {}, "the file is empty; expected a header line such as " + names);
+            return false;
+        }
+        headerSize_ = header.fields.size();
+        headerLine_ = header.line;
+        if (!header.error.empty())
+            report(defects_, file_, header.line, {}, {}, header.error);
+        bool usable = header.error.empty();
+        for (const Column& column : columns) {
+            int found = -1;
+            for (std::size_t i = 0; i < header.fields.size(); ++i) {
+                if (!equalsIgnoringAsciiCase(header.fields[i], column.name))
+                    continue;
+                if (found >= 0) {
+                    report(defects_, file_, header.line, std::string(column.name), {},
+                           "the column appears twice in the header");
+                    usable = false;
+                }
+                found = static_cast<int>(i);
+            }
+            if (found < 0 && column.required) {
+                report(defects_, file_, header.line, std::string(column.name), {}, "missing column");
+                usable = false;
+            }
+            columns_.push_back(found);
+        }
+        return usable;
+    }
+
+    // The next row. A malformed row (bad quoting, a field count other than the header's) is reported
+    // and returned with `wellFormed` false; its fields may still name its event.
+    bool next(bool& wellFormed)
+    {
+        if (!parser_.next(record_))
+            return false;
+        wellFormed = false;
+        if (!record_.error.empty()) {
+            report(defects_, file_, record_.line, {}, {}, record_.error);
+        } else if (record_.fields.size() != headerSize_) {
+            report(defects_, file_, record_.line, {}, {},
+                   "the row has " + std::to_string(record_.fields.size()) + " fields, the header " +
+                       std::to_string(headerSize_) +
+                       (record_.fields.size() > headerSize_
+                            ? " (a value containing a comma must be in quotes)"
+                            : ""));
+        } else {
+            wellFormed = true;
+        }
+        return true;
+    }
+
+    int line() const noexcept { return record_.line; }
+    // The header's line: 1 unless blank lines come before it.
+    int headerLine() const noexcept { return headerLine_; }
+    bool hasColumn(std::size_t column) const noexcept { return columns_[column] >= 0; }
+
+    // The field of the current row in the column given by its position in readHeader's list;
+    // empty when the file lacks the column or the row is too short.
+    std::string_view field(std::size_t column) const noexcept
+    {
+        const int index = columns_[column];
+        if (index < 0 || static_cast<std::size_t>(index) >= record_.fields.size())
+            return {};
+        return record_.fields[static_cast<std::size_t>(index)];
+    }
+
+private:
+    CsvParser parser_;
+    std::string file_;
+    std::vector<Defect>& defects_;
+    std::vector<int> columns_;
+    std::size_t headerSize_ = 0;
+    int headerLine_ = 1;
+    CsvRecord record_;
+};
+
+} // namespace flickdesk::core::csv
