@@ -3,6 +3,7 @@
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
 #include "core/store.h"
+#include "core/systems.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/monthlylock.h"
@@ -59,6 +60,9 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err);
 int runEvents(const QStringList& args, QTextStream& out, QTextStream& err);
 int runBackup(const QStringList& args, QTextStream& out, QTextStream& err);
 int runCheck(const QStringList& args, QTextStream& out, QTextStream& err);
+int runAcf(const QStringList& args, QTextStream& out, QTextStream& err);
+int runKings(const QStringList& args, QTextStream& out, QTextStream& err);
+int runSquares(const QStringList& args, QTextStream& out, QTextStream& err);
 
 const Command commands[] = {
     {QLatin1String("rate"),
@@ -165,6 +169,34 @@ const Command commands[] = {
     {QLatin1String("check"), QLatin1String("[--db FILE]"),
      QLatin1String("Check the database: its integrity and its foreign keys; exit status 65 when broken."),
      QLatin1String("  Lists each problem on standard output.\n"), &runCheck},
+    {QLatin1String("acf"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
+     QLatin1String("American Checker Federation ratings from a file of games (docs/other-systems.md)."),
+     QLatin1String(
+         "  GAMES.csv        one row per game: event, date, scoring (round or game), round, players\n"
+         "                   and result, in the format of docs/other-systems.md\n"
+         "  --players PLAYERS.csv  the players and their ratings before the first event; every\n"
+         "                   player of GAMES.csv must be in it. Without it everyone starts unrated\n"
+         "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
+     &runAcf},
+    {QLatin1String("kc"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
+     QLatin1String(
+         "Kings Cribbage head-to-head and group ratings from a file of games (docs/other-systems.md)."),
+     QLatin1String("  GAMES.csv        one row per game: two players (head-to-head) or 3-4 in seat order\n"
+                   "                   (group), with their scores, in the format of docs/other-systems.md\n"
+                   "  --players PLAYERS.csv  the players and their ratings before the first game; every\n"
+                   "                   player of GAMES.csv must be in it. Without it everyone starts at a\n"
+                   "                   provisional 1500\n"
+                   "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
+     &runKings},
+    {QLatin1String("squares"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
+     QLatin1String(
+         "Diplomacy Squares tournament standings from each power's supply centres (docs/other-systems.md)."),
+     QLatin1String("  GAMES.csv        one row per player and game: the centres held at the end and, for an\n"
+                   "                   eliminated power, the year, in the format of docs/other-systems.md\n"
+                   "  --players PLAYERS.csv  the tournament's players; every player of GAMES.csv must be\n"
+                   "                   in it\n"
+                   "  -o, --output OUT.csv  write the standings there instead of to standard output\n"),
+     &runSquares},
 };
 
 const Command* findCommand(const QString& name)
@@ -333,6 +365,19 @@ QString readOnePositional(const Arguments& arguments, const char* what, QString&
         return QStringLiteral("missing %1").arg(QLatin1String(what));
     value = arguments.positional.first();
     return {};
+}
+
+// The end of every command's argument reading: a usage error, or --help, ends the command there.
+std::optional<int> usageOrHelp(const Command& command, const QString& problem, const Arguments& arguments,
+                               QTextStream& out, QTextStream& err)
+{
+    if (!problem.isEmpty())
+        return usageError(err, command, problem);
+    if (arguments.help) {
+        printCommandHelp(out, command);
+        return cli_exit::ok;
+    }
+    return std::nullopt;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -590,12 +635,8 @@ int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
         problem = readRatingOptions(arguments, ratingOptions);
     if (problem.isEmpty() && !arguments.help)
         problem = readHistorySource(arguments, historyDir, ratingOptions);
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (!input.defects.empty())
@@ -677,12 +718,8 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
             problem =
                 QStringLiteral("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
     }
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (!input.defects.empty())
@@ -772,12 +809,8 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
     QString problem = readArguments(args, {"--db", "--output"}, arguments);
     if (problem.isEmpty() && !arguments.help)
         problem = readHistorySource(arguments, historyDir, ratingOptions);
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     // The ratings behind the points are the folder's: its params.json applies, as it does to `lock`.
     const RatingInput input = readRatingInput(historyDir, ratingOptions);
@@ -882,12 +915,8 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
             }
         }
     }
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     const RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (const std::vector<engine::Defect> defects = tourInputDefects(input); !defects.empty())
@@ -998,12 +1027,8 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
                     QStringLiteral("--experimental-cap needs a number 0 or above, not '%1'").arg(*capText);
         }
     }
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     const PayoutField field = readPayoutField(fieldFile, format);
     if (!field.defects.empty())
@@ -1040,6 +1065,66 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
         err << "; meets the Tier " << static_cast<int>(*table.meetsHigherTierFloor) << " points floor";
     err << '\n';
     return cli_exit::ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The other associations' systems: acf, kc, squares (ui/core/systems.h)
+
+bool readInputFile(const QString& path, QByteArray& bytes, QString& problem)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        problem = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    bytes = file.readAll();
+    return true;
+}
+
+int runSystemCommand(SystemKind kind, const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(systemKey(kind));
+    Arguments arguments;
+    SystemInput input;
+    QString problem = readArguments(args, {"--players", "--output"}, arguments);
+    if (problem.isEmpty() && !arguments.help)
+        problem = readOnePositional(arguments, "GAMES.csv", input.gamesFile);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+    const std::optional<QString> playersFile = arguments.value("--players");
+    QString readProblem;
+    if (!readInputFile(input.gamesFile, input.games, readProblem) ||
+        (playersFile && !readInputFile(*playersFile, input.players, readProblem))) {
+        err << command.name << ": " << readProblem << '\n';
+        return cli_exit::inputDefects;
+    }
+    if (playersFile) {
+        input.hasPlayers = true;
+        input.playersFile = *playersFile;
+    }
+    const SystemResult result = runSystem(kind, input);
+    if (!result.defects.empty())
+        return refuseDefects(err, command.name, result.defects,
+                             playersFile ? QStringLiteral("%1 and %2").arg(*playersFile, input.gamesFile)
+                                         : input.gamesFile,
+                             kind == SystemKind::Squares ? "no standings computed" : "no ratings computed");
+    return writeOutput(out, err, command.name, arguments.value("--output").value_or(QString()),
+                       tableToCsv(result.table));
+}
+
+int runAcf(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    return runSystemCommand(SystemKind::Acf, args, out, err);
+}
+
+int runKings(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    return runSystemCommand(SystemKind::Kings, args, out, err);
+}
+
+int runSquares(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    return runSystemCommand(SystemKind::Squares, args, out, err);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1126,12 +1211,8 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     QString problem = readDatabaseArguments(args, {"--db"}, 1, arguments);
     if (problem.isEmpty() && !arguments.help)
         problem = readOnePositional(arguments, "HISTORY_DIR", historyDir);
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     // DECISIONS D2: the folder is judged whole before the database is touched.
     const HistoryFolder folder = readHistoryFolder(historyDir);
@@ -1197,12 +1278,8 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
         else if (problem.isEmpty())
             month = *monthText;
     }
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     QFile input(file);
     if (!input.open(QIODevice::ReadOnly)) {
@@ -1242,12 +1319,8 @@ int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
         if (problem.isEmpty() && output.isEmpty())
             problem = QStringLiteral("missing -o FILE.json");
     }
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     int status = cli_exit::ok;
     const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
@@ -1283,12 +1356,8 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     QString problem = readDatabaseArguments(args, {"--db"}, 1, arguments);
     if (problem.isEmpty() && !arguments.help)
         problem = readOnePositional(arguments, "FILE.json", file);
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
 
     QFile input(file);
     if (!input.open(QIODevice::ReadOnly)) {
@@ -1330,12 +1399,9 @@ int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const Command& command = *findCommand(QStringLiteral("events"));
     Arguments arguments;
-    if (const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments); !problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
     int status = cli_exit::ok;
     const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
     if (!store)
@@ -1366,12 +1432,8 @@ int runBackup(const QStringList& args, QTextStream& out, QTextStream& err)
     const QString output = arguments.value("--output").value_or(QString());
     if (problem.isEmpty() && !arguments.help && output.isEmpty())
         problem = QStringLiteral("missing -o FILE");
-    if (!problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
     int status = cli_exit::ok;
     const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
     if (!store)
@@ -1391,12 +1453,9 @@ int runCheck(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const Command& command = *findCommand(QStringLiteral("check"));
     Arguments arguments;
-    if (const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments); !problem.isEmpty())
-        return usageError(err, command, problem);
-    if (arguments.help) {
-        printCommandHelp(out, command);
-        return cli_exit::ok;
-    }
+    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
     int status = cli_exit::ok;
     const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
     if (!store)

@@ -1,0 +1,302 @@
+// flickdesk-cli squares (spec 002; DECISIONS S1-S5): the standings of docs/examples against values
+// worked out by hand, the history table, and bad input: exit 2, every defect naming file, line and
+// field, and no output file.
+
+#include "core/cli.h"
+#include "core/systems.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextStream>
+
+using namespace flickdesk;
+
+namespace {
+
+QString examplePath(const QString& name)
+{
+    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/../../docs/examples/")).filePath(name);
+}
+
+struct CliRun {
+    int status = -1;
+    QString out;
+    QString err;
+};
+
+CliRun run(const QStringList& args)
+{
+    CliRun result;
+    QTextStream out(&result.out);
+    QTextStream err(&result.err);
+    result.status = core::runCli(args, out, err);
+    return result;
+}
+
+QByteArray readBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeFile(const QString& path, const QByteArray& contents)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size();
+}
+
+QStringList nonEmptyLines(const QString& text)
+{
+    QStringList result;
+    for (const QString& line : text.split(u'\n')) {
+        if (!line.trimmed().isEmpty())
+            result << line;
+    }
+    return result;
+}
+
+// The standings of docs/examples/squares-games.csv, worked out by hand (docs/squares.md shows the
+// working):
+//   R1 is a solo by 1 (18): 1 scores 100, everyone else 0; 2, 3, 4 survive (loss), 5, 6, 7 are out.
+//   R2 is a draw, 12, 10, 6, 4, 2, 0, 0 centres: Σc² = 144 + 100 + 36 + 16 + 4 = 300, so 8 scores
+//   48, 9 33.33, 10 12, 1 5.33, 2 1.33.
+//   R3 is a draw, 10, 10, 8, 6, 0, 0, 0: Σc² = 100 + 100 + 64 + 36 = 300, so 5 and 6 score 33.33,
+//   7 21.33, 8 12.
+//   Totals: 1 105.33, 8 60, 5 / 6 / 9 33.33 each (exactly 100/3), 7 21.33, 10 12, 2 1.33, 3 and 4 0.
+//   5 and 6 share R3 (equal 1st of 2), which beats 9's outright 2nd in R2 at the same 33.33 (S3):
+//   9 is below them at "best". 5 and 6 are split by their second game, R1, where both are out:
+//   5 in 1906, 6 in 1904 (S4), so 6 is below 5 at "second".
+//   3 and 4 score 0: 3's best game is R3, out with two others behind four survivors (equal 5th of
+//   3), better than 4's best, R2, out with one other behind five survivors (equal 6th of 2): 4 is
+//   below 3 at "best".
+const char* const kExpectedStandings[] = {
+    "rank,player_id,name,total,games,wins,draws,best,second,third,tie_break",
+    "1,1,Ana Kovac,105.33,2,1,1,100.00,5.33,,",
+    "2,8,Hamish Reid,60.00,2,0,2,48.00,12.00,,total",
+    "3,5,Erin O'Neill,33.33,2,0,1,33.33,0.00,,total",
+    "4,6,Felix Braun,33.33,2,0,1,33.33,0.00,,second",
+    "5,9,Ines Duarte,33.33,2,0,1,33.33,0.00,,best",
+    "6,7,Grace Liu,21.33,2,0,1,21.33,0.00,,total",
+    "7,10,Jonah Cole,12.00,2,0,1,12.00,0.00,,total",
+    "8,2,Ben Walsh,1.33,2,0,1,1.33,0.00,,total",
+    "9,3,Chloe Martin,0.00,3,0,0,0.00,0.00,0.00,total",
+    "10,4,Dev Patel,0.00,2,0,0,0.00,0.00,,best",
+};
+
+QStringList expectedStandings(bool withNames)
+{
+    QStringList result;
+    for (const char* line : kExpectedStandings) {
+        QString text = QString::fromUtf8(line);
+        if (!withNames && !text.startsWith(u"rank")) {
+            QStringList fields = text.split(u',');
+            fields[2].clear();
+            text = fields.join(u',');
+        }
+        result << text;
+    }
+    return result;
+}
+
+const char* const kGamesHeader = "game,round,player_id,power,centres,eliminated_year\n";
+
+} // namespace
+
+class TestCliSquares : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void exampleStandings();
+    void exampleStandingsWithoutPlayers();
+    void exampleHistory();
+    void executableExitStatus();
+    void badInput_data();
+    void badInput();
+    void columns();
+};
+
+void TestCliSquares::exampleStandings()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString output = dir.filePath(QStringLiteral("standings.csv"));
+    const CliRun result =
+        run({QStringLiteral("squares"), examplePath(QStringLiteral("squares-games.csv")),
+             QStringLiteral("--players"), examplePath(QStringLiteral("squares-players.csv")),
+             QStringLiteral("-o"), output});
+    QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
+    QCOMPARE(nonEmptyLines(QString::fromUtf8(readBytes(output))), expectedStandings(true));
+}
+
+void TestCliSquares::exampleStandingsWithoutPlayers()
+{
+    // Without --players the names are empty and the standings the same.
+    const CliRun result = run({QStringLiteral("squares"), examplePath(QStringLiteral("squares-games.csv"))});
+    QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
+    QCOMPARE(nonEmptyLines(result.out), expectedStandings(false));
+}
+
+void TestCliSquares::exampleHistory()
+{
+    core::SystemInput input;
+    input.games = readBytes(examplePath(QStringLiteral("squares-games.csv")));
+    input.players = readBytes(examplePath(QStringLiteral("squares-players.csv")));
+    input.hasPlayers = true;
+    QVERIFY(!input.games.isEmpty());
+    const core::SystemResult result = core::runSystem(core::SystemKind::Squares, input);
+    QVERIFY(result.defects.empty());
+    QCOMPARE(
+        result.history.columns,
+        QStringList({QStringLiteral("player_id"), QStringLiteral("game"), QStringLiteral("round"),
+                     QStringLiteral("power"), QStringLiteral("centres"), QStringLiteral("eliminated_year"),
+                     QStringLiteral("class"), QStringLiteral("position"), QStringLiteral("score")}));
+    QCOMPARE(result.history.rows.size(), 21); // 3 games of 7
+    QStringList ofPlayer3;
+    for (const QStringList& row : result.history.rows) {
+        if (row.front() == QStringLiteral("3"))
+            ofPlayer3 << row.join(u',');
+    }
+    // Player 3 by hand: survived R1's solo with 5 centres (a loss, 3rd behind 18 and 9); out in
+    // 1907 in R2 (equal 6th of 2 behind five survivors); out in 1903 in R3 (equal 5th of 3).
+    QCOMPARE(ofPlayer3, QStringList({QStringLiteral("3,R1,1,Germany,5,,loss,3,0.00"),
+                                     QStringLiteral("3,R2,2,England,0,1907,elimination,=6,0.00"),
+                                     QStringLiteral("3,R3,3,Turkey,0,1903,elimination,=5,0.00")}));
+    // 8 in R2: 144/300 of 100 = 48, outright 1st of a draw.
+    QVERIFY(result.history.rows.contains(
+        QStringList({QStringLiteral("8"), QStringLiteral("R2"), QStringLiteral("2"), QStringLiteral("Russia"),
+                     QStringLiteral("12"), QString(), QStringLiteral("draw"), QStringLiteral("1"),
+                     QStringLiteral("48.00")})));
+    // 1 in R1: the solo.
+    QVERIFY(result.history.rows.contains(
+        QStringList({QStringLiteral("1"), QStringLiteral("R1"), QStringLiteral("1"), QStringLiteral("France"),
+                     QStringLiteral("18"), QString(), QStringLiteral("win"), QStringLiteral("1"),
+                     QStringLiteral("100.00")})));
+}
+
+void TestCliSquares::executableExitStatus()
+{
+    // The real executable: 0 on the example, 2 on a game with one player.
+    QProcess process;
+    process.start(QStringLiteral(FLICKDESK_CLI_PATH),
+                  {QStringLiteral("squares"), examplePath(QStringLiteral("squares-games.csv"))});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    QCOMPARE(nonEmptyLines(QString::fromUtf8(process.readAllStandardOutput())), expectedStandings(false));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString games = dir.filePath(QStringLiteral("games.csv"));
+    QVERIFY(writeFile(games, QByteArray(kGamesHeader) + "G1,1,1,France,10,\n"));
+    process.start(QStringLiteral(FLICKDESK_CLI_PATH), {QStringLiteral("squares"), games});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), core::cli_exit::inputDefects);
+    QVERIFY(QString::fromUtf8(process.readAllStandardError())
+                .contains(games + QStringLiteral(":2: game: game G1: one player")));
+}
+
+void TestCliSquares::badInput_data()
+{
+    QTest::addColumn<QByteArray>("games");
+    QTest::addColumn<QByteArray>("players"); // empty: no --players
+    // What the error stream must contain, "FILE" standing for the games file, "PLAYERS" for the
+    // players file: file, line and field.
+    QTest::addColumn<QString>("expected");
+
+    const QByteArray ok = "G1,1,1,France,10,\nG1,1,2,England,8,\n"; // lines 2 and 3
+    const QByteArray header(kGamesHeader);
+    QTest::newRow("negative centres")
+        << header + ok + "G1,1,3,Italy,-2,\n"
+        << QByteArray() << QStringLiteral("FILE:4: centres: game G1: '-2' is negative");
+    QTest::newRow("centres over 34") << header + ok + "G1,1,3,Italy,35,\n"
+                                     << QByteArray()
+                                     << QStringLiteral(
+                                            "FILE:4: centres: game G1: 35 centres; the board has 34");
+    QTest::newRow("centres not a number")
+        << header + ok + "G1,1,3,Italy,ten,\n"
+        << QByteArray() << QStringLiteral("FILE:4: centres: game G1: 'ten' is not a number");
+    QTest::newRow("board over 34") << header + ok + "G1,1,3,Italy,17,\n"
+                                   << QByteArray()
+                                   << QStringLiteral("FILE:2: centres: game G1: the powers hold 35 centres");
+    QTest::newRow("two solos") << header + "G1,1,1,France,18,\nG1,1,2,England,18,\n"
+                               << QByteArray()
+                               << QStringLiteral("FILE:3: centres: game G1: a second power with 18");
+    QTest::newRow("year on a survivor")
+        << header + ok + "G1,1,3,Italy,3,1905\n"
+        << QByteArray() << QStringLiteral("FILE:4: eliminated_year: game G1: a power holding 3");
+    QTest::newRow("year missing") << header + ok + "G1,1,3,Italy,0,\n"
+                                  << QByteArray()
+                                  << QStringLiteral(
+                                         "FILE:4: eliminated_year: game G1: a power with 0 centres");
+    QTest::newRow("year before 1901")
+        << header + ok + "G1,1,3,Italy,0,1899\n"
+        << QByteArray() << QStringLiteral("FILE:4: eliminated_year: game G1: '1899' is not a year");
+    QTest::newRow("power twice") << header + ok + "G1,1,3,France,3,\n"
+                                 << QByteArray()
+                                 << QStringLiteral("FILE:4: power: game G1: France is played twice");
+    QTest::newRow("unknown power") << header + ok + "G1,1,3,Prussia,3,\n"
+                                   << QByteArray()
+                                   << QStringLiteral("FILE:4: power: game G1: 'Prussia' is not a power");
+    QTest::newRow("player twice") << header + ok + "G1,1,2,Italy,3,\n"
+                                  << QByteArray()
+                                  << QStringLiteral("FILE:4: player_id: game G1: player 2 plays twice");
+    QTest::newRow("one player") << header + ok + "G2,1,3,Italy,3,\n"
+                                << QByteArray() << QStringLiteral("FILE:4: game: game G2: one player (3)");
+    QTest::newRow("round disagrees") << header + ok + "G1,2,3,Italy,3,\n"
+                                     << QByteArray()
+                                     << QStringLiteral("FILE:4: round: game G1: round 2, but line 2");
+    QTest::newRow("missing column") << QByteArray("game,round,player_id,power\nG1,1,1,France\n")
+                                    << QByteArray() << QStringLiteral("FILE:1: centres: missing column");
+    QTest::newRow("unknown player") << header + ok + "G1,1,99,Italy,3,\n"
+                                    << QByteArray("player_id,name\n1,One\n2,Two\n")
+                                    << QStringLiteral("FILE:4: player_id: game G1: unknown player '99'");
+    // An unknown player does not hide the game's own defects.
+    QTest::newRow("unknown player alone in a game")
+        << header + ok + "G2,1,99,Italy,3,\n"
+        << QByteArray("player_id,name\n1,One\n2,Two\n")
+        << QStringLiteral("FILE:4: game: game G2: one player (99)");
+    QTest::newRow("player listed twice") << header + ok << QByteArray("player_id,name\n1,One\n2,Two\n1,Uno\n")
+                                         << QStringLiteral("PLAYERS:4: player_id: player 1 is listed twice");
+}
+
+void TestCliSquares::badInput()
+{
+    QFETCH(QByteArray, games);
+    QFETCH(QByteArray, players);
+    QFETCH(QString, expected);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString gamesFile = dir.filePath(QStringLiteral("games.csv"));
+    const QString playersFile = dir.filePath(QStringLiteral("players.csv"));
+    const QString output = dir.filePath(QStringLiteral("standings.csv"));
+    QVERIFY(writeFile(gamesFile, games));
+    QStringList args{QStringLiteral("squares"), gamesFile, QStringLiteral("-o"), output};
+    if (!players.isEmpty()) {
+        QVERIFY(writeFile(playersFile, players));
+        args << QStringLiteral("--players") << playersFile;
+    }
+    const CliRun result = run(args);
+    QCOMPARE(result.status, core::cli_exit::inputDefects);
+    expected.replace(QStringLiteral("PLAYERS"), playersFile).replace(QStringLiteral("FILE"), gamesFile);
+    QVERIFY2(result.err.contains(expected),
+             qPrintable(QStringLiteral("expected '%1' in:\n%2").arg(expected, result.err)));
+    QVERIFY(result.err.contains(QStringLiteral("no standings computed")));
+    QVERIFY(!QFile::exists(output));
+    QVERIFY(result.out.isEmpty());
+}
+
+void TestCliSquares::columns()
+{
+    QCOMPARE(
+        core::systemGameColumns(core::SystemKind::Squares),
+        QStringList({QStringLiteral("game"), QStringLiteral("round"), QStringLiteral("player_id"),
+                     QStringLiteral("power"), QStringLiteral("centres"), QStringLiteral("eliminated_year")}));
+    QCOMPARE(core::systemPlayerColumns(core::SystemKind::Squares),
+             QStringList({QStringLiteral("player_id"), QStringLiteral("name")}));
+}
+
+QTEST_GUILESS_MAIN(TestCliSquares)
+#include "tst_clisquares.moc"

@@ -1,0 +1,549 @@
+// Diplomacy Squares scoring (spec 002; DECISIONS S1-S5): game scores, the classes, positions and the
+// comparison of games, the tournament tie-breaks, and randomised properties of S3 and of the
+// comparison. Every expected value is worked out by hand in the comment beside it.
+
+#include "flickdesk/engine/squares.h"
+
+#include <QTest>
+#include <algorithm>
+#include <random>
+
+using namespace flickdesk::engine;
+
+namespace {
+
+// One seat as written in a test: player, centres, elimination year (0 when holding centres).
+struct SeatSpec {
+    const char* player;
+    int centres;
+    int year = 0;
+};
+
+// A game whose seats take the powers in order (Austria, England, ...).
+SquaresGame game(const char* id, int round, std::initializer_list<SeatSpec> seats)
+{
+    SquaresGame result;
+    result.id = id;
+    result.round = round;
+    result.source = {"games.csv", 1};
+    int power = 0;
+    for (const SeatSpec& spec : seats) {
+        SquaresSeat seat;
+        seat.playerId = spec.player;
+        seat.power = static_cast<DiplomacyPower>(power++ % kDiplomacyPowers);
+        seat.centres = spec.centres;
+        seat.eliminatedYear = spec.year;
+        seat.source = {"games.csv", power + 1};
+        result.seats.push_back(seat);
+    }
+    return result;
+}
+
+// The result of `player` in a scored game.
+SquaresGameResult resultOf(const SquaresGame& g, const char* player)
+{
+    for (const SquaresGameResult& result : scoreSquaresGame(g)) {
+        if (result.playerId == player)
+            return result;
+    }
+    qFatal("no player %s in game %s", player, g.id.c_str());
+}
+
+const SquaresStanding& standingOf(const SquaresTournament& tournament, const char* player)
+{
+    const auto it = std::find_if(tournament.standings.begin(), tournament.standings.end(),
+                                 [&](const SquaresStanding& s) { return s.playerId == player; });
+    if (it == tournament.standings.end())
+        qFatal("no player %s in the standings", player);
+    return *it;
+}
+
+// "rank player tie_break" per row, so that a failure prints the whole table.
+QStringList summary(const SquaresTournament& tournament)
+{
+    QStringList lines;
+    for (const SquaresStanding& s : tournament.standings)
+        lines << QStringLiteral("%1 %2 %3")
+                     .arg(s.rank)
+                     .arg(QString::fromStdString(s.playerId),
+                          QString::fromUtf8(tieBreakName(s.tieBreak).data(),
+                                            static_cast<qsizetype>(tieBreakName(s.tieBreak).size())))
+                     .trimmed();
+    return lines;
+}
+
+QStringList lines(std::initializer_list<const char*> expected)
+{
+    QStringList result;
+    for (const char* line : expected)
+        result << QString::fromUtf8(line);
+    return result;
+}
+
+bool hasDefect(const std::vector<Defect>& defects, const char* field, const char* words)
+{
+    return std::any_of(defects.begin(), defects.end(), [&](const Defect& d) {
+        return d.field == field && d.message.find(words) != std::string::npos;
+    });
+}
+
+// A crafted result for the comparison's last steps: a draw of `score` points, 1st outright, with
+// the given scores of the players finishing 1st to 7th.
+SquaresGameResult craftedDraw(std::int64_t score, std::array<std::int64_t, kDiplomacyPowers> places)
+{
+    SquaresGameResult result;
+    result.gameClass = SquaresClass::Draw;
+    result.score = {score, 1};
+    for (std::size_t k = 0; k < places.size(); ++k)
+        result.placeScores[k] = {places[k], 1};
+    return result;
+}
+
+} // namespace
+
+class TestSquares : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void squaresBeforeNormalisation();
+    void drawnBoardIsNormalisedTo100();
+    void soloScoresHundredAndZero();
+    void classes();
+    void classOrderingBeforePoints();
+    void positions();
+    void gameComparisonSteps();
+    void lastComparisonSteps();
+    void invalidGames();
+    void tieBreakWinsEqualAndBest();
+    void tieBreakDraws();
+    void tieBreakSecondAndThird();
+    void totalsComparedToOneBillionth();
+    void randomisedPositionProperties();
+    void randomisedComparisonIsStrictWeakOrder();
+};
+
+void TestSquares::squaresBeforeNormalisation()
+{
+    // Spec 002 §1: "5 centres = 25 points, 15 centres = 225 points".
+    QCOMPARE(squaresOfCentres(5), 25);
+    QCOMPARE(squaresOfCentres(15), 225);
+    QCOMPARE(squaresOfCentres(0), 0);
+}
+
+void TestSquares::drawnBoardIsNormalisedTo100()
+{
+    // 10, 8, 6, 5, 3, 2 and 0 centres: squares 100 + 64 + 36 + 25 + 9 + 4 + 0 = 238.
+    const SquaresGame g =
+        game("G", 1, {{"a", 10}, {"b", 8}, {"c", 6}, {"d", 5}, {"e", 3}, {"f", 2}, {"g", 0, 1907}});
+    QVERIFY(validateSquaresGame(g).empty());
+    const std::vector<SquaresGameResult> results = scoreSquaresGame(g);
+    QCOMPARE(results.size(), std::size_t(7));
+    double sum = 0.0;
+    for (const SquaresGameResult& r : results)
+        sum += r.score.value();
+    QVERIFY(std::abs(sum - 100.0) < 1e-9);
+    // 100·100/238 = 5000/119 = 42.0168...; 100·25/238 = 1250/119 = 10.504...
+    QCOMPARE(results[0].score.numerator * 119, 5000 * results[0].score.denominator);
+    QVERIFY(std::abs(results[0].score.value() - 5000.0 / 119.0) < 1e-12);
+    QVERIFY(std::abs(results[3].score.value() - 1250.0 / 119.0) < 1e-12);
+    QCOMPARE(results[6].score.numerator, 0); // eliminated: 0
+
+    // 6 and 3 centres: 36/45 and 9/45 of 100 = 80 and 20 exactly.
+    const std::vector<SquaresGameResult> small =
+        scoreSquaresGame(game("H", 1, {{"a", 6}, {"b", 3}, {"c", 0, 1905}}));
+    QCOMPARE(small[0].score.value(), 80.0);
+    QCOMPARE(small[1].score.value(), 20.0);
+    QCOMPARE(small[2].score.value(), 0.0);
+}
+
+void TestSquares::soloScoresHundredAndZero()
+{
+    // DECISIONS S1: 18 centres is a solo, 100 to the winner and 0 to everyone, survivor or not.
+    const std::vector<SquaresGameResult> results =
+        scoreSquaresGame(game("S", 1, {{"a", 10}, {"b", 18}, {"c", 6}, {"d", 0, 1904}}));
+    QCOMPARE(results[1].score.value(), 100.0);
+    QCOMPARE(results[0].score.value(), 0.0);
+    QCOMPARE(results[2].score.value(), 0.0);
+    QCOMPARE(results[3].score.value(), 0.0);
+}
+
+void TestSquares::classes()
+{
+    // DECISIONS S2 on a solo and on a draw.
+    const std::vector<SquaresGameResult> solo =
+        scoreSquaresGame(game("S", 1, {{"a", 10}, {"b", 18}, {"c", 0, 1904}}));
+    QCOMPARE(solo[0].gameClass, SquaresClass::Loss);
+    QCOMPARE(solo[1].gameClass, SquaresClass::Win);
+    QCOMPARE(solo[2].gameClass, SquaresClass::Elimination);
+    const std::vector<SquaresGameResult> draw = scoreSquaresGame(game("D", 1, {{"a", 17}, {"b", 0, 1910}}));
+    QCOMPARE(draw[0].gameClass, SquaresClass::Draw);
+    QCOMPARE(draw[1].gameClass, SquaresClass::Elimination);
+}
+
+void TestSquares::classOrderingBeforePoints()
+{
+    const SquaresGameResult win = resultOf(game("S", 1, {{"w", 18}, {"l", 16}}), "w");
+    const SquaresGameResult loss = resultOf(game("S", 1, {{"w", 18}, {"l", 16}}), "l");
+    // A draw worth little: 1 centre of 1 + 289 + 1 squares: 100/291 = 0.34 points.
+    const SquaresGameResult poorDraw = resultOf(game("D", 1, {{"x", 1}, {"y", 17}, {"z", 1}}), "x");
+    const SquaresGameResult elimination = resultOf(game("D", 1, {{"x", 10}, {"e", 0, 1902}}), "e");
+
+    QCOMPARE(compareGames(win, poorDraw).order, 1);
+    QCOMPARE(compareGames(win, poorDraw).step, SquaresGameStep::Class);
+    QCOMPARE(compareGames(poorDraw, elimination).order, 1);
+    QCOMPARE(compareGames(poorDraw, elimination).step, SquaresGameStep::Class);
+    // A loss holding 16 centres is below an elimination in 1902 (spec 002 §4: "a game where a
+    // player loses will be considered below an Elimination").
+    QCOMPARE(compareGames(elimination, loss).order, 1);
+    QCOMPARE(compareGames(loss, elimination).order, -1);
+    QCOMPARE(compareGames(loss, elimination).step, SquaresGameStep::Class);
+
+    // In Squares a loss and an elimination both score 0, so "even with more points" can only be
+    // shown with crafted results: a loss of 50 points stays below an elimination of 0.
+    SquaresGameResult richLoss = loss;
+    richLoss.score = {50, 1};
+    QCOMPARE(compareGames(richLoss, elimination).order, -1);
+    QCOMPARE(compareGames(richLoss, elimination).step, SquaresGameStep::Class);
+}
+
+void TestSquares::positions()
+{
+    // 10, 8, 8, 5, 0, 0: places 1, =2, =2, 4, =5, =5.
+    const std::vector<SquaresGameResult> r = scoreSquaresGame(
+        game("P", 1, {{"a", 10}, {"b", 8}, {"c", 8}, {"d", 5}, {"e", 0, 1903}, {"f", 0, 1905}}));
+    const std::array<std::pair<int, int>, 6> expected = {{{1, 1}, {2, 2}, {2, 2}, {4, 1}, {5, 2}, {5, 2}}};
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        QCOMPARE(r[i].position.place, expected[i].first);
+        QCOMPARE(r[i].position.sharing, expected[i].second);
+    }
+    // Spec 002 §4's note: outright 1st > equal 1st > 2nd; equal 2nd of 2 > equal 2nd of 3.
+    QVERIFY(comparePositions({1, 1}, {1, 2}) > 0);
+    QVERIFY(comparePositions({1, 3}, {2, 1}) > 0);
+    QVERIFY(comparePositions({2, 2}, {2, 3}) > 0);
+    QVERIFY(comparePositions({2, 3}, {2, 2}) < 0);
+    QCOMPARE(comparePositions({3, 2}, {3, 2}), 0);
+}
+
+void TestSquares::gameComparisonSteps()
+{
+    // Points: 80 (6 of 6,3) beats 50 (17 of 17,17).
+    const SquaresGameResult eighty = resultOf(game("A", 1, {{"p", 6}, {"q", 3}}), "p");
+    const SquaresGameResult fifty = resultOf(game("B", 1, {{"p", 17}, {"q", 17}}), "p");
+    QCOMPARE(compareGames(eighty, fifty).order, 1);
+    QCOMPARE(compareGames(eighty, fifty).step, SquaresGameStep::Points);
+
+    // Position: 50 points both ways: 5 of 5,4,3 (25/50, outright 1st) and 17 of 17,17 (equal 1st).
+    const SquaresGameResult outright = resultOf(game("C", 1, {{"p", 5}, {"q", 4}, {"r", 3}}), "p");
+    QCOMPARE(compareScores(outright.score, fifty.score), 0);
+    QCOMPARE(compareGames(outright, fifty).order, 1);
+    QCOMPARE(compareGames(outright, fifty).step, SquaresGameStep::Position);
+    // Equal 1st of 3 (5,5,5: 25/75) beats outright 2nd with the same 1/3 (4 of 5,4,2,1,1,1:
+    // 16 / (25+16+4+1+1+1 = 48)).
+    const SquaresGameResult equalFirst = resultOf(game("D", 1, {{"p", 5}, {"q", 5}, {"r", 5}}), "p");
+    const SquaresGameResult second =
+        resultOf(game("E", 1, {{"a", 5}, {"p", 4}, {"b", 2}, {"c", 1}, {"d", 1}, {"e", 1}}), "p");
+    QCOMPARE(compareScores(equalFirst.score, second.score), 0);
+    QCOMPARE(compareGames(equalFirst, second).order, 1);
+    QCOMPARE(compareGames(equalFirst, second).step, SquaresGameStep::Position);
+
+    // Elimination year (DECISIONS S4): both eliminated 3rd of 10,8,0: 1907 beats 1905.
+    const SquaresGameResult early = resultOf(game("F", 1, {{"a", 10}, {"b", 8}, {"p", 0, 1905}}), "p");
+    const SquaresGameResult late = resultOf(game("G", 1, {{"a", 10}, {"b", 8}, {"p", 0, 1907}}), "p");
+    QCOMPARE(compareGames(late, early).order, 1);
+    QCOMPARE(compareGames(late, early).step, SquaresGameStep::Elimination);
+
+    // Versus 1st: eliminated in 1905 in both; the leader of 10,8 has 10000/164 = 60.98, the leader
+    // of 10,6 has 10000/136 = 73.53; -60.98 > -73.53.
+    const SquaresGameResult strongLeader = resultOf(game("H", 1, {{"a", 10}, {"b", 6}, {"p", 0, 1905}}), "p");
+    QCOMPARE(compareGames(early, strongLeader).order, 1);
+    QCOMPARE(compareGames(early, strongLeader).step, SquaresGameStep::Versus1st);
+
+    // Versus 2nd: 80 points outright 1st in both; 6,3 (2nd 20) and 6,2,2,1 (2nd 400/45 = 8.89):
+    // margins 60 and 71.11.
+    const SquaresGameResult v2a = resultOf(game("I", 1, {{"p", 6}, {"q", 3}}), "p");
+    const SquaresGameResult v2b = resultOf(game("J", 1, {{"p", 6}, {"q", 2}, {"r", 2}, {"s", 1}}), "p");
+    QCOMPARE(compareGames(v2b, v2a).order, 1);
+    QCOMPARE(compareGames(v2b, v2a).step, SquaresGameStep::Versus2nd);
+
+    // Versus 3rd: 6,2,2,1 and 6,2,1,1,1,1,1 (both Σc² = 45): 3rd scores 400/45 and 100/45.
+    const SquaresGameResult v3 =
+        resultOf(game("K", 1, {{"p", 6}, {"q", 2}, {"r", 1}, {"s", 1}, {"t", 1}, {"u", 1}, {"v", 1}}), "p");
+    QCOMPARE(compareGames(v3, v2b).order, 1);
+    QCOMPARE(compareGames(v3, v2b).step, SquaresGameStep::Versus3rd);
+
+    // Versus 4th: 12,4,4,2 and 12,4,4,1,1,1,1 (both Σc² = 180): 1st to 3rd 80, 8.89, 8.89 in
+    // both; 4th 400/180 = 2.22 and 100/180 = 0.56.
+    const SquaresGameResult v4a = resultOf(game("L", 1, {{"p", 12}, {"q", 4}, {"r", 4}, {"s", 2}}), "p");
+    const SquaresGameResult v4b =
+        resultOf(game("M", 1, {{"p", 12}, {"q", 4}, {"r", 4}, {"s", 1}, {"t", 1}, {"u", 1}, {"v", 1}}), "p");
+    QCOMPARE(compareGames(v4b, v4a).order, 1);
+    QCOMPARE(compareGames(v4b, v4a).step, SquaresGameStep::Versus4th);
+    QCOMPARE(compareGames(v4a, v4b).order, -1);
+
+    // Two solo wins cannot be split.
+    const SquaresGameResult winA = resultOf(game("N", 1, {{"p", 18}, {"q", 16}}), "p");
+    const SquaresGameResult winB = resultOf(game("O", 1, {{"p", 20}, {"q", 0, 1910}}), "p");
+    QCOMPARE(compareGames(winA, winB).order, 0);
+    QCOMPARE(compareGames(winA, winB).step, SquaresGameStep::Equal);
+}
+
+void TestSquares::lastComparisonSteps()
+{
+    // Boards that agree on the first four finishers' scores and differ at the 5th to 7th are hard to
+    // find within 34 centres, so these steps are shown on crafted results: the same 40 points and
+    // position, the player finishing k-th scoring less in the first game of each pair.
+    const SquaresGameResult base = craftedDraw(40, {40, 20, 15, 10, 8, 5, 2});
+    const SquaresGameResult fifth = craftedDraw(40, {40, 20, 15, 10, 7, 5, 2});
+    const SquaresGameResult sixth = craftedDraw(40, {40, 20, 15, 10, 8, 4, 2});
+    const SquaresGameResult seventh = craftedDraw(40, {40, 20, 15, 10, 8, 5, 0});
+    QCOMPARE(compareGames(fifth, base).order, 1);
+    QCOMPARE(compareGames(fifth, base).step, SquaresGameStep::Versus5th);
+    QCOMPARE(compareGames(sixth, base).order, 1);
+    QCOMPARE(compareGames(sixth, base).step, SquaresGameStep::Versus6th);
+    QCOMPARE(compareGames(seventh, base).order, 1);
+    QCOMPARE(compareGames(seventh, base).step, SquaresGameStep::Versus7th);
+    QCOMPARE(compareGames(base, seventh).order, -1);
+    QCOMPARE(compareGames(base, base).step, SquaresGameStep::Equal);
+}
+
+void TestSquares::invalidGames()
+{
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 10}})), "game", "one player"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 35}, {"b", 1}})), "centres", "0 to 34"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", -1}, {"b", 1}})), "centres", "0 to 34"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 17}, {"b", 17}, {"c", 1}})), "centres",
+                      "35 centres in all"));
+    // Two powers with 18 or more cannot both be on one board: both messages come.
+    const std::vector<Defect> twoSolos = validateSquaresGame(game("X", 1, {{"a", 18}, {"b", 18}}));
+    QVERIFY(hasDefect(twoSolos, "centres", "only one power can solo"));
+    QVERIFY(hasDefect(twoSolos, "centres", "36 centres in all"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 10}, {"b", 0}})), "eliminated_year",
+                      "give the year"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 10, 1905}, {"b", 3}})), "eliminated_year",
+                      "no elimination year"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 10}, {"b", 0, 1900}})), "eliminated_year",
+                      "1901 to 2000"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 10}, {"a", 3}})), "player_id", "plays twice"));
+    QVERIFY(hasDefect(validateSquaresGame(game("X", 1, {{"a", 0, 1905}, {"b", 0, 1906}})), "centres",
+                      "no power holds a centre"));
+    SquaresGame samePower = game("X", 1, {{"a", 10}, {"b", 3}});
+    samePower.seats[1].power = samePower.seats[0].power;
+    const std::vector<Defect> defects = validateSquaresGame(samePower);
+    QVERIFY(hasDefect(defects, "power", "Austria is played twice"));
+    QCOMPARE(defects.front().source.line, samePower.seats[1].source.line); // the second row is named
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, scoreSquaresGame(samePower));
+}
+
+void TestSquares::tieBreakWinsEqualAndBest()
+{
+    // A solos (100); B draws 17-17 twice (50 + 50): 100 each, A ahead on wins. C and W hold 50 in
+    // 17-17 games that cannot be split (the 3rd finisher of a 2-player game scores 0 like the
+    // eliminated Z): equal 3rd, then rank 5. Z, Y and X score 0: Z eliminated in 1908 beats Y
+    // eliminated in 1905 (both 3rd of 3), Y's elimination beats X's loss.
+    const SquaresTournament t = scoreSquaresTournament({
+        game("G1", 1, {{"A", 18}, {"X", 10}, {"Y", 0, 1905}}),
+        game("G2", 1, {{"B", 17}, {"C", 17}, {"Z", 0, 1908}}),
+        game("G3", 2, {{"B", 17}, {"W", 17}}),
+    });
+    QCOMPARE(summary(t),
+             lines({"1 A", "2 B wins", "3 C total", "3 W equal", "5 Z total", "6 Y best", "7 X best"}));
+    QCOMPARE(standingOf(t, "A").total, 100.0);
+    QCOMPARE(standingOf(t, "B").total, 100.0);
+    QCOMPARE(standingOf(t, "B").draws, 2);
+    QCOMPARE(standingOf(t, "A").wins, 1);
+}
+
+void TestSquares::tieBreakDraws()
+{
+    // D: 25 + 25 in two 5,5,5,5 boards (draws 2); A: 50 in a 17-17 and an elimination (draws 1):
+    // 50 each, D ahead on drawn games. B: the same 17-17 and no second game: A ahead on the second
+    // best game (a game not played is below any game). K alone survives with 10: 100.
+    const SquaresTournament t = scoreSquaresTournament({
+        game("G1", 1, {{"A", 17}, {"B", 17}}),
+        game("G2", 1, {{"D", 5}, {"E", 5}, {"F", 5}, {"G", 5}}),
+        game("G3", 2, {{"D", 5}, {"H", 5}, {"I", 5}, {"J", 5}}),
+        game("G4", 2, {{"K", 10}, {"A", 0, 1903}}),
+    });
+    QCOMPARE(summary(t), lines({"1 K", "2 D total", "3 A draws", "4 B second", "5 E total", "5 F equal",
+                                "5 G equal", "5 H equal", "5 I equal", "5 J equal"}));
+    QCOMPARE(standingOf(t, "D").draws, 2);
+    QCOMPARE(standingOf(t, "A").draws, 1);
+}
+
+void TestSquares::tieBreakSecondAndThird()
+{
+    // P and Q: 50 in a 17-17 each, then eliminations (2nd of 2, behind a lone 10). Best games are
+    // equal (50, equal 1st of 2); Q's second best (out in 1907) beats P's (1906): Q above at second.
+    // R and S: 50 with 2nd best out in 1907 both; third best 1906 (S) beats 1905 (R).
+    const SquaresTournament t = scoreSquaresTournament({
+        game("G1", 1, {{"P", 17}, {"P2", 17}}),
+        game("G2", 1, {{"Q", 17}, {"Q2", 17}}),
+        game("G3", 1, {{"R", 17}, {"R2", 17}}),
+        game("G4", 1, {{"S", 17}, {"S2", 17}}),
+        game("G5", 2, {{"x1", 10}, {"P", 0, 1906}}),
+        game("G6", 2, {{"x2", 10}, {"Q", 0, 1907}}),
+        game("G7", 2, {{"x3", 10}, {"R", 0, 1907}}),
+        game("G8", 2, {{"x4", 10}, {"S", 0, 1907}}),
+        game("G9", 3, {{"x5", 10}, {"R", 0, 1905}}),
+        game("G10", 3, {{"x6", 10}, {"S", 0, 1906}}),
+    });
+    // x1..x6 hold 100 each in one draw (equal); the partners P2..S2 have 50 in one game.
+    const auto rankOf = [&](const char* p) { return standingOf(t, p).rank; };
+    QCOMPARE(rankOf("x1"), 1);
+    QCOMPARE(rankOf("x6"), 1);
+    QCOMPARE(standingOf(t, "x6").tieBreak, SquaresTieBreak::Equal);
+    // Order among the 50s: Q, R and S are out in 1907 in their second best game, P in 1906 (P below
+    // them at "second"); S's third best (1906) beats R's (1905), and Q has no third game. The one-game
+    // partners come last (no second game) and cannot be split.
+    QCOMPARE(summary(t).mid(6, 4), lines({"7 S total", "8 R third", "9 Q third", "10 P second"}));
+    QCOMPARE(standingOf(t, "P2").rank, 11);
+    QCOMPARE(standingOf(t, "P2").tieBreak, SquaresTieBreak::Second);
+    QCOMPARE(standingOf(t, "S2").rank, 11);
+}
+
+void TestSquares::totalsComparedToOneBillionth()
+{
+    // 3 × 100/3 (equal 1st of 3 on 5,5,5 boards) is exactly 100, as is one solo and two
+    // eliminations: the totals tie (the next step, wins, decides), whatever the rounding of 100/3.
+    const SquaresTournament t = scoreSquaresTournament({
+        game("G1", 1, {{"T", 5}, {"a1", 5}, {"a2", 5}}),
+        game("G2", 2, {{"T", 5}, {"b1", 5}, {"b2", 5}}),
+        game("G3", 3, {{"T", 5}, {"c1", 5}, {"c2", 5}}),
+        game("G4", 1, {{"W", 18}, {"d1", 0, 1905}}),
+        game("G5", 2, {{"e1", 10}, {"W", 0, 1905}}),
+        game("G6", 3, {{"f1", 10}, {"W", 0, 1905}}),
+    });
+    QCOMPARE(standingOf(t, "T").totalNanos, std::int64_t(100'000'000'000));
+    QCOMPARE(standingOf(t, "W").totalNanos, std::int64_t(100'000'000'000));
+    QVERIFY(standingOf(t, "W").rank < standingOf(t, "T").rank);
+    QCOMPARE(standingOf(t, "T").tieBreak, SquaresTieBreak::Wins);
+}
+
+namespace {
+
+// A random valid board: 2-7 powers, at most 34 centres, one soloist at most, every eliminated
+// power with a year. Small counts make ties likely.
+SquaresGame randomBoard(std::mt19937& random, int id)
+{
+    std::uniform_int_distribution<int> playersDist(2, 7);
+    std::uniform_int_distribution<int> small(0, 6);
+    std::uniform_int_distribution<int> year(1901, 1912);
+    std::uniform_int_distribution<int> coin(0, 9);
+    const int players = playersDist(random);
+    SquaresGame g;
+    g.id = std::to_string(id);
+    g.round = 1;
+    int total = 0;
+    const bool solo = coin(random) == 0;
+    for (int i = 0; i < players; ++i) {
+        SquaresSeat seat;
+        seat.playerId = "p";
+        seat.playerId += std::to_string(i); // not "p" + ...: GCC 12 warns falsely (-Wrestrict)
+        seat.power = static_cast<DiplomacyPower>(i);
+        seat.centres = (solo && i == 0) ? 18 : std::min(small(random), kSupplyCentres - total);
+        if (!solo && i == players - 1 && total + seat.centres == 0)
+            seat.centres = 1; // someone must hold a centre
+        total += seat.centres;
+        seat.eliminatedYear = seat.centres == 0 ? year(random) : 0;
+        g.seats.push_back(seat);
+    }
+    return g;
+}
+
+} // namespace
+
+void TestSquares::randomisedPositionProperties()
+{
+    std::mt19937 random(20261121);
+    std::vector<SquaresGameResult> results;
+    std::vector<int> centres;
+    for (int b = 0; b < 3000; ++b) {
+        const SquaresGame g = randomBoard(random, b);
+        QVERIFY2(validateSquaresGame(g).empty(), "the generator makes valid boards");
+        const std::vector<SquaresGameResult> scored = scoreSquaresGame(g, static_cast<std::size_t>(b));
+        for (std::size_t i = 0; i < scored.size(); ++i) {
+            // Within a board: more centres is a better position, equal centres an equal one.
+            for (std::size_t j = 0; j < scored.size(); ++j) {
+                const int byCentres =
+                    (g.seats[i].centres > g.seats[j].centres) - (g.seats[i].centres < g.seats[j].centres);
+                QCOMPARE(comparePositions(scored[i].position, scored[j].position), byCentres);
+            }
+            results.push_back(scored[i]);
+        }
+    }
+    std::uniform_int_distribution<std::size_t> pick(0, results.size() - 1);
+    int outrightChecks = 0;
+    int nextPlaceChecks = 0;
+    int sharerChecks = 0;
+    for (int n = 0; n < 200000; ++n) {
+        const SquaresPosition a = results[pick(random)].position;
+        const SquaresPosition b = results[pick(random)].position;
+        if (a.place == b.place && a.sharing == 1 && b.sharing > 1) {
+            // An outright place beats an equal share of the same place.
+            QVERIFY(comparePositions(a, b) > 0);
+            ++outrightChecks;
+        }
+        if (a.sharing > 1 && b.place == a.place + a.sharing) {
+            // An equal share beats the next place, outright or shared.
+            QVERIFY(comparePositions(a, b) > 0);
+            QVERIFY(comparePositions(b, a) < 0);
+            ++nextPlaceChecks;
+        }
+        if (a.place == b.place && a.sharing < b.sharing) {
+            // The more players share a place, the less it is worth.
+            QVERIFY(comparePositions(a, b) > 0);
+            ++sharerChecks;
+        }
+    }
+    // The samples must have exercised every property.
+    QVERIFY(outrightChecks > 100);
+    QVERIFY(nextPlaceChecks > 100);
+    QVERIFY(sharerChecks > 100);
+}
+
+void TestSquares::randomisedComparisonIsStrictWeakOrder()
+{
+    std::mt19937 random(7);
+    std::vector<SquaresGameResult> results;
+    for (int b = 0; b < 400; ++b) {
+        const std::vector<SquaresGameResult> scored = scoreSquaresGame(randomBoard(random, b));
+        results.insert(results.end(), scored.begin(), scored.end());
+    }
+    // Irreflexive and antisymmetric on every pair.
+    int equalPairs = 0;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        QCOMPARE(compareGames(results[i], results[i]).order, 0);
+        for (std::size_t j = i + 1; j < results.size(); ++j) {
+            const int ab = compareGames(results[i], results[j]).order;
+            const int ba = compareGames(results[j], results[i]).order;
+            QCOMPARE(ab, -ba);
+            equalPairs += ab == 0 ? 1 : 0;
+        }
+    }
+    QVERIFY(equalPairs > 0); // ties occur, so transitivity of equivalence is tested too
+    // Transitive on sampled triples, for "better" and for "equal".
+    std::uniform_int_distribution<std::size_t> pick(0, results.size() - 1);
+    for (int n = 0; n < 300000; ++n) {
+        const SquaresGameResult& a = results[pick(random)];
+        const SquaresGameResult& b = results[pick(random)];
+        const SquaresGameResult& c = results[pick(random)];
+        const int ab = compareGames(a, b).order;
+        const int bc = compareGames(b, c).order;
+        const int ac = compareGames(a, c).order;
+        if (ab > 0 && bc > 0)
+            QVERIFY(ac > 0);
+        if (ab == 0 && bc == 0)
+            QCOMPARE(ac, 0);
+        if (ab >= 0 && bc >= 0)
+            QVERIFY(ac >= 0);
+    }
+    // And sorting by it gives a non-increasing sequence.
+    std::sort(results.begin(), results.end(), [](const SquaresGameResult& a, const SquaresGameResult& b) {
+        return compareGames(a, b).order > 0;
+    });
+    for (std::size_t i = 1; i < results.size(); ++i)
+        QVERIFY(compareGames(results[i - 1], results[i]).order >= 0);
+}
+
+QTEST_APPLESS_MAIN(TestSquares)
+#include "tst_squares.moc"
