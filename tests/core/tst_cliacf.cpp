@@ -1,52 +1,19 @@
 // flickdesk-cli acf on docs/examples (ratings worked out by hand below), in-process and as the real
 // executable; the history table; refusal of defective files with file, line and field (DECISIONS D2).
+#include "clitestsupport.h"
 #include "core/cli.h"
 #include "core/systems.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextStream>
 #include <random>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString examplePath(const QString& name)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/../../docs/examples/")).filePath(name);
-}
-
-struct CliRun {
-    int status = -1;
-    QString out;
-    QString err;
-};
-
-CliRun run(const QStringList& args)
-{
-    CliRun result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.status = core::runCli(args, out, err);
-    return result;
-}
-
-QByteArray readBytes(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeFile(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 // The ratings of docs/examples, worked out by hand from acf-players.csv and acf-games.csv
 // (docs/acf.md shows the same arithmetic).

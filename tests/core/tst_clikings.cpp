@@ -1,53 +1,20 @@
 // flickdesk-cli kc on the example files of docs/examples (values worked out by hand in
 // docs/kings-cribbage.md), the pool scopes of runKingsSystem, and refusal of defective input: exit 2,
 // every defect named with file:line: field, and no output file.
+#include "clitestsupport.h"
 #include "core/cli.h"
 #include "core/systems.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextStream>
 #include <random>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString examplePath(const QString& name)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/../../docs/examples/")).filePath(name);
-}
-
-struct CliRun {
-    int status = -1;
-    QString out;
-    QString err;
-};
-
-CliRun run(const QStringList& args)
-{
-    CliRun result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.status = core::runCli(args, out, err);
-    return result;
-}
-
-QByteArray readBytes(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeBytes(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 // The ratings of the example files, each worked out by hand (docs/kings-cribbage.md, "Worked example"):
 //   queen    2100 - 62 (g3: servant wins by 81, 41 x 1.5 = 61.5 -> 62); group 2000 - 44 (g7)
@@ -237,8 +204,8 @@ void TestCliKings::defectiveInput()
     const QString games = dir.filePath(QStringLiteral("games.csv"));
     const QString players = dir.filePath(QStringLiteral("players.csv"));
     const QString output = dir.filePath(QStringLiteral("out.csv"));
-    QVERIFY(writeBytes(games, kGamesHeader + rows));
-    QVERIFY(writeBytes(players, "player_id,name\nann,Ann\nbob,Bob\ncat,Cat\ndan,Dan\neve,Eve\n"));
+    QVERIFY(writeFile(games, kGamesHeader + rows));
+    QVERIFY(writeFile(players, "player_id,name\nann,Ann\nbob,Bob\ncat,Cat\ndan,Dan\neve,Eve\n"));
     const CliRun result = run(
         {QStringLiteral("kc"), games, QStringLiteral("--players"), players, QStringLiteral("-o"), output});
     QCOMPARE(result.status, core::cli_exit::inputDefects);
@@ -256,11 +223,11 @@ void TestCliKings::defectivePlayersFile()
     const QString games = dir.filePath(QStringLiteral("games.csv"));
     const QString players = dir.filePath(QStringLiteral("players.csv"));
     const QString output = dir.filePath(QStringLiteral("out.csv"));
-    QVERIFY(writeBytes(games, kGamesHeader + "g1,2026-03-01,ann,121,bob,90,,,,\n"));
-    QVERIFY(writeBytes(players, "player_id,name,rating,games,group_rating,group_games\n"
-                                "ann,Ann,fast,,,\n"
-                                "bob,Bob,1500,ten,,\n"
-                                "ann,Ann again,,,,\n"));
+    QVERIFY(writeFile(games, kGamesHeader + "g1,2026-03-01,ann,121,bob,90,,,,\n"));
+    QVERIFY(writeFile(players, "player_id,name,rating,games,group_rating,group_games\n"
+                               "ann,Ann,fast,,,\n"
+                               "bob,Bob,1500,ten,,\n"
+                               "ann,Ann again,,,,\n"));
     const CliRun result = run(
         {QStringLiteral("kc"), games, QStringLiteral("--players"), players, QStringLiteral("-o"), output});
     QCOMPARE(result.status, core::cli_exit::inputDefects);

@@ -1,5 +1,6 @@
 // flickdesk-cli rate against the reference results of tests/data/reference/ttt, in-process and as
 // the real executable; refusal of defective input; --help, --version and usage errors.
+#include "clitestsupport.h"
 #include "core/cli.h"
 
 #include <QDir>
@@ -12,50 +13,12 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextStream>
 #include <cmath>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString dataPath(const QString& relative)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR)).filePath(relative);
-}
-
-struct CliRun {
-    int status = -1;
-    QString out;
-    QString err;
-};
-
-CliRun run(const QStringList& args)
-{
-    CliRun result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.status = core::runCli(args, out, err);
-    return result;
-}
-
-QString readText(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-// The rows of a CSV text without quoted fields, header first, blank lines left out.
-QList<QStringList> parseCsv(const QString& text)
-{
-    QList<QStringList> rows;
-    for (const QString& line : text.split(u'\n')) {
-        const QString trimmed = line.trimmed();
-        if (!trimmed.isEmpty())
-            rows.append(trimmed.split(u','));
-    }
-    return rows;
-}
 
 // Compares ratings `player_id,date,mu,sigma`: the same rows in the same order, mu and sigma within
 // `tolerance`. Returns a description of the first difference, or an empty string.

@@ -2,51 +2,19 @@
 // worked out by hand, the history table, and bad input: exit 2, every defect naming file, line and
 // field, and no output file.
 
+#include "clitestsupport.h"
 #include "core/cli.h"
 #include "core/systems.h"
 
-#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextStream>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString examplePath(const QString& name)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/../../docs/examples/")).filePath(name);
-}
-
-struct CliRun {
-    int status = -1;
-    QString out;
-    QString err;
-};
-
-CliRun run(const QStringList& args)
-{
-    CliRun result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.status = core::runCli(args, out, err);
-    return result;
-}
-
-QByteArray readBytes(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeFile(const QString& path, const QByteArray& contents)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size();
-}
 
 QStringList nonEmptyLines(const QString& text)
 {

@@ -1,6 +1,7 @@
 // flickdesk-cli's database commands end to end: import-history, import-ratings, export-event,
 // import-event, events, backup and check, `--db` before the command and in place of HISTORY_DIR,
 // a second FlickDesk on the same database, in-process and as the real executable.
+#include "clitestsupport.h"
 #include "core/cli.h"
 #include "core/sqlite.h"
 #include "core/store.h"
@@ -10,61 +11,16 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextStream>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString dataPath(const QString& relative)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR)).filePath(relative);
-}
-
-QString ncaHistory()
-{
-    return dataPath(QStringLiteral("nca-history"));
-}
-
-struct CliRun {
-    int status = -1;
-    QString out;
-    QString err;
-};
-
-CliRun run(const QStringList& args)
-{
-    CliRun result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.status = core::runCli(args, out, err);
-    return result;
-}
-
-CliRun runProcess(const QStringList& args)
-{
-    CliRun result;
-    QProcess process;
-    process.start(QStringLiteral(FLICKDESK_CLI_PATH), args);
-    if (!process.waitForFinished(60000))
-        return result;
-    result.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
-}
-
-QByteArray readBytes(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 void writeBytes(const QString& path, const QByteArray& bytes)
 {
@@ -139,7 +95,8 @@ void TestCliStore::importsHistoryAndListsEvents()
 {
     QTemporaryDir temp;
     const QString db = temp.filePath(QStringLiteral("nca.sqlite"));
-    const CliRun imported = run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), db});
+    const CliRun imported =
+        run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), db});
     QVERIFY2(imported.status == core::cli_exit::ok, qPrintable(imported.err));
     QVERIFY2(
         imported.err.contains(QLatin1String("import-history: 153 events added (0 already there, unchanged)")),
@@ -164,7 +121,7 @@ void TestCliStore::importsHistoryAndListsEvents()
     QVERIFY(events.err.contains(QLatin1String("events: 153 events in ")));
 
     // Again: nothing new, nothing changed.
-    const CliRun again = run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), db});
+    const CliRun again = run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), db});
     QCOMPARE(again.status, core::cli_exit::ok);
     QVERIFY2(
         again.err.contains(QLatin1String("0 events added (153 already there, unchanged), 0 new players")),
@@ -205,9 +162,9 @@ void TestCliStore::refusesRawHistory()
     const int before = countEvents(db);
     const QString raw = temp.filePath(QStringLiteral("raw"));
     QDir().mkpath(raw);
-    QVERIFY(QFile::copy(QDir(ncaHistory()).filePath(QStringLiteral("events.csv")),
+    QVERIFY(QFile::copy(QDir(ncaHistoryDir()).filePath(QStringLiteral("events.csv")),
                         QDir(raw).filePath(QStringLiteral("events.csv"))));
-    QVERIFY(QFile::copy(QDir(ncaHistory()).filePath(QStringLiteral("results_raw.csv")),
+    QVERIFY(QFile::copy(QDir(ncaHistoryDir()).filePath(QStringLiteral("results_raw.csv")),
                         QDir(raw).filePath(QStringLiteral("results.csv"))));
 
     const CliRun refused = run({QStringLiteral("import-history"), raw, QStringLiteral("--db"), db});
@@ -231,7 +188,7 @@ void TestCliStore::executableImportsAndLists()
     QTemporaryDir temp;
     const QString db = temp.filePath(QStringLiteral("process.sqlite"));
     const CliRun imported =
-        runProcess({QStringLiteral("--db"), db, QStringLiteral("import-history"), ncaHistory()});
+        runProcess({QStringLiteral("--db"), db, QStringLiteral("import-history"), ncaHistoryDir()});
     QVERIFY2(imported.status == core::cli_exit::ok, qPrintable(imported.err));
     const CliRun events = runProcess({QStringLiteral("events"), QStringLiteral("--db"), db});
     QCOMPARE(events.status, core::cli_exit::ok);
@@ -279,7 +236,8 @@ void TestCliStore::refusesForeignAndDamagedFiles()
     QCOMPARE(foreign.status, core::cli_exit::badDatabase);
     QVERIFY2(foreign.err.contains(QLatin1String("is not a FlickDesk database")), qPrintable(foreign.err));
     QCOMPARE(readBytes(text), QByteArray("hello\n"));
-    const CliRun write = run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), text});
+    const CliRun write =
+        run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), text});
     QCOMPARE(write.status, core::cli_exit::badDatabase);
     QCOMPARE(readBytes(text), QByteArray("hello\n"));
     // A command that reads a history says so as a defect of its input.
@@ -288,7 +246,7 @@ void TestCliStore::refusesForeignAndDamagedFiles()
     QVERIFY(rate.err.contains(QLatin1String("is not a FlickDesk database")));
 
     const QString db = temp.filePath(QStringLiteral("damaged.sqlite"));
-    QCOMPARE(run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), db}).status,
+    QCOMPARE(run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), db}).status,
              core::cli_exit::ok);
     QByteArray bytes = readBytes(db);
     bytes.truncate(bytes.size() / 2);
@@ -303,7 +261,7 @@ void TestCliStore::backupCopiesDatabase()
 {
     QTemporaryDir temp;
     const QString db = temp.filePath(QStringLiteral("live.sqlite"));
-    QCOMPARE(run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), db}).status,
+    QCOMPARE(run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), db}).status,
              core::cli_exit::ok);
     const QString copy = temp.filePath(QStringLiteral("copies/copy.sqlite"));
     QDir().mkpath(temp.filePath(QStringLiteral("copies")));
@@ -333,8 +291,8 @@ void TestCliStore::exportImportRoundTrip_data()
     QTest::addColumn<QString>("eventId");
     QTest::addColumn<bool>("awarded");
     // A singles event of 58 players, awarded; a doubles event; an event rated from its games.
-    QTest::newRow("WCC Singles 2016, awarded") << ncaHistory() << QStringLiteral("175") << true;
-    QTest::newRow("WCC Doubles 2016, finished") << ncaHistory() << QStringLiteral("174") << false;
+    QTest::newRow("WCC Singles 2016, awarded") << ncaHistoryDir() << QStringLiteral("175") << true;
+    QTest::newRow("WCC Doubles 2016, finished") << ncaHistoryDir() << QStringLiteral("174") << false;
     QTest::newRow("head-to-head games")
         << dataPath(QStringLiteral("reference/ttt/games")) << QStringLiteral("7") << false;
 }
@@ -406,7 +364,7 @@ void TestCliStore::refusesTamperedFile()
     QTemporaryDir temp;
     const QString first = temp.filePath(QStringLiteral("first.sqlite"));
     const QString second = temp.filePath(QStringLiteral("second.sqlite"));
-    QCOMPARE(run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), first}).status,
+    QCOMPARE(run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), first}).status,
              core::cli_exit::ok);
     awardEvent(first, QStringLiteral("175"));
     const QString exported = temp.filePath(QStringLiteral("175.json"));
@@ -471,14 +429,14 @@ void TestCliStore::ratingCommandsReadDatabase_data()
 {
     QTest::addColumn<QString>("history");
     QTest::addColumn<QStringList>("command");
-    QTest::newRow("rate NCA") << ncaHistory() << QStringList{QStringLiteral("rate")};
+    QTest::newRow("rate NCA") << ncaHistoryDir() << QStringList{QStringLiteral("rate")};
     QTest::newRow("rate games, params.json")
         << dataPath(QStringLiteral("reference/ttt/games")) << QStringList{QStringLiteral("rate")};
-    QTest::newRow("lock NCA") << ncaHistory()
+    QTest::newRow("lock NCA") << ncaHistoryDir()
                               << QStringList{QStringLiteral("lock"), QStringLiteral("--month"),
                                              QStringLiteral("2024-03")};
-    QTest::newRow("points NCA") << ncaHistory() << QStringList{QStringLiteral("points")};
-    QTest::newRow("standings NCA") << ncaHistory()
+    QTest::newRow("points NCA") << ncaHistoryDir() << QStringList{QStringLiteral("points")};
+    QTest::newRow("standings NCA") << ncaHistoryDir()
                                    << QStringList{QStringLiteral("standings"), QStringLiteral("--season"),
                                                   QStringLiteral("15"), QStringLiteral("--division"),
                                                   QStringLiteral("competitive")};
@@ -517,12 +475,13 @@ void TestCliStore::secondInstanceCannotWrite()
     QVERIFY(holder.store);
     QVERIFY(!holder.store->isReadOnly());
 
-    const CliRun refused = run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), db});
+    const CliRun refused =
+        run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), db});
     QCOMPARE(refused.status, core::cli_exit::databaseBusy);
     QVERIFY2(refused.err.contains(QLatin1String("in use by another FlickDesk")), qPrintable(refused.err));
     QVERIFY(refused.err.contains(QLatin1String("Nothing was written.")));
     const CliRun process =
-        runProcess({QStringLiteral("--db"), db, QStringLiteral("import-history"), ncaHistory()});
+        runProcess({QStringLiteral("--db"), db, QStringLiteral("import-history"), ncaHistoryDir()});
     QCOMPARE(process.status, core::cli_exit::databaseBusy);
     QVERIFY2(process.err.contains(QStringLiteral("process %1").arg(QCoreApplication::applicationPid())),
              qPrintable(process.err));
@@ -540,7 +499,7 @@ void TestCliStore::standingsUseStoredSettings()
 {
     QTemporaryDir temp;
     const QString db = temp.filePath(QStringLiteral("nca.sqlite"));
-    QCOMPARE(run({QStringLiteral("import-history"), ncaHistory(), QStringLiteral("--db"), db}).status,
+    QCOMPARE(run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), db}).status,
              core::cli_exit::ok);
     const QStringList competitive{
         QStringLiteral("standings"),  QStringLiteral("--db"), db,

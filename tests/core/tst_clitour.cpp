@@ -2,6 +2,7 @@
 // points of the real NCA history checked row by row and recomputed independently from `lock`,
 // standings against the points, tie-breaks on a hand-built history, payout tables, bad input and
 // usage errors.
+#include "clitestsupport.h"
 #include "core/cli.h"
 #include "core/historyreader.h"
 #include "core/tourpoints.h"
@@ -16,7 +17,6 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextStream>
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -25,57 +25,9 @@
 #include <vector>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString dataPath(const QString& relative)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR)).filePath(relative);
-}
-
-QString ncaDir()
-{
-    return dataPath(QStringLiteral("nca-history"));
-}
-
-struct CliRun {
-    int status = -1;
-    QString out;
-    QString err;
-};
-
-CliRun run(const QStringList& args)
-{
-    CliRun result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.status = core::runCli(args, out, err);
-    return result;
-}
-
-QString readText(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-bool writeFile(const QString& path, const QByteArray& contents)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size();
-}
-
-// The rows of a CSV text without quoted fields, header first, blank lines left out.
-QList<QStringList> parseCsv(const QString& text)
-{
-    QList<QStringList> rows;
-    for (const QString& line : text.split(u'\n')) {
-        const QString trimmed = line.trimmed();
-        if (!trimmed.isEmpty())
-            rows.append(trimmed.split(u','));
-    }
-    return rows;
-}
 
 QStringList lines(const QString& text)
 {
@@ -123,7 +75,7 @@ EventsCsv readEventsCsv(const QString& dir)
 const QList<QStringList>& ncaPointsRows()
 {
     static const QList<QStringList> rows = [] {
-        const CliRun result = run({QStringLiteral("points"), ncaDir()});
+        const CliRun result = run({QStringLiteral("points"), ncaHistoryDir()});
         QList<QStringList> parsed = parseCsv(result.out);
         if (result.status != core::cli_exit::ok || parsed.isEmpty())
             return QList<QStringList>();
@@ -371,9 +323,9 @@ void TestCliTour::lockEqualsRateOfEarlierEvents_data()
         << QStringLiteral("crafted") << QStringLiteral("2024-04")
         << QStringList{QStringLiteral("--epsilon=1e-8"), QStringLiteral("--params"),
                        QStringLiteral("PARAMS")};
-    QTest::newRow("NCA, January 2025") << ncaDir() << QStringLiteral("2025-01") << QStringList();
+    QTest::newRow("NCA, January 2025") << ncaHistoryDir() << QStringLiteral("2025-01") << QStringList();
     QTest::newRow("NCA, June 2016 (nothing before)")
-        << ncaDir() << QStringLiteral("2016-06") << QStringList();
+        << ncaHistoryDir() << QStringLiteral("2016-06") << QStringList();
 }
 
 void TestCliTour::lockEqualsRateOfEarlierEvents()
@@ -434,7 +386,7 @@ void TestCliTour::lockEqualsRateOfEarlierEvents()
 void TestCliTour::lockUsageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
-    const QString nca = ncaDir();
+    const QString nca = ncaHistoryDir();
     const QString month = QStringLiteral("--month");
     QTest::newRow("month 13") << QStringList{nca, month, QStringLiteral("2024-13")};
     QTest::newRow("month 0") << QStringList{nca, month, QStringLiteral("2024-00")};
@@ -464,21 +416,21 @@ void TestCliTour::lockUsageErrors()
 
 void TestCliTour::pointsOfNcaHistory()
 {
-    const CliRun result = run({QStringLiteral("points"), ncaDir()});
+    const CliRun result = run({QStringLiteral("points"), ncaHistoryDir()});
     QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
     QVERIFY(result.out.startsWith(QLatin1String("event_id,place,player_id,fsi,fdi,points\n")));
     const QList<QStringList>& rows = ncaPointsRows();
     QVERIFY(!rows.isEmpty());
 
     // The unrounded FSI of each event, from the glue the command uses.
-    const core::HistoryFolder folder = core::readHistoryFolder(ncaDir());
+    const core::HistoryFolder folder = core::readHistoryFolder(ncaHistoryDir());
     const core::TourPoints glue = core::computeTourPoints(folder, {});
     QHash<QString, double> unroundedFsi;
     for (const core::TourEventPoints& event : glue.events)
         unroundedFsi.insert(folder.events[event.eventIndex].eventId, event.payout.fieldStrengthIndex);
 
     // Tour events of events.csv, in the order they must appear: by date, then file order.
-    const EventsCsv events = readEventsCsv(ncaDir());
+    const EventsCsv events = readEventsCsv(ncaHistoryDir());
     QStringList expectedOrder;
     for (const QString& id : events.order) {
         if (events.field(id, "tour") != QLatin1String("none"))
@@ -552,13 +504,14 @@ void TestCliTour::pointsRecomputedFromLock_data()
 void TestCliTour::pointsRecomputedFromLock()
 {
     QFETCH(QString, eventId);
-    const EventsCsv events = readEventsCsv(ncaDir());
+    const EventsCsv events = readEventsCsv(ncaHistoryDir());
     const QString date = events.field(eventId, "date");
     const bool doubles = events.field(eventId, "format") == QLatin1String("doubles");
     const int tier = events.field(eventId, "tier").toInt();
 
     // The lock of the event's month, from the command line.
-    const CliRun lock = run({QStringLiteral("lock"), ncaDir(), QStringLiteral("--month"), date.left(7)});
+    const CliRun lock =
+        run({QStringLiteral("lock"), ncaHistoryDir(), QStringLiteral("--month"), date.left(7)});
     QVERIFY2(lock.status == core::cli_exit::ok, qPrintable(lock.err));
     QHash<QString, double> mu;
     for (const QStringList& row : parseCsv(lock.out).mid(1))
@@ -568,7 +521,7 @@ void TestCliTour::pointsRecomputedFromLock()
     QMap<int, QList<double>> unitMu; // by place: one mu (singles) or two (doubles)
     int unknownPlayers = 0;
     for (const QStringList& row :
-         parseCsv(readText(QDir(ncaDir()).filePath(QStringLiteral("results.csv"))))) {
+         parseCsv(readText(QDir(ncaHistoryDir()).filePath(QStringLiteral("results.csv"))))) {
         if (row[0] != eventId)
             continue;
         unknownPlayers += mu.contains(row[2]) ? 0 : 1;
@@ -587,7 +540,7 @@ void TestCliTour::pointsRecomputedFromLock()
           indices.fsi, indices.fdi);
 
     // The glue's unrounded FSI agrees to the 9 decimals of the lock's output...
-    const core::HistoryFolder folder = core::readHistoryFolder(ncaDir());
+    const core::HistoryFolder folder = core::readHistoryFolder(ncaHistoryDir());
     const core::TourPoints glue = core::computeTourPoints(
         folder, {}, [&eventId](const core::EventInfo& info) { return info.eventId == eventId; });
     QCOMPARE(glue.events.size(), std::size_t{1});
@@ -661,15 +614,15 @@ void TestCliTour::standingsTotalsFromPoints()
     QFETCH(QString, division);
     QTemporaryDir temp;
     const QString output = temp.filePath(QStringLiteral("standings.csv"));
-    const CliRun result = run({QStringLiteral("standings"), ncaDir(), QStringLiteral("--season"), season,
-                               QStringLiteral("--division"), division, QStringLiteral("-o"), output});
+    const CliRun result = run({QStringLiteral("standings"), ncaHistoryDir(), QStringLiteral("--season"),
+                               season, QStringLiteral("--division"), division, QStringLiteral("-o"), output});
     QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
     QVERIFY(result.out.isEmpty());
     const QList<QStringList> rows = parseCsv(readText(output));
     QCOMPARE(rows.value(0).join(u','), QStringLiteral("rank,player_id,total,counted_events,note"));
 
     // Each player's awards at the season's events of the division, from `points` (T1: best 5 / 4).
-    const EventsCsv events = readEventsCsv(ncaDir());
+    const EventsCsv events = readEventsCsv(ncaHistoryDir());
     const std::size_t counted = division == QLatin1String("competitive") ? 5 : 4;
     QHash<QString, std::vector<long long>> awards;
     QSet<QString> seasonEvents;
@@ -800,7 +753,7 @@ void TestCliTour::standingsTieBreaks()
 
 void TestCliTour::pastChampionsMoveTheTitle()
 {
-    const QStringList args{QStringLiteral("standings"),  ncaDir(),
+    const QStringList args{QStringLiteral("standings"),  ncaHistoryDir(),
                            QStringLiteral("--season"),   QStringLiteral("15"),
                            QStringLiteral("--division"), QStringLiteral("recreational")};
     const CliRun plain = run(args);
@@ -837,7 +790,7 @@ void TestCliTour::pastChampionsMoveTheTitle()
 void TestCliTour::standingsByTheExecutable()
 {
     QProcess process;
-    const QStringList args{QStringLiteral("standings"),  ncaDir(),
+    const QStringList args{QStringLiteral("standings"),  ncaHistoryDir(),
                            QStringLiteral("--season"),   QStringLiteral("15"),
                            QStringLiteral("--division"), QStringLiteral("competitive")};
     process.start(QStringLiteral(FLICKDESK_CLI_PATH), args);
@@ -854,7 +807,7 @@ void TestCliTour::standingsUsageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    const QString nca = ncaDir();
+    const QString nca = ncaHistoryDir();
     const QStringList season15{nca, QStringLiteral("--season"), QStringLiteral("15")};
     const QStringList competitive{QStringLiteral("--division"), QStringLiteral("competitive")};
     QTest::newRow("unknown season") << QStringList{nca, QStringLiteral("--season"), QStringLiteral("2099")} +

@@ -1,4 +1,5 @@
 // Reading history folders: the real NCA history, its uncleaned results, and crafted defects.
+#include "clitestsupport.h"
 #include "core/historyreader.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/history.h"
@@ -13,13 +14,9 @@
 #include <tuple>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString dataPath(const QString& relative)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR)).filePath(relative);
-}
 
 QString fileNameOf(const engine::Defect& defect)
 {
@@ -32,12 +29,6 @@ QString describeAll(const std::vector<engine::Defect>& defects)
     for (const engine::Defect& defect : defects)
         text += QString::fromStdString(engine::describe(defect)) + u'\n';
     return text;
-}
-
-bool writeFile(const QString& path, const QByteArray& contents)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size();
 }
 
 // The rows of a small CSV file without quoted fields, header first.

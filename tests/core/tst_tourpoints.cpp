@@ -1,6 +1,7 @@
 // The Tour points glue (core/tourpoints.h): the monthly lock each Tour event is awarded from, locked
 // ratings, payout tables and awards on the real NCA history and crafted folders; the TourSeason built
 // for standings (Finale, earlier Recreational champions); defects of Tour input; FIELD.csv reading.
+#include "clitestsupport.h"
 #include "core/historyreader.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/date.h"
@@ -8,8 +9,6 @@
 #include "flickdesk/engine/points.h"
 #include "flickdesk/engine/standings.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QSet>
 #include <QTemporaryDir>
@@ -20,13 +19,9 @@
 #include <set>
 
 using namespace flickdesk;
+using namespace flickdesk::testing;
 
 namespace {
-
-QString dataPath(const QString& relative)
-{
-    return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR)).filePath(relative);
-}
 
 QString describeAll(const std::vector<engine::Defect>& defects)
 {
@@ -34,12 +29,6 @@ QString describeAll(const std::vector<engine::Defect>& defects)
     for (const engine::Defect& defect : defects)
         text += QString::fromStdString(engine::describe(defect)) + u'\n';
     return text;
-}
-
-bool writeFile(const QString& path, const QByteArray& contents)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(contents) == contents.size();
 }
 
 bool writeFolder(const QTemporaryDir& dir, const QByteArray& events, const QByteArray& results,
