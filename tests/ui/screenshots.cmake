@@ -46,3 +46,14 @@ if(TARGET ui_tst_morning AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 180)
 endif()
+
+# The rating pools of the other systems (tst_pools, its screenshot function only): a PNG of the Pools
+# tab with a Kings Cribbage pool, a player's history and a refused game, on a display number of its own.
+if(TARGET ui_tst_pools AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.pools_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 172 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_pools> screenshot)
+    set_tests_properties(ui.pools_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 120)
+endif()

@@ -15,6 +15,7 @@
 //   migration and once a day at the first open; the newest 7 are kept.
 
 #include "core/historyreader.h"
+#include "core/systems.h"
 #include "flickdesk/engine/history.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "flickdesk/engine/points.h"
@@ -378,11 +379,68 @@ struct MonthLockRatings {
     double sigmaOf(const QString& playerId) const { return sigma.value(playerId, unseenSigma); }
 };
 
+// ---- rating pools of the other systems (ACF, Kings Cribbage, Diplomacy Squares; issue 7)
+//
+// A pool holds the players and games of one system. Its ratings or standings are never stored:
+// runSystem() computes them from the stored rows whenever they are shown (every system is fast).
+// Rows are stored by column name, so they are read back in the columns the system has now.
+
+struct PoolSummary {
+    qint64 id = 0;
+    SystemKind kind = SystemKind::Acf; // Acf, KingsHeadToHead, KingsGroup or Squares
+    QString name;                      // unique among the pools (in any case)
+    QString created;                   // ISO 8601, UTC
+    int players = 0;
+    int games = 0; // games entered: for Squares a game is one row per player
+};
+
+// One game as entered: one row (ACF, Kings Cribbage) or one row per player (Squares).
+struct PoolGame {
+    int number = 0;          // 1.. in the order entered; kept when an earlier game is deleted
+    QList<QStringList> rows; // in the pool's game columns
+};
+
+struct PoolContent {
+    PoolSummary pool;
+    QStringList playerColumns; // systemPlayerColumns(kind)
+    QList<QStringList> players;
+    QStringList gameColumns; // systemGameColumns(kind)
+    std::vector<PoolGame> games;
+
+    // The CSV texts runSystem reads (players.csv and games.csv), one line per row.
+    SystemInput input() const;
+};
+
+// One thing that keeps a change of a pool from being written, named for the user: `where` is
+// "game 4", "the new game", "player 3 (P12)" or "games.csv line 7"; `field` the column, if any.
+struct PoolDefect {
+    QString where;
+    QString field;
+    QString message;
+    int game = 0;         // the game concerned (0: none; the new game has the next number)
+    int playerLine = 0;   // the player concerned, 1.. (0: none)
+    QString text() const; // "where, field: message"
+};
+
+// What a change of a pool did, or why it did nothing: when there is any defect, nothing was written.
+struct PoolChange {
+    std::vector<PoolDefect> defects;
+    int playersAdded = 0;
+    int gamesAdded = 0;
+    bool ok() const noexcept { return defects.empty(); }
+    QStringList messages() const;
+};
+
+// Whether a system's games file has one row per player and game (Squares) rather than per game.
+bool poolGameHasRowPerPlayer(SystemKind kind);
+// The pool kinds a user can create: ACF, Kings Cribbage head-to-head and group, Squares.
+QList<SystemKind> poolKinds();
+
 // One open database, used from one thread at a time. A second Store on the same file, in this
 // process or another, opens it read-only.
 class Store {
 public:
-    static constexpr int latestSchemaVersion = 3;
+    static constexpr int latestSchemaVersion = 4;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 
@@ -548,6 +606,31 @@ public:
     // The locked ratings of the month of `eventDate` (YYYY-MM-DD or YYYY-MM): what the preview and
     // the award use. Cached per month until the stored history or its parameters change.
     MonthLockRatings lockedRatingsFor(const QString& eventDate);
+
+    // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,
+    // logged in the audit log, refused on a read-only store (StoreError::ReadOnly). A change of
+    // players or games is first checked: the pool with the change is run through runSystem(), and
+    // when that gives any defect the change is not written and the PoolChange names each defect.
+    std::vector<PoolSummary> pools(); // by name
+    std::optional<PoolSummary> pool(qint64 poolId);
+    // StoreError::Refused for an empty or taken name or a kind that is not one of poolKinds().
+    qint64 createPool(SystemKind kind, const QString& name);
+    void renamePool(qint64 poolId, const QString& name);
+    void deletePool(qint64 poolId);         // with its players and games
+    PoolContent poolContent(qint64 poolId); // StoreError::Refused when there is no such pool
+    // runSystem() over the pool's stored rows.
+    SystemResult poolResult(qint64 poolId);
+    // A player row in the pool's player columns (systemPlayerColumns).
+    PoolChange addPoolPlayer(qint64 poolId, const QStringList& fields);
+    // One game: one row in the game columns, or (Squares) one row per player.
+    PoolChange addPoolGame(qint64 poolId, const QList<QStringList>& rows);
+    // Refused (with the defects) when the pool without it is not valid input any more.
+    PoolChange deletePoolGame(qint64 poolId, int game);
+    // A players file and a games file (either may be empty) added to the pool in one transaction;
+    // the columns are found by name in each file's header; defects name the file and its line.
+    // Squares rows sharing the value of the games file's `game` column form one game.
+    PoolChange importPool(qint64 poolId, const QByteArray& players, const QString& playersFile,
+                          const QByteArray& games, const QString& gamesFile);
 
 private:
     struct Private;

@@ -2,6 +2,7 @@
 
 #include "core/eventexchange.h"
 #include "core/store.h"
+#include "widgets/aboutdialog.h"
 #include "widgets/entrantspanel.h"
 #include "widgets/eventeditor.h"
 #include "widgets/eventlistmodel.h"
@@ -9,6 +10,7 @@
 #include "widgets/firststartdialog.h"
 #include "widgets/payoutpreviewmodel.h"
 #include "widgets/playerpage.h"
+#include "widgets/poolsview.h"
 #include "widgets/ratingslist.h"
 #include "widgets/recomputedialog.h"
 #include "widgets/resultspanel.h"
@@ -219,6 +221,10 @@ void MainWindow::createMenus()
     m_eventMenu->addSeparator();
     m_eventMenu->addAction(m_simulateAction);
     m_eventMenu->addAction(m_recomputeAction);
+    m_eventMenu->addSeparator();
+    m_newPoolAction = m_eventMenu->addAction(tr("New Rating P&ool..."));
+    m_newPoolAction->setObjectName(QStringLiteral("newPoolAction"));
+    connect(m_newPoolAction, &QAction::triggered, this, &MainWindow::newRatingPool);
 
     m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
@@ -380,6 +386,9 @@ void MainWindow::buildWorkspace()
     m_ratingsTab = m_tabs->addTab(new QWidget, tr("&Ratings"));
     m_standingsTab = m_tabs->addTab(new QWidget, tr("&Standings"));
     m_tierTab = m_tabs->addTab(new QWidget, tr("&Tier Report"));
+    m_poolsView = new PoolsView(*m_store);
+    connect(m_poolsView, &PoolsView::message, this, &MainWindow::showMessage);
+    m_tabs->addTab(m_poolsView, tr("&Pools"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::ensureViewOfTab);
 
     setCentralWidget(m_tabs);
@@ -516,6 +525,21 @@ void MainWindow::updateActions()
     m_simulateAction->setEnabled(m_session);
     m_findEventAction->setEnabled(m_store != nullptr);
     m_recomputeAction->setEnabled(writable);
+    if (m_newPoolAction)
+        m_newPoolAction->setEnabled(writable);
+}
+
+PoolsView* MainWindow::poolsView() const
+{
+    return m_poolsView;
+}
+
+void MainWindow::newRatingPool()
+{
+    if (!m_poolsView)
+        return;
+    m_tabs->setCurrentWidget(m_poolsView);
+    m_poolsView->newPool();
 }
 
 void MainWindow::showMessage(const QString& text)
@@ -690,6 +714,15 @@ void MainWindow::showAboutDialog()
 {
     QMessageBox* dialog = createAboutDialog();
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The licence texts in full (MIT, the third-party notices, the GNU licences) are in their own
+    // tabbed dialog. A message box closes on any of its buttons: the licences open after it.
+    QPushButton* licences = dialog->addButton(tr("&Licences..."), QMessageBox::ActionRole);
+    licences->setObjectName(QStringLiteral("aboutLicencesButton"));
+    connect(licences, &QPushButton::clicked, this, [this] {
+        auto* licencesDialog = new AboutDialog(this);
+        licencesDialog->setAttribute(Qt::WA_DeleteOnClose);
+        licencesDialog->open();
+    });
     dialog->open();
 }
 

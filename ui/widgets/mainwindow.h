@@ -72,6 +72,8 @@ public:
     EntrantsPanel* entrantsPanel() const { return m_entrantsPanel; }
     ResultsPanel* resultsPanel() const { return m_resultsPanel; }
     SimulatorWidget* simulator() const { return m_simulator; }
+    // The rating pools of the other systems (issue 7): the Pools tab.
+    class PoolsView* poolsView() const;
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
     // The About box: version, licence and third-party licences. The caller owns it; exposed so
@@ -89,6 +91,8 @@ public Q_SLOTS:
     void exportEventWithDialog();
     void importEventWithDialog();
     void openDatabaseWithDialog();
+    // Event > New Rating Pool...: the Pools tab and its new-pool dialog.
+    void newRatingPool();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -109,6 +113,8 @@ private:
     QPointer<class PlayerPage> m_playerPage;
     QPointer<class StandingsView> m_standingsView;
     QPointer<class TierReport> m_tierReport;
+    QPointer<class PoolsView> m_poolsView;
+    QAction* m_newPoolAction = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
 
     QMenu* m_fileMenu = nullptr;
