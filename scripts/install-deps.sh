@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages that FlickDesk needs to build, run and test.
+# Installs the Debian 12 packages that FlickDesk needs to build and run; with --tests also those
+# the test suite needs (the fuzzers' clang, the package test's tools).
 # Runs apt only when something is missing, so calling it before every build stays fast.
 # Uses sudo only when not already root. Safe without a terminal (CI): nothing asks a question.
 set -euo pipefail
@@ -14,15 +15,36 @@ packages=(
     # needs no printer or CUPS server), and a real font for offscreen rendering and the PDF sheets.
     libqt6printsupport6
     fonts-dejavu-core
-    libqt6sql6-sqlite
     qt6-qpa-plugins
     libgl-dev
     libsqlite3-dev
     xvfb
     xauth
+)
+test_packages=(
+    # The fuzz targets (tests/fuzz): clang with libFuzzer and the sanitizers.
     clang
     libclang-rt-14-dev
+    # The package test (tests/install): CPack's DEB generator (dpkg-shlibdeps, fakeroot, file),
+    # a clean Debian root (mmdebstrap), and the validators of what the package installs.
+    dpkg-dev
+    fakeroot
+    file
+    mmdebstrap
+    desktop-file-utils
+    appstream
+    man-db
+    lintian
 )
+
+case "${1:-}" in
+--tests) packages+=("${test_packages[@]}") ;;
+"") ;;
+*)
+    echo "usage: install-deps.sh [--tests]" >&2
+    exit 2
+    ;;
+esac
 
 if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "install-deps: dpkg and apt-get not found; this script supports Debian 12." >&2

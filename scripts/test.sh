@@ -6,7 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/install-deps.sh" --tests
 
 configure=(-DCMAKE_BUILD_TYPE=Release -DFLICKDESK_BUILD_TESTS=ON)
 [ -f build/CMakeCache.txt ] || configure+=(-G Ninja)

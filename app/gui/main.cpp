@@ -8,6 +8,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QGuiApplication>
+#include <QTextStream>
 
 namespace {
 
@@ -29,6 +31,39 @@ void addOptions(QCommandLineParser& parser)
         QCoreApplication::translate("main", "The FlickDesk database to open (default: %1).")
             .arg(QDir::toNativeSeparators(flickdesk::core::Store::defaultPath())),
         QCoreApplication::translate("main", "FILE")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("smoke-test"),
+        QCoreApplication::translate("main",
+                                    "Check that the program runs, then quit: show the window, open (or "
+                                    "create) the database, load the sample history into an empty one, "
+                                    "print what was shown and exit (0 when the database opened). For "
+                                    "package tests; with QT_QPA_PLATFORM=offscreen it needs no display.")));
+}
+
+// --smoke-test: what a package test runs from the installed files only. Nothing waits for a
+// person: an empty database gets the sample history instead of the first-start dialog. The
+// window's saved geometry is neither restored nor saved; the database becomes the last one opened.
+int smokeTest(const QString& database)
+{
+    flickdesk::ui::MainWindow window;
+    window.show();
+    const bool opened = window.openDatabase(database, flickdesk::ui::MainWindow::FirstStart::LoadSample);
+    QCoreApplication::processEvents();
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    if (!opened || !window.store() || !window.isVisible()) {
+        err << QCoreApplication::translate("main", "FlickDesk %1: the database %2 could not be opened")
+                   .arg(QCoreApplication::applicationVersion(), QDir::toNativeSeparators(database))
+            << Qt::endl;
+        return 1;
+    }
+    out << QCoreApplication::translate("main",
+                                       "FlickDesk %1: window shown (%2), database %3 open with %n event(s)",
+                                       nullptr, window.store()->eventCount())
+               .arg(QCoreApplication::applicationVersion(), QGuiApplication::platformName(),
+                    QDir::toNativeSeparators(window.store()->path()))
+        << Qt::endl;
+    return 0;
 }
 
 } // namespace
@@ -52,12 +87,16 @@ int main(int argc, char* argv[])
 
     QApplication app(argc, argv);
     describeApplication();
+    // Wayland and the task bar find the window's desktop file and icon by this name (installer/).
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.flickdesk.FlickDesk"));
     QCommandLineParser parser;
     addOptions(parser);
     parser.process(app);
 
     // --db, else the database opened last, else the default one.
     QString database = parser.value(QStringLiteral("db"));
+    if (parser.isSet(QStringLiteral("smoke-test")))
+        return smokeTest(database.isEmpty() ? flickdesk::core::Store::defaultPath() : database);
     if (database.isEmpty())
         database = flickdesk::ui::settings::lastDatabase().get();
     if (database.isEmpty())

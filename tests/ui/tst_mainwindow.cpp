@@ -1,10 +1,12 @@
 // The flickdesk main window: title, menus, the About box, and (with FLICKDESK_SCREENSHOT_DIR set)
 // screenshots that show a person what the window looks like.
+#include "widgets/aboutdialog.h"
 #include "widgets/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -15,10 +17,12 @@
 #include <QMessageBox>
 #include <QPixmap>
 #include <QPointer>
+#include <QPushButton>
 #include <QScreen>
 #include <QSet>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
@@ -188,16 +192,20 @@ void TestMainWindow::quitClosesTheWindow()
 void TestMainWindow::aboutDialogStatesVersionAndLicences()
 {
     MainWindow window;
-    std::unique_ptr<QMessageBox> dialog(window.createAboutDialog());
+    std::unique_ptr<flickdesk::ui::AboutDialog> dialog(window.createAboutDialog());
     QVERIFY(dialog);
     QCOMPARE(dialog->windowTitle(), QStringLiteral("About FlickDesk"));
-    const QString text = dialog->text();
+    auto* summary = dialog->findChild<QLabel*>(QStringLiteral("aboutSummary"));
+    QVERIFY(summary);
+    const QString text = summary->text();
     QVERIFY2(text.contains(QStringLiteral(FLICKDESK_VERSION)), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("MIT")));
     QVERIFY(text.contains(QStringLiteral("Qt")));
     QVERIFY(text.contains(QStringLiteral("LGPLv3")));
     QVERIFY(text.contains(QStringLiteral("SQLite")));
     QVERIFY(text.contains(QStringLiteral("public domain")));
+    // The licences themselves, a tab each.
+    QCOMPARE(dialog->tabs()->count(), 4);
 }
 
 void TestMainWindow::aboutActionOpensAndClosesTheDialog()
@@ -210,17 +218,20 @@ void TestMainWindow::aboutActionOpensAndClosesTheDialog()
 
     aboutAction->trigger();
     QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
-    QPointer<QMessageBox> dialog = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    QPointer<flickdesk::ui::AboutDialog> dialog =
+        qobject_cast<flickdesk::ui::AboutDialog*>(QApplication::activeModalWidget());
     QVERIFY(dialog);
     QCOMPARE(dialog->objectName(), QStringLiteral("aboutDialog"));
     QVERIFY(dialog->isVisible());
-    QVERIFY(dialog->text().contains(QStringLiteral(FLICKDESK_VERSION)));
+    auto* summary = dialog->findChild<QLabel*>(QStringLiteral("aboutSummary"));
+    QVERIFY(summary && summary->text().contains(QStringLiteral(FLICKDESK_VERSION)));
 
-    QAbstractButton* close = dialog->button(QMessageBox::Close);
+    auto* buttons = dialog->findChild<QDialogButtonBox*>();
+    QVERIFY(buttons);
+    QPushButton* close = buttons->button(QDialogButtonBox::Close);
     QVERIFY(close);
     close->click();
     QTRY_VERIFY(dialog.isNull()); // WA_DeleteOnClose
-    QCOMPARE(QApplication::activeModalWidget(), nullptr);
 }
 
 void TestMainWindow::screenshots()

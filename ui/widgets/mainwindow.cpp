@@ -691,38 +691,15 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QMainWindow::closeEvent(event);
 }
 
-QMessageBox* MainWindow::createAboutDialog()
+AboutDialog* MainWindow::createAboutDialog()
 {
-    auto* dialog =
-        new QMessageBox(QMessageBox::NoIcon, tr("About FlickDesk"), QString(), QMessageBox::Close, this);
-    dialog->setObjectName(QStringLiteral("aboutDialog"));
-    dialog->setTextFormat(Qt::RichText);
-    dialog->setText(tr("<h3>FlickDesk %1</h3>"
-                       "<p>Ratings and points for crokinole tournament directors: FlickSkill ratings "
-                       "(TrueSkill Through Time) and NCA Field-Weighted Points.</p>"
-                       "<p>FlickDesk is free software under the MIT licence.</p>"
-                       "<p>It uses:</p>"
-                       "<ul>"
-                       "<li>Qt %2, under the GNU Lesser General Public License v3 (LGPLv3)</li>"
-                       "<li>SQLite, which is in the public domain</li>"
-                       "</ul>")
-                        .arg(QStringLiteral(FLICKDESK_VERSION), QString::fromLatin1(qVersion())));
-    return dialog;
+    return new AboutDialog(this);
 }
 
 void MainWindow::showAboutDialog()
 {
-    QMessageBox* dialog = createAboutDialog();
+    AboutDialog* dialog = createAboutDialog();
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    // The licence texts in full (MIT, the third-party notices, the GNU licences) are in their own
-    // tabbed dialog. A message box closes on any of its buttons: the licences open after it.
-    QPushButton* licences = dialog->addButton(tr("&Licences..."), QMessageBox::ActionRole);
-    licences->setObjectName(QStringLiteral("aboutLicencesButton"));
-    connect(licences, &QPushButton::clicked, this, [this] {
-        auto* licencesDialog = new AboutDialog(this);
-        licencesDialog->setAttribute(Qt::WA_DeleteOnClose);
-        licencesDialog->open();
-    });
     dialog->open();
 }
 

@@ -17,7 +17,6 @@ class QAction;
 class QLabel;
 class QLineEdit;
 class QMenu;
-class QMessageBox;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTabWidget;
@@ -26,8 +25,10 @@ class QUndoGroup;
 
 namespace flickdesk::ui {
 
+class AboutDialog;
 class EntrantsPanel;
 class EventListModel;
+class PoolsView;
 class ResultsPanel;
 class SimulatorWidget;
 
@@ -73,12 +74,13 @@ public:
     ResultsPanel* resultsPanel() const { return m_resultsPanel; }
     SimulatorWidget* simulator() const { return m_simulator; }
     // The rating pools of the other systems (issue 7): the Pools tab.
-    class PoolsView* poolsView() const;
+    PoolsView* poolsView() const;
     QUndoGroup* undoGroup() const { return m_undoGroup; }
 
-    // The About box: version, licence and third-party licences. The caller owns it; exposed so
+    // The About dialog: version, licence and third-party licences, a tab each. The caller owns it;
+    // exposed so
     // that tests can inspect it without a modal loop.
-    QMessageBox* createAboutDialog();
+    AboutDialog* createAboutDialog();
 
 public Q_SLOTS:
     // Shows the About box window-modal without blocking; it deletes itself when closed.
