@@ -2,7 +2,10 @@
 // new-pool dialog, players and games entered through the forms' widgets, the table checked against
 // runSystem on the same rows written independently here (and Kings K1 by hand), a player's
 // history, refused games and imports that store nothing, export, and a pool that survives closing
-// and reopening the database. With FLICKDESK_SCREENSHOT_DIR set, a PNG of the tab.
+// and reopening the database. A pool renamed and deleted through the tab's dialogs, refused names
+// and a refused game deletion that leave the database as it was. With FLICKDESK_SCREENSHOT_DIR set,
+// a PNG of the tab.
+#include "core/sqlite.h"
 #include "core/store.h"
 #include "core/systems.h"
 #include "widgets/mainwindow.h"
@@ -20,9 +23,11 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
 #include <QSet>
@@ -150,6 +155,85 @@ bool showsSomething(const QImage& image)
     return colours.size() > 8;
 }
 
+// Every table's rows as text, read beside the store, to compare a database before and after a
+// refused change.
+QString dumpTables(const QString& path)
+{
+    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+    QString text;
+    QStringList tables;
+    {
+        core::sqlite::Statement list(db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+        while (list.step())
+            tables.append(list.text(0));
+    }
+    for (const QString& table : tables) {
+        text += u'[' + table + QStringLiteral("]\n");
+        core::sqlite::Statement rows(db, "SELECT * FROM \"" + table.toStdString() + "\"");
+        while (rows.step()) {
+            for (int c = 0; c < rows.columnCount(); ++c)
+                text += (rows.isNull(c) ? QStringLiteral("NULL") : rows.text(c)) + u'|';
+            text += u'\n';
+        }
+    }
+    return text;
+}
+
+std::int64_t queryInteger(const QString& path, const char* sql)
+{
+    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+    return db.queryInteger(sql).value_or(-1);
+}
+
+// The names the pool selector lists, in its order.
+QStringList selectorTexts(const PoolsView& view)
+{
+    QStringList texts;
+    for (int i = 0; i < view.poolSelector()->count(); ++i)
+        texts.append(view.poolSelector()->itemText(i));
+    return texts;
+}
+
+// Clicks "Rename Pool..." and returns the dialog it opens (null when none opens).
+QPointer<QInputDialog> openRenameDialog(PoolsView& view)
+{
+    QTest::mouseClick(view.renamePoolButton(), Qt::LeftButton);
+    QPointer<QInputDialog> dialog;
+    [&] {
+        QTRY_VERIFY((dialog = view.findChild<QInputDialog*>(QStringLiteral("renamePoolDialog"))) != nullptr);
+    }();
+    if (dialog)
+        [&] { QTRY_VERIFY(dialog->isVisible()); }();
+    return dialog;
+}
+
+// Types `name` into the rename dialog as a person would and clicks its OK button.
+void renameThroughDialog(QInputDialog* dialog, const QString& name)
+{
+    auto* edit = dialog->findChild<QLineEdit*>();
+    QVERIFY(edit);
+    edit->clear();
+    if (!name.isEmpty())
+        QTest::keyClicks(edit, name);
+    auto* buttons = dialog->findChild<QDialogButtonBox*>();
+    QVERIFY(buttons);
+    QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+}
+
+// Clicks "Delete Pool..." and returns the confirmation it opens (null when none opens).
+QPointer<QMessageBox> openDeleteConfirmation(PoolsView& view)
+{
+    QTest::mouseClick(view.deletePoolButton(), Qt::LeftButton);
+    QPointer<QMessageBox> box;
+    [&] {
+        QTRY_VERIFY((box = view.findChild<QMessageBox*>(QStringLiteral("deletePoolConfirmation"))) !=
+                    nullptr);
+    }();
+    if (box)
+        [&] { QTRY_VERIFY(box->isVisible()); }();
+    return box;
+}
+
 const QByteArray kingsPlayers = "player_id,name,rating,games,group_rating,group_games\n"
                                 "A,Ann,1700,10,,\n"
                                 "B,Bob,1500,10,,\n";
@@ -167,6 +251,12 @@ private Q_SLOTS:
     void squaresRowsOfAGame();
     void importAndExport();
     void readOnlyStoreEditsNothing();
+    void renamePoolThroughTheDialog();
+    void refusedRenameChangesNothing_data();
+    void refusedRenameChangesNothing();
+    void deletePoolAfterConfirming();
+    void readOnlyStoreCannotRenameOrDeletePools();
+    void refusedGameDeletionChangesNothing();
     void mainWindowHasThePoolsTab();
     void screenshot();
 };
@@ -518,6 +608,279 @@ void TestPools::readOnlyStoreEditsNothing()
     QVERIFY(!view.addPlayerButton()->isEnabled());
     QVERIFY(!view.addPlayerFromForm());
     QCOMPARE(first->pool(pool)->players, 0);
+}
+
+void TestPools::renamePoolThroughTheDialog()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("rename.sqlite"));
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 ladder = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings ladder"));
+    const qint64 club = store->createPool(SystemKind::Acf, QStringLiteral("Checkers club"));
+    QVERIFY(store
+                ->addPoolPlayer(ladder, {QStringLiteral("A"), QStringLiteral("Ann"), QStringLiteral("1700"),
+                                         QStringLiteral("10")})
+                .ok());
+    auto view = std::make_unique<PoolsView>(*store);
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+    QVERIFY(view->selectPool(ladder));
+    QCOMPARE(view->poolSelector()->currentIndex(), 1); // listed by name: "Checkers club" first
+    QVERIFY(view->renamePoolButton()->isEnabled());
+    QVERIFY(view->deletePoolButton()->isEnabled());
+    // What is being typed in a form stays through a rename.
+    fill(view->playerForm(), {QStringLiteral("player_id=B"), QStringLiteral("name=Bob")});
+
+    const QPointer<QInputDialog> dialog = openRenameDialog(*view);
+    QVERIFY(dialog);
+    QCOMPARE(dialog->windowModality(), Qt::WindowModal);           // open(), not a blocking exec()
+    QCOMPARE(dialog->textValue(), QStringLiteral("Kings ladder")); // prefilled with the name
+    renameThroughDialog(dialog, QStringLiteral("Arcade ladder"));
+    QTRY_VERIFY(dialog.isNull());
+
+    QCOMPARE(store->pool(ladder)->name, QStringLiteral("Arcade ladder"));
+    QCOMPARE(store->pool(club)->name, QStringLiteral("Checkers club"));
+    QCOMPARE(view->currentPool(), ladder);
+    QVERIFY2(view->poolSelector()->currentText().startsWith(QStringLiteral("Arcade ladder (")),
+             qPrintable(view->poolSelector()->currentText()));
+    QCOMPARE(view->poolSelector()->currentIndex(), 0); // listed by its new name
+    QCOMPARE(view->poolSelector()->count(), 2);
+    for (const QString& text : selectorTexts(*view))
+        QVERIFY2(!text.contains(QStringLiteral("Kings ladder")), qPrintable(text));
+    QVERIFY2(view->messageLabel()->text().contains(QStringLiteral("Arcade ladder")),
+             qPrintable(view->messageLabel()->text()));
+    QCOMPARE(view->content()->pool.name, QStringLiteral("Arcade ladder"));
+    QCOMPARE(view->playerForm()->value(QStringLiteral("player_id")), QStringLiteral("B"));
+    QCOMPARE(view->playerForm()->value(QStringLiteral("name")), QStringLiteral("Bob"));
+
+    // Closing and reopening the database keeps the new name, and the pool's players.
+    view.reset();
+    store.reset();
+    store = openStore(path);
+    QVERIFY(store);
+    QCOMPARE(store->pool(ladder)->name, QStringLiteral("Arcade ladder"));
+    QCOMPARE(store->pool(ladder)->players, 1);
+    PoolsView reopened(*store);
+    QVERIFY(reopened.selectPool(ladder));
+    QVERIFY(reopened.poolSelector()->currentText().startsWith(QStringLiteral("Arcade ladder (")));
+    QVERIFY(store->check().isEmpty());
+}
+
+void TestPools::refusedRenameChangesNothing_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("message"); // a part of the store's message
+
+    const QString taken = QStringLiteral("There is a rating pool named Checkers club already.");
+    QTest::newRow("another pool's name") << QStringLiteral("Checkers club") << taken;
+    QTest::newRow("another pool's name in another case") << QStringLiteral("CHECKERS club") << taken;
+    QTest::newRow("with spaces around") << QStringLiteral("  Checkers   club ") << taken;
+    QTest::newRow("empty") << QString() << QStringLiteral("needs a name");
+    QTest::newRow("spaces only") << QStringLiteral("   ") << QStringLiteral("needs a name");
+}
+
+void TestPools::refusedRenameChangesNothing()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, message);
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("refused-rename.sqlite"));
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 ladder = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings ladder"));
+    const qint64 club = store->createPool(SystemKind::Acf, QStringLiteral("Checkers club"));
+    PoolsView view(*store);
+    view.show();
+    QVERIFY(view.selectPool(ladder));
+    const QStringList listed = selectorTexts(view);
+    const QString before = dumpTables(path);
+
+    const QPointer<QInputDialog> dialog = openRenameDialog(view);
+    QVERIFY(dialog);
+    renameThroughDialog(dialog, name);
+    QTRY_VERIFY(dialog.isNull());
+
+    // The store's message below the forms; nothing changed in the store or the selector.
+    QVERIFY2(view.messageLabel()->text().contains(message), qPrintable(view.messageLabel()->text()));
+    QCOMPARE(store->pool(ladder)->name, QStringLiteral("Kings ladder"));
+    QCOMPARE(store->pool(club)->name, QStringLiteral("Checkers club"));
+    QCOMPARE(dumpTables(path), before);
+    QCOMPARE(selectorTexts(view), listed);
+    QCOMPARE(view.currentPool(), ladder);
+    QCOMPARE(view.content()->pool.name, QStringLiteral("Kings ladder"));
+}
+
+void TestPools::deletePoolAfterConfirming()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("delete-pool.sqlite"));
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 alpha = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Alpha ladder"));
+    const qint64 beta = store->createPool(SystemKind::Squares, QStringLiteral("Beta cup"));
+    QVERIFY(store
+                ->addPoolPlayer(alpha, {QStringLiteral("A"), QStringLiteral("Ann"), QStringLiteral("1700"),
+                                        QStringLiteral("10")})
+                .ok());
+    QVERIFY(store
+                ->addPoolPlayer(alpha, {QStringLiteral("B"), QStringLiteral("Bob"), QStringLiteral("1500"),
+                                        QStringLiteral("10")})
+                .ok());
+    QVERIFY(store
+                ->addPoolGame(alpha, {{QStringLiteral("1"), QStringLiteral("2025-03-01"), QStringLiteral("A"),
+                                       QStringLiteral("121"), QStringLiteral("B"), QStringLiteral("100")}})
+                .ok());
+    QVERIFY(store->addPoolPlayer(beta, {QStringLiteral("1")}).ok());
+    PoolsView view(*store);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.selectPool(alpha));
+
+    // Asked first, window-modal without blocking: the pool, its players and its games are named.
+    QPointer<QMessageBox> box = openDeleteConfirmation(view);
+    QVERIFY(box);
+    QCOMPARE(box->windowModality(), Qt::WindowModal);
+    QVERIFY2(box->text().contains(QStringLiteral("Alpha ladder")), qPrintable(box->text()));
+    QVERIFY2(box->text().contains(QStringLiteral("2 player")), qPrintable(box->text()));
+    QVERIFY2(box->text().contains(QStringLiteral("1 game")), qPrintable(box->text()));
+
+    // Cancel: nothing deleted, the pool still shown.
+    QTest::mouseClick(box->button(QMessageBox::Cancel), Qt::LeftButton);
+    QTRY_VERIFY(box.isNull());
+    QCOMPARE(store->pools().size(), std::size_t(2));
+    QCOMPARE(store->pool(alpha)->players, 2);
+    QCOMPARE(store->pool(alpha)->games, 1);
+    QCOMPARE(view.currentPool(), alpha);
+    QCOMPARE(view.poolSelector()->count(), 2);
+
+    // Confirmed: the pool and its rows are gone; the selector moves to the other pool.
+    box = openDeleteConfirmation(view);
+    QVERIFY(box);
+    auto* confirm = box->findChild<QPushButton*>(QStringLiteral("confirmDeletePoolButton"));
+    QVERIFY(confirm);
+    QTest::mouseClick(confirm, Qt::LeftButton);
+    QTRY_VERIFY(box.isNull());
+    const std::vector<core::PoolSummary> pools = store->pools();
+    QCOMPARE(pools.size(), std::size_t(1));
+    QCOMPARE(pools.front().id, beta);
+    QVERIFY(!store->pool(alpha));
+    QVERIFY_THROWS_EXCEPTION(core::StoreError, store->poolContent(alpha));
+    QCOMPARE(queryInteger(path, "SELECT COUNT(*) FROM pool_games"), std::int64_t(0));
+    QCOMPARE(queryInteger(path, "SELECT COUNT(*) FROM pool_players"), std::int64_t(1)); // Beta's
+    QCOMPARE(view.currentPool(), beta);
+    QCOMPARE(view.poolSelector()->count(), 1);
+    QVERIFY(view.poolSelector()->currentText().startsWith(QStringLiteral("Beta cup (")));
+    QVERIFY2(view.messageLabel()->text().contains(QStringLiteral("Alpha ladder")),
+             qPrintable(view.messageLabel()->text()));
+
+    // The last pool: the tab's empty state, with nothing left to rename or delete.
+    box = openDeleteConfirmation(view);
+    QVERIFY(box);
+    QVERIFY(box->text().contains(QStringLiteral("Beta cup")));
+    QVERIFY(box->text().contains(QStringLiteral("1 player")));
+    QVERIFY(box->text().contains(QStringLiteral("0 game")));
+    QTest::mouseClick(box->findChild<QPushButton*>(QStringLiteral("confirmDeletePoolButton")),
+                      Qt::LeftButton);
+    QTRY_VERIFY(box.isNull());
+    QVERIFY(store->pools().empty());
+    QCOMPARE(queryInteger(path, "SELECT COUNT(*) FROM pool_players"), std::int64_t(0));
+    QCOMPARE(view.currentPool(), qint64(0));
+    QCOMPARE(view.poolSelector()->count(), 0);
+    QVERIFY(!view.renamePoolButton()->isEnabled());
+    QVERIFY(!view.deletePoolButton()->isEnabled());
+    QVERIFY(view.newPoolButton()->isEnabled());
+    QVERIFY(view.messageLabel()->text().contains(QStringLiteral("Beta cup")));
+    QVERIFY(view.messageLabel()->text().contains(QStringLiteral("New Pool...")));
+    QVERIFY(store->check().isEmpty());
+}
+
+void TestPools::readOnlyStoreCannotRenameOrDeletePools()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("shared.sqlite"));
+    auto first = openStore(path);
+    QVERIFY(first);
+    {
+        // No pool yet: nothing to rename or delete; enabled once there is one.
+        PoolsView empty(*first);
+        QVERIFY(!empty.renamePoolButton()->isEnabled());
+        QVERIFY(!empty.deletePoolButton()->isEnabled());
+        first->createPool(SystemKind::Acf, QStringLiteral("Checkers club"));
+        empty.reloadPools();
+        QVERIFY(empty.renamePoolButton()->isEnabled());
+        QVERIFY(empty.deletePoolButton()->isEnabled());
+    }
+    const qint64 pool = first->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Shared"));
+    auto second = openStore(path);
+    QVERIFY(second && second->isReadOnly());
+    PoolsView view(*second);
+    view.show();
+    QVERIFY(view.selectPool(pool));
+    QVERIFY(!view.renamePoolButton()->isEnabled());
+    QVERIFY(!view.deletePoolButton()->isEnabled());
+    const QString before = dumpTables(path);
+    // Nor through the slots: no dialog opens, and the store is not touched.
+    view.renamePoolWithDialog();
+    view.deletePoolWithConfirmation();
+    QTest::qWait(50);
+    QVERIFY(!view.findChild<QInputDialog*>());
+    QVERIFY(!view.findChild<QMessageBox*>());
+    QVERIFY(!view.renamePool(pool, QStringLiteral("Renamed")));
+    QVERIFY(!view.deletePool(pool));
+    QCOMPARE(first->pool(pool)->name, QStringLiteral("Shared"));
+    QCOMPARE(first->pools().size(), std::size_t(2));
+    QCOMPARE(dumpTables(path), before);
+}
+
+void TestPools::refusedGameDeletionChangesNothing()
+{
+    // Squares rows with the same game id are one game (docs/pools.md), wherever they were entered.
+    // Game 2 adds Italy to game G1 of game 1; without game 1, G1 would be a game of one player, so
+    // deleting game 1 is refused.
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("refused-delete.sqlite"));
+    auto store = openStore(path);
+    QVERIFY(store);
+    const qint64 pool = store->createPool(SystemKind::Squares, QStringLiteral("Diplomacy cup"));
+    for (const char* id : {"1", "2", "3", "4"})
+        QVERIFY(store->addPoolPlayer(pool, {QLatin1String(id)}).ok());
+    const auto row = [](const char* player, const char* power, const char* centres, const char* eliminated) {
+        return QStringList{QStringLiteral("G1"), QStringLiteral("1"),    QLatin1String(player),
+                           QLatin1String(power), QLatin1String(centres), QLatin1String(eliminated)};
+    };
+    core::PoolChange change = store->addPoolGame(
+        pool, {row("1", "France", "10", ""), row("2", "England", "8", ""), row("3", "Germany", "0", "1905")});
+    QVERIFY2(change.ok(), qPrintable(change.messages().join(u'\n')));
+    change = store->addPoolGame(pool, {row("4", "Italy", "5", "")});
+    QVERIFY2(change.ok(), qPrintable(change.messages().join(u'\n')));
+    QCOMPARE(store->pool(pool)->games, 2);
+
+    PoolsView view(*store);
+    view.show();
+    QVERIFY(view.selectPool(pool));
+    QCOMPARE(view.gamesModel()->rowCount(), 4);
+    QCOMPARE(view.gamesModel()->cell(0, 0), QStringLiteral("1"));
+    const QString before = dumpTables(path);
+    const core::SystemTable standings = view.tableModel()->table();
+
+    view.gamesView()->selectRow(0);
+    QVERIFY(view.deleteGameButton()->isEnabled());
+    QTest::mouseClick(view.deleteGameButton(), Qt::LeftButton);
+    QVERIFY2(view.messageLabel()->text().contains(QStringLiteral("Game 1 was not deleted")),
+             qPrintable(view.messageLabel()->text()));
+    QVERIFY2(view.messageLabel()->text().contains(QStringLiteral("one player")),
+             qPrintable(view.messageLabel()->text()));
+    QCOMPARE(dumpTables(path), before); // not even the audit log
+    QCOMPARE(store->pool(pool)->games, 2);
+    QCOMPARE(view.gamesModel()->rowCount(), 4);
+    QCOMPARE(view.tableModel()->table().rows, standings.rows);
+
+    // Game 2 alone can go: G1 keeps its three powers.
+    view.gamesView()->selectRow(3);
+    QTest::mouseClick(view.deleteGameButton(), Qt::LeftButton);
+    QVERIFY2(store->pool(pool)->games == 1, qPrintable(view.messageLabel()->text()));
+    QCOMPARE(view.gamesModel()->rowCount(), 3);
 }
 
 void TestPools::mainWindowHasThePoolsTab()

@@ -13,9 +13,12 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSet>
@@ -78,7 +81,7 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
 {
     setObjectName(QStringLiteral("poolsView"));
 
-    // ---- the pool: selector, new, import, export
+    // ---- the pool: selector, new, rename, delete, import, export
     m_poolBox = new QComboBox(this);
     m_poolBox->setObjectName(QStringLiteral("poolSelector"));
     m_poolBox->setMinimumContentsLength(44);
@@ -87,6 +90,13 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     poolLabel->setBuddy(m_poolBox);
     m_newPool = new QPushButton(tr("&New Pool..."), this);
     m_newPool->setObjectName(QStringLiteral("newPoolButton"));
+    // "o": the other letters of "Rename Pool" are the tab bar's, the menus' or this tab's. Deleting a
+    // pool has no mnemonic: it is never one keystroke away.
+    m_renamePool = new QPushButton(tr("Rename P&ool..."), this);
+    m_renamePool->setObjectName(QStringLiteral("renamePoolButton"));
+    m_deletePool = new QPushButton(tr("Delete Pool..."), this);
+    m_deletePool->setObjectName(QStringLiteral("deletePoolButton"));
+    m_deletePool->setToolTip(tr("Delete the pool with its players and games (you are asked first)"));
     m_systemLabel = new QLabel(this);
     m_systemLabel->setObjectName(QStringLiteral("poolSystemLabel"));
     m_import = new QPushButton(tr("&Import CSV..."), this);
@@ -97,6 +107,8 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     top->addWidget(poolLabel);
     top->addWidget(m_poolBox);
     top->addWidget(m_newPool);
+    top->addWidget(m_renamePool);
+    top->addWidget(m_deletePool);
     top->addSpacing(12);
     top->addWidget(m_systemLabel, 1);
     top->addWidget(m_import);
@@ -187,6 +199,8 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     connect(m_poolBox, &QComboBox::currentIndexChanged, this,
             [this](int index) { showPool(index >= 0 ? m_poolBox->itemData(index).toLongLong() : 0); });
     connect(m_newPool, &QPushButton::clicked, this, &PoolsView::newPool);
+    connect(m_renamePool, &QPushButton::clicked, this, &PoolsView::renamePoolWithDialog);
+    connect(m_deletePool, &QPushButton::clicked, this, &PoolsView::deletePoolWithConfirmation);
     connect(m_import, &QPushButton::clicked, this, &PoolsView::importWithDialog);
     connect(m_export, &QPushButton::clicked, this, &PoolsView::exportWithDialog);
     connect(m_addGame, &QPushButton::clicked, this, &PoolsView::addGameFromForm);
@@ -213,22 +227,32 @@ PoolsView::~PoolsView() = default;
 
 void PoolsView::reloadPools()
 {
-    const qint64 current = currentPool();
+    showPools(currentPool());
+}
+
+void PoolsView::showPools(qint64 preferred)
+{
+    fillSelector(preferred);
+    if (m_poolBox->currentIndex() < 0 && m_poolBox->count() > 0) {
+        const QSignalBlocker block(m_poolBox);
+        m_poolBox->setCurrentIndex(0);
+    }
+    showPool(m_poolBox->currentIndex() >= 0 ? m_poolBox->currentData().toLongLong() : 0);
+}
+
+void PoolsView::fillSelector(qint64 keep)
+{
     std::vector<core::PoolSummary> pools;
     try {
         pools = m_store.pools();
     } catch (const core::StoreError& error) {
         showError({error.message()});
     }
-    {
-        const QSignalBlocker block(m_poolBox);
-        m_poolBox->clear();
-        for (const core::PoolSummary& pool : pools)
-            m_poolBox->addItem(tr("%1 (%2)").arg(pool.name, poolKindTitle(pool.kind)), pool.id);
-    }
-    const int index = m_poolBox->findData(current);
-    m_poolBox->setCurrentIndex(index >= 0 ? index : (m_poolBox->count() > 0 ? 0 : -1));
-    showPool(m_poolBox->currentIndex() >= 0 ? m_poolBox->currentData().toLongLong() : 0);
+    const QSignalBlocker block(m_poolBox);
+    m_poolBox->clear();
+    for (const core::PoolSummary& pool : pools)
+        m_poolBox->addItem(tr("%1 (%2)").arg(pool.name, poolKindTitle(pool.kind)), pool.id);
+    m_poolBox->setCurrentIndex(m_poolBox->findData(keep));
 }
 
 bool PoolsView::selectPool(qint64 poolId)
@@ -393,6 +417,8 @@ void PoolsView::updateButtons()
     const bool writable = !m_store.isReadOnly();
     const bool pool = m_content.has_value();
     m_newPool->setEnabled(writable);
+    m_renamePool->setEnabled(writable && pool);
+    m_deletePool->setEnabled(writable && pool);
     m_import->setEnabled(writable && pool);
     m_export->setEnabled(pool);
     m_gameBox->setEnabled(writable && pool);
@@ -581,6 +607,110 @@ void PoolsView::newPool()
         showInfo(tr("Rating pool created: add its players, then its games."));
     });
     dialog->open();
+}
+
+void PoolsView::renamePoolWithDialog()
+{
+    if (m_store.isReadOnly() || !m_content)
+        return;
+    const qint64 poolId = m_content->pool.id;
+    auto* dialog = new QInputDialog(this);
+    dialog->setObjectName(QStringLiteral("renamePoolDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Rename Rating Pool"));
+    dialog->setLabelText(tr("New name of the rating pool %1:").arg(m_content->pool.name));
+    dialog->setTextValue(m_content->pool.name);
+    dialog->setOkButtonText(tr("Rename"));
+    if (auto* edit = dialog->findChild<QLineEdit*>())
+        edit->selectAll(); // typing replaces the name
+    // A refused name is told below the forms, as every refusal of the tab.
+    connect(dialog, &QInputDialog::textValueSelected, this,
+            [this, poolId](const QString& name) { renamePool(poolId, name); });
+    dialog->open();
+}
+
+bool PoolsView::renamePool(qint64 poolId, const QString& name)
+{
+    if (m_content && m_content->pool.id == poolId && name.simplified() == m_content->pool.name)
+        return true; // its own name: nothing to store or to tell
+    try {
+        m_store.renamePool(poolId, name);
+    } catch (const core::StoreError& error) {
+        showError({error.message()});
+        return false;
+    }
+    // Only the selector changes (the pools are listed by name): what is typed in the forms stays.
+    fillSelector(currentPool());
+    QString stored = name.simplified();
+    try {
+        if (const std::optional<core::PoolSummary> pool = m_store.pool(poolId)) {
+            stored = pool->name;
+            if (m_content && m_content->pool.id == poolId)
+                m_content->pool.name = pool->name;
+        }
+    } catch (const core::StoreError& error) {
+        showError({error.message()});
+        return true;
+    }
+    showInfo(tr("Rating pool renamed to %1.").arg(stored));
+    return true;
+}
+
+void PoolsView::deletePoolWithConfirmation()
+{
+    if (m_store.isReadOnly() || !m_content)
+        return;
+    const core::PoolSummary& pool = m_content->pool;
+    const qint64 poolId = pool.id;
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Delete Rating Pool"),
+                                tr("Delete the rating pool %1 (%2) with its %3 and %4?")
+                                    .arg(pool.name, poolKindTitle(pool.kind),
+                                         tr("%n player(s)", nullptr, pool.players),
+                                         tr("%n game(s)", nullptr, pool.games)),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("deletePoolConfirmation"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(
+        tr("The pool's players and games are removed from the database. This cannot be undone."));
+    QPushButton* confirm = box->addButton(tr("Delete Pool"), QMessageBox::DestructiveRole);
+    confirm->setObjectName(QStringLiteral("confirmDeletePoolButton"));
+    QPushButton* cancel = box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(cancel);
+    box->setEscapeButton(cancel);
+    connect(box, &QMessageBox::buttonClicked, this, [this, poolId, confirm](QAbstractButton* button) {
+        if (button == confirm)
+            deletePool(poolId);
+    });
+    box->open();
+}
+
+bool PoolsView::deletePool(qint64 poolId)
+{
+    // The pool shown next: the one that takes the deleted pool's place in the list, else the one
+    // before it.
+    qint64 next = currentPool();
+    if (next == poolId) {
+        const int index = m_poolBox->findData(poolId);
+        const int neighbour = index + 1 < m_poolBox->count() ? index + 1 : index - 1;
+        next = index >= 0 && neighbour >= 0 ? m_poolBox->itemData(neighbour).toLongLong() : 0;
+    }
+    QString name;
+    try {
+        const std::optional<core::PoolSummary> pool = m_store.pool(poolId);
+        name = pool ? pool->name : QString::number(poolId);
+        m_store.deletePool(poolId);
+    } catch (const core::StoreError& error) {
+        showError({error.message()});
+        return false;
+    }
+    if (next != currentPool())
+        showPools(next);
+    else
+        fillSelector(next); // another pool was deleted: the one shown stays as it is
+    const QString done = tr("Rating pool %1 deleted.").arg(name);
+    // With no pool left, the empty state's hint stays below the message.
+    showInfo(m_content ? done : done + u'\n' + m_message->text());
+    return true;
 }
 
 QString PoolsView::importFiles(const QStringList& paths)

@@ -2,10 +2,10 @@
 
 // The "Pools" tab: the rating pools of the other systems (ACF checkers, Kings Cribbage head-to-head
 // and group, Diplomacy Squares), stored in the database (core::Store, PoolSummary). A pool selector
-// with "New pool...", the pool's ratings or standings (computed by runSystem from the stored rows
-// each time they change), the history of the player selected in them, the games entered, and the
-// entry forms of a new game and a new player. A game or player with a defect is refused: the
-// message below the forms names the game and field, the editors of the fields are marked, and
+// with "New pool...", "Rename Pool..." and "Delete Pool...", the pool's ratings or standings (computed by
+// runSystem from the stored rows each time they change), the history of the player selected in them, the
+// games entered, and the entry forms of a new game and a new player. A game or player with a defect is
+// refused: the message below the forms names the game and field, the editors of the fields are marked, and
 // nothing is written. Messages are shown in the view, never in a blocking box.
 
 #include "core/store.h"
@@ -48,6 +48,12 @@ public:
     bool addPlayerFromForm();
     // The game of the selected row of the games list; true when deleted.
     bool deleteSelectedGame();
+    // A pool renamed: true when stored (or the name is its own). Refused (an empty name, or one that
+    // another pool has in any case): the store's message below the forms, nothing changed.
+    bool renamePool(qint64 poolId, const QString& name);
+    // A pool deleted with its players and games, without asking; the selector moves to the pool that
+    // took its place in the list, or to the empty state. True when deleted.
+    bool deletePool(qint64 poolId);
     // A players file and/or a games file (told apart by their headers): an error message, empty
     // when imported.
     QString importFiles(const QStringList& paths);
@@ -74,10 +80,17 @@ public:
     QPushButton* addPlayerButton() const { return m_addPlayer; }
     QPushButton* deleteGameButton() const { return m_deleteGame; }
     QPushButton* newPoolButton() const { return m_newPool; }
+    QPushButton* renamePoolButton() const { return m_renamePool; }
+    QPushButton* deletePoolButton() const { return m_deletePool; }
 
 public Q_SLOTS:
     // The "New rating pool" dialog, window-modal without blocking; the new pool is selected.
     void newPool();
+    // The current pool's name in a small dialog, window-modal without blocking ("renamePoolDialog").
+    void renamePoolWithDialog();
+    // "Delete the rating pool ...?" naming its players and games, window-modal without blocking
+    // ("deletePoolConfirmation"); the pool is deleted when the user confirms.
+    void deletePoolWithConfirmation();
     void importWithDialog();
     void exportWithDialog();
 
@@ -85,6 +98,11 @@ Q_SIGNALS:
     void message(const QString& text); // for the status bar
 
 private:
+    // The pools from the store in the selector, `preferred` selected when it is there (else the first),
+    // and shown.
+    void showPools(qint64 preferred);
+    // The pools from the store in the selector, `keep` selected when it is there; nothing is shown.
+    void fillSelector(qint64 keep);
     void showPool(qint64 poolId);
     void refresh(); // content, result, games and player lists of the current pool
     void rebuildForms();
@@ -102,6 +120,8 @@ private:
 
     QComboBox* m_poolBox = nullptr;
     QPushButton* m_newPool = nullptr;
+    QPushButton* m_renamePool = nullptr;
+    QPushButton* m_deletePool = nullptr;
     QPushButton* m_import = nullptr;
     QPushButton* m_export = nullptr;
     QLabel* m_systemLabel = nullptr;
