@@ -11,6 +11,7 @@
 //      the time per game stays flat (the engine is linear in games).
 // --quick uses a tenth of the players and events.
 
+#include "benchtiming.h"
 #include "core/systems.h"
 #include "flickdesk/engine/acf.h"
 
@@ -26,20 +27,11 @@
 #include <vector>
 
 using namespace flickdesk;
+using flickdesk::bench::median;
+using flickdesk::bench::secondsSince;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double secondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
 
 struct Federation {
     QByteArray playersCsv;

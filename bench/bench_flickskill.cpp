@@ -11,6 +11,7 @@
 // Peak memory is the process's resident high-water mark during each scenario (Linux VmHWM, reset
 // between scenarios through /proc/self/clear_refs).
 
+#include "benchtiming.h"
 #include "core/historyreader.h"
 #include "flickdesk/engine/flickskill.h"
 
@@ -26,14 +27,10 @@
 #include <vector>
 
 using namespace flickdesk;
+using flickdesk::bench::secondsSince;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double secondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 long residentHighWaterKiB()
 {

@@ -7,6 +7,7 @@
 // core::runKingsSystem, as `flickdesk-cli kc` runs it (reading the CSV, rating, building the tables).
 // --quick divides the numbers of games by 10.
 
+#include "benchtiming.h"
 #include "core/systems.h"
 #include "flickdesk/engine/kingscribbage.h"
 
@@ -21,14 +22,10 @@
 #include <vector>
 
 using namespace flickdesk;
+using flickdesk::bench::secondsSince;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double secondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 struct Workload {
     std::vector<engine::kings::Game> games;

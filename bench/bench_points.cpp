@@ -10,6 +10,7 @@
 // 2. One payout table of 500 entrants (singles, and 500 doubles teams): the mean over many
 //    repetitions, in microseconds (target: under 1 ms).
 
+#include "benchtiming.h"
 #include "core/historyreader.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/monthlylock.h"
@@ -26,20 +27,11 @@
 #include <vector>
 
 using namespace flickdesk;
+using flickdesk::bench::median;
+using flickdesk::bench::secondsSince;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double secondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
 
 void benchmarkTourPoints(const core::HistoryFolder& folder, unsigned threads, int repetitions)
 {

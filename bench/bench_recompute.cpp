@@ -16,6 +16,7 @@
 // recomputed from the stored history (their own background work).
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 
+#include "benchtiming.h"
 #include "core/store.h"
 #include "widgets/playerpage.h"
 #include "widgets/ratingslist.h"
@@ -37,6 +38,7 @@
 #include <vector>
 
 using namespace flickdesk;
+using flickdesk::bench::median;
 
 namespace {
 
@@ -55,12 +57,6 @@ template <typename Done> void waitUntil(Done done)
     poll.start(2);
     QTimer::singleShot(300000, &loop, &QEventLoop::quit);
     loop.exec();
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
 }
 
 } // namespace

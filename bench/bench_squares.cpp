@@ -8,6 +8,7 @@
 // standings CSV (core::runSystem + core::tableToCsv). Median of 3 runs (5 with --quick's smaller
 // tournament of 200 players and 1,000 games).
 
+#include "benchtiming.h"
 #include "core/systems.h"
 #include "flickdesk/engine/squares.h"
 
@@ -22,20 +23,11 @@
 #include <vector>
 
 using namespace flickdesk;
+using flickdesk::bench::median;
+using flickdesk::bench::secondsSince;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double secondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
 
 // Centres of one board: a solo one game in eight, otherwise 34 centres dealt at random with up to
 // 17 per power, and some powers out.

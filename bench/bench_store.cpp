@@ -11,6 +11,7 @@
 // 3. Export and import of the largest event (by units), awarded: the submission file and its
 //    history folder, then into a new database. Median of 5.
 
+#include "benchtiming.h"
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
 #include "core/store.h"
@@ -20,26 +21,16 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <vector>
 
 using namespace flickdesk;
+using flickdesk::bench::median;
+using flickdesk::bench::millisecondsSince;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double millisecondsSince(Clock::time_point start)
-{
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
 
 std::unique_ptr<core::Store> open(const QString& path)
 {

@@ -84,6 +84,8 @@ private Q_SLOTS:
     void badInput_data();
     void badInput();
     void columns();
+    void takesNoDatabase_data();
+    void takesNoDatabase();
 };
 
 void TestCliSquares::exampleStandings()
@@ -264,6 +266,37 @@ void TestCliSquares::columns()
                      QStringLiteral("power"), QStringLiteral("centres"), QStringLiteral("eliminated_year")}));
     QCOMPARE(core::systemPlayerColumns(core::SystemKind::Squares),
              QStringList({QStringLiteral("player_id"), QStringLiteral("name")}));
+}
+
+// acf, kc and squares read only their files: --db is a usage error, and their help does not offer it.
+void TestCliSquares::takesNoDatabase_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("games");
+    QTest::newRow("acf") << QStringLiteral("acf") << QStringLiteral("acf-games.csv");
+    QTest::newRow("kc") << QStringLiteral("kc") << QStringLiteral("kc-games.csv");
+    QTest::newRow("squares") << QStringLiteral("squares") << QStringLiteral("squares-games.csv");
+}
+
+void TestCliSquares::takesNoDatabase()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, games);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString database = dir.filePath(QStringLiteral("never.sqlite"));
+    const CliRun before = run({QStringLiteral("--db"), database, command, examplePath(games)});
+    QCOMPARE(before.status, core::cli_exit::usage);
+    QVERIFY2(before.err.contains(QStringLiteral("%1 does not use a database").arg(command)),
+             qPrintable(before.err));
+    const CliRun among = run({command, examplePath(games), QStringLiteral("--db"), database});
+    QCOMPARE(among.status, core::cli_exit::usage);
+    QVERIFY2(among.err.contains(QStringLiteral("unknown option '--db'")), qPrintable(among.err));
+    QVERIFY(!QFile::exists(database));
+    const CliRun help = run({QStringLiteral("help"), command});
+    QCOMPARE(help.status, core::cli_exit::ok);
+    QVERIFY(help.out.contains(QStringLiteral("--players")));
+    QVERIFY2(!help.out.contains(QStringLiteral("--db")), qPrintable(help.out));
 }
 
 QTEST_GUILESS_MAIN(TestCliSquares)

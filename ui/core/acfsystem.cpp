@@ -2,6 +2,7 @@
 // and games CSV (formats in docs/acf.md), checks every row (DECISIONS D2), rates with
 // engine::rateAcf (DECISIONS A1-A4) and turns the result into the ratings and history tables.
 #include "core/csvtable.h"
+#include "core/csvwriting.h"
 #include "core/systems.h"
 #include "flickdesk/engine/acf.h"
 
@@ -502,34 +503,6 @@ private:
     std::vector<EventBuild> events_;
     std::unordered_map<std::string, std::size_t> eventIndex_;
 };
-
-bool isWholeNumber(const std::string& id)
-{
-    return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// Ids that are whole numbers first, in numeric order, then the others in string order (as the other
-// tables of flickdesk-cli order players).
-bool playerIdLess(const std::string& a, const std::string& b)
-{
-    const bool aNumber = isWholeNumber(a);
-    const bool bNumber = isWholeNumber(b);
-    if (aNumber != bNumber)
-        return aNumber;
-    if (aNumber) {
-        const auto aStart = a.find_first_not_of('0');
-        const auto bStart = b.find_first_not_of('0');
-        const std::string_view aDigits =
-            aStart == std::string::npos ? "" : std::string_view(a).substr(aStart);
-        const std::string_view bDigits =
-            bStart == std::string::npos ? "" : std::string_view(b).substr(bStart);
-        if (aDigits.size() != bDigits.size())
-            return aDigits.size() < bDigits.size();
-        if (aDigits != bDigits)
-            return aDigits < bDigits;
-    }
-    return a < b;
-}
 
 QString wholePoints(double rating)
 {

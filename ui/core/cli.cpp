@@ -1,5 +1,6 @@
 #include "core/cli.h"
 
+#include "core/csvwriting.h"
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
 #include "core/store.h"
@@ -29,7 +30,6 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -39,6 +39,13 @@ namespace {
 
 using CommandFunction = int (*)(const QStringList& args, QTextStream& out, QTextStream& err);
 
+// How a command uses a database (--db FILE, or the default one).
+enum class DatabaseUse {
+    Store,            // it opens the database: the default
+    InPlaceOfHistory, // it reads the database's finished events in place of HISTORY_DIR
+    None,             // it reads only its files
+};
+
 // One command of flickdesk-cli. To add one, write its function and add a row to `commands` below.
 struct Command {
     QLatin1String name;
@@ -46,6 +53,7 @@ struct Command {
     QLatin1String summary;  // one line for --help
     QLatin1String details;  // the options, for `flickdesk-cli COMMAND --help`
     CommandFunction run;
+    DatabaseUse database = DatabaseUse::Store;
 };
 
 int runRate(const QStringList& args, QTextStream& out, QTextStream& err);
@@ -75,7 +83,7 @@ const Command commands[] = {
          "  --epsilon E      convergence tolerance (default 0.001), overrides both files\n"
          "  --max-iter N     at most N backward/forward sweeps (default 50), overrides both files\n"
          "  -o, --output OUT.csv  write player_id,date,mu,sigma there instead of to standard output\n"),
-     &runRate},
+     &runRate, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("lock"),
      QLatin1String("HISTORY_DIR --month YYYY-MM [--params FILE] [--epsilon E] [--max-iter N] [-o OUT.csv]"),
      QLatin1String(
@@ -88,7 +96,7 @@ const Command commands[] = {
                    "  --max-iter N     at most N backward/forward sweeps (default 50), overrides both files\n"
                    "  -o, --output OUT.csv  write player_id,mu,sigma there instead of to standard output;\n"
                    "                   one row per player with an event before the month\n"),
-     &runLock},
+     &runLock, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("points"), QLatin1String("HISTORY_DIR [-o OUT.csv]"),
      QLatin1String("Field-Weighted Points of every Tour event of a history folder, from its monthly locks."),
      QLatin1String(
@@ -98,7 +106,7 @@ const Command commands[] = {
          "  -o, --output OUT.csv  write event_id,place,player_id,fsi,fdi,points there instead of to\n"
          "                   standard output: events by date, rows by place then player; doubles\n"
          "                   partners each have a row with the team's award\n"),
-     &runPoints},
+     &runPoints, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("standings"),
      QLatin1String("HISTORY_DIR --season S --division competitive|recreational [--finale EVENT_ID] "
                    "[--past-champions ID,ID...] [-o OUT.csv]"),
@@ -113,7 +121,7 @@ const Command commands[] = {
          "                   the history's; the history's own earlier champions are found from it\n"
          "  -o, --output OUT.csv  write rank,player_id,total,counted_events,note there instead of to\n"
          "                   standard output\n"),
-     &runStandings},
+     &runStandings, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("payout"),
      QLatin1String("--format singles|doubles --tier 1|2|3 [--experimental-cap X] [-o OUT.csv] FIELD.csv"),
      QLatin1String("The Field-Weighted Points payout table of a field of locked ratings (a preview)."),
@@ -125,7 +133,7 @@ const Command commands[] = {
          "                   one row per team (doubles): the locked FlickSkill mu\n"
          "  -o, --output OUT.csv  write the table there instead of to standard output: lines\n"
          "                   '# FSI', '# FDI' and '# N', then place,points for places 1..N\n"),
-     &runPayout},
+     &runPayout, DatabaseUse::None},
     {QLatin1String("import-history"), QLatin1String("HISTORY_DIR [--db FILE]"),
      QLatin1String("Import a history folder into the database: all of it, or nothing when it has a defect."),
      QLatin1String(
@@ -177,7 +185,7 @@ const Command commands[] = {
          "  --players PLAYERS.csv  the players and their ratings before the first event; every\n"
          "                   player of GAMES.csv must be in it. Without it everyone starts unrated\n"
          "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
-     &runAcf},
+     &runAcf, DatabaseUse::None},
     {QLatin1String("kc"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
      QLatin1String(
          "Kings Cribbage head-to-head and group ratings from a file of games (docs/other-systems.md)."),
@@ -187,7 +195,7 @@ const Command commands[] = {
                    "                   player of GAMES.csv must be in it. Without it everyone starts at a\n"
                    "                   provisional 1500\n"
                    "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
-     &runKings},
+     &runKings, DatabaseUse::None},
     {QLatin1String("squares"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
      QLatin1String(
          "Diplomacy Squares tournament standings from each power's supply centres (docs/other-systems.md)."),
@@ -196,7 +204,7 @@ const Command commands[] = {
                    "  --players PLAYERS.csv  the tournament's players; every player of GAMES.csv must be\n"
                    "                   in it\n"
                    "  -o, --output OUT.csv  write the standings there instead of to standard output\n"),
-     &runSquares},
+     &runSquares, DatabaseUse::None},
 };
 
 const Command* findCommand(const QString& name)
@@ -218,8 +226,9 @@ void printHelp(QTextStream& out)
     for (const Command& command : commands)
         out << "  " << command.name << ' ' << command.synopsis << "\n        " << command.summary << '\n';
     out << "\nRun '" << programName() << " COMMAND --help' for a command's options.\n"
-        << "\nThe database: every command but payout takes --db FILE, before the command or among its\n"
-        << "options; without it, " << QDir::toNativeSeparators(Store::defaultPath()) << ".\n"
+        << "\nThe database: every command but payout, acf, kc and squares takes --db FILE, before the\n"
+        << "command or among its options; without it, " << QDir::toNativeSeparators(Store::defaultPath())
+        << ".\n"
         << "rate, lock, points and standings read it in place of HISTORY_DIR.\n"
         << "Exit status: 0 done; 2 defects in the input, each listed as file:line: field: message;\n"
         << "64 usage error; 65 not a FlickDesk database, damaged, or check found a problem;\n"
@@ -230,17 +239,12 @@ void printHelp(QTextStream& out)
 // The commands that read a history take --db FILE in place of HISTORY_DIR.
 bool readsHistory(const Command& command)
 {
-    for (const char* name : {"rate", "lock", "points", "standings"}) {
-        if (command.name == QLatin1String(name))
-            return true;
-    }
-    return false;
+    return command.database == DatabaseUse::InPlaceOfHistory;
 }
 
-// Every command but payout works with a database: --db FILE, or the default one.
 bool takesDatabase(const Command& command)
 {
-    return command.name != QLatin1String("payout");
+    return command.database != DatabaseUse::None;
 }
 
 void printCommandHelp(QTextStream& out, const Command& command)
@@ -529,41 +533,6 @@ int writeOutput(QTextStream& out, QTextStream& err, QLatin1String command, const
 // ---------------------------------------------------------------------------------------------
 // CSV output
 
-bool isWholeNumber(const std::string& id)
-{
-    return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The order of player ids in output: ids that are whole numbers first, in numeric order, then the
-// others in string order. (Comparing mixed pairs as strings would not be a consistent order.)
-bool playerIdLess(const std::string& a, const std::string& b)
-{
-    const bool aNumber = isWholeNumber(a);
-    const bool bNumber = isWholeNumber(b);
-    if (aNumber != bNumber)
-        return aNumber;
-    if (!aNumber)
-        return a < b;
-    const std::string_view aDigits = std::string_view(a).substr(std::min(a.find_first_not_of('0'), a.size()));
-    const std::string_view bDigits = std::string_view(b).substr(std::min(b.find_first_not_of('0'), b.size()));
-    return std::tuple(aDigits.size(), aDigits, a) < std::tuple(bDigits.size(), bDigits, b);
-}
-
-void appendCsvField(QByteArray& text, const std::string& value)
-{
-    if (value.find_first_of(",\"\r\n") == std::string::npos) {
-        text.append(value.data(), static_cast<qsizetype>(value.size()));
-        return;
-    }
-    text.append('"');
-    for (char c : value) {
-        if (c == '"')
-            text.append('"');
-        text.append(c);
-    }
-    text.append('"');
-}
-
 // printf-style formatting of numbers into a CSV text (the C locale's decimal point).
 template <typename... Values> void appendFormatted(QByteArray& text, const char* format, Values... values)
 {
@@ -592,7 +561,7 @@ QByteArray ratingsCsv(const engine::RatingHistory& history, const engine::FlickS
     std::vector<std::size_t> byId(players);
     std::iota(byId.begin(), byId.end(), std::size_t{0});
     std::sort(byId.begin(), byId.end(), [&](std::size_t x, std::size_t y) {
-        return playerIdLess(history.playerIds[x], history.playerIds[y]);
+        return csv::playerIdLess(history.playerIds[x], history.playerIds[y]);
     });
     std::vector<std::size_t> rankOfPlayer(players);
     for (std::size_t rank = 0; rank < players; ++rank)
@@ -615,7 +584,7 @@ QByteArray ratingsCsv(const engine::RatingHistory& history, const engine::FlickS
     text.reserve(static_cast<qsizetype>(rows.size() * 48 + 32));
     text.append("player_id,date,mu,sigma\n");
     for (const Row& row : rows) {
-        appendCsvField(text, history.playerIds[byId[row.rank]]);
+        csv::appendField(text, history.playerIds[byId[row.rank]]);
         text.append(',');
         text.append(engine::formatIsoDate(row.date).c_str());
         appendFormatted(text, ",%.9f,%.9f\n", row.point->mu, row.point->sigma);
@@ -686,13 +655,13 @@ QByteArray lockCsv(const engine::RatingHistory& history, const engine::MonthlyLo
             players.push_back(p);
     }
     std::sort(players.begin(), players.end(), [&history](std::size_t x, std::size_t y) {
-        return playerIdLess(history.playerIds[x], history.playerIds[y]);
+        return csv::playerIdLess(history.playerIds[x], history.playerIds[y]);
     });
     QByteArray text;
     text.reserve(static_cast<qsizetype>(players.size() * 36 + 32));
     text.append("player_id,mu,sigma\n");
     for (const std::size_t p : players) {
-        appendCsvField(text, history.playerIds[p]);
+        csv::appendField(text, history.playerIds[p]);
         appendFormatted(text, ",%.9f,%.9f\n", lock.ratings[p].mu, lock.ratings[p].sigma);
     }
     return text;
@@ -786,11 +755,11 @@ QByteArray pointsCsv(const HistoryFolder& folder, const TourPoints& points)
             for (const engine::PlayerIndex player : unit.players)
                 players.push_back(&folder.history.playerIds[static_cast<std::size_t>(player)]);
             std::sort(players.begin(), players.end(),
-                      [](const std::string* a, const std::string* b) { return playerIdLess(*a, *b); });
+                      [](const std::string* a, const std::string* b) { return csv::playerIdLess(*a, *b); });
             for (const std::string* player : players) {
-                appendCsvField(text, eventId);
+                csv::appendField(text, eventId);
                 appendFormatted(text, ",%d,", unit.place);
-                appendCsvField(text, *player);
+                csv::appendField(text, *player);
                 // DECISIONS P8: FSI and FDI shown to 3 decimals; the award as rounded when awarded.
                 appendFormatted(text, ",%.3f,%.3f,%.1f\n", event.payout.fieldStrengthIndex,
                                 event.payout.fieldDepthIndex, unit.award);
@@ -856,17 +825,17 @@ QByteArray standingsCsv(const engine::TourStandings& standings)
                      [](const engine::StandingsRow* a, const engine::StandingsRow* b) {
                          if (a->rank != b->rank)
                              return a->rank < b->rank;
-                         return playerIdLess(a->playerId, b->playerId);
+                         return csv::playerIdLess(a->playerId, b->playerId);
                      });
     QByteArray text;
     text.append("rank,player_id,total,counted_events,note\n");
     for (const engine::StandingsRow* row : rows) {
         appendFormatted(text, "%d,", row->rank);
-        appendCsvField(text, row->playerId);
+        csv::appendField(text, row->playerId);
         text.append(',');
         appendTenths(text, row->totalTenths); // DECISIONS P8: the sum of the rounded awards
         appendFormatted(text, ",%d,", row->countedEvents);
-        appendCsvField(text, row->note);
+        csv::appendField(text, row->note);
         text.append('\n');
     }
     return text;

@@ -1,5 +1,6 @@
 #include "core/eventexchange.h"
 
+#include "core/csvwriting.h"
 #include "flickdesk/engine/date.h"
 
 #include <QCoreApplication>
@@ -514,33 +515,13 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-void appendCsv(QByteArray& text, const QString& value)
-{
-    const QByteArray utf8 = value.toUtf8();
-    const bool quote =
-        utf8.contains(',') || utf8.contains('"') || utf8.contains('\n') || utf8.contains('\r') ||
-        (!utf8.isEmpty() &&
-         (utf8.front() == ' ' || utf8.back() == ' ' || utf8.front() == '\t' || utf8.back() == '\t'));
-    if (!quote) {
-        text.append(utf8);
-        return;
-    }
-    text.append('"');
-    for (const char c : utf8) {
-        if (c == '"')
-            text.append('"');
-        text.append(c);
-    }
-    text.append('"');
-}
-
 void appendRow(QByteArray& text, std::initializer_list<QString> fields)
 {
     bool first = true;
     for (const QString& field : fields) {
         if (!first)
             text.append(',');
-        appendCsv(text, field);
+        csv::appendField(text, field.toUtf8());
         first = false;
     }
     text.append('\n');

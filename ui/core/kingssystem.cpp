@@ -120,7 +120,6 @@ struct Reader {
                            " and line " + std::to_string(line) + ")");
                 continue;
             }
-            kings::PlayerState state;
             // DECISIONS K2: an empty rating starts at 1500 with 0 games.
             const auto rating =
                 number<kings::Rating>(table, Rating, "rating", kHighestRating, id, kings::kStartRating);

@@ -1,5 +1,7 @@
 #include "core/systems.h"
 
+#include "core/csvwriting.h"
+
 namespace flickdesk::core {
 
 SystemResult runSystem(SystemKind kind, const SystemInput& input)
@@ -95,31 +97,12 @@ bool systemFromKey(const QString& key, SystemKind& kind)
 
 namespace {
 
-void appendCsvField(QByteArray& text, const QString& value)
-{
-    const QByteArray bytes = value.toUtf8();
-    const bool needsQuotes = bytes.contains(',') || bytes.contains('"') || bytes.contains('\n') ||
-                             bytes.contains('\r') ||
-                             (!bytes.isEmpty() && (bytes.front() == ' ' || bytes.back() == ' '));
-    if (!needsQuotes) {
-        text.append(bytes);
-        return;
-    }
-    text.append('"');
-    for (const char c : bytes) {
-        if (c == '"')
-            text.append('"');
-        text.append(c);
-    }
-    text.append('"');
-}
-
 void appendCsvRow(QByteArray& text, const QStringList& fields)
 {
     for (qsizetype i = 0; i < fields.size(); ++i) {
         if (i > 0)
             text.append(',');
-        appendCsvField(text, fields[i]);
+        csv::appendField(text, fields[i].toUtf8());
     }
     text.append('\n');
 }

@@ -1,5 +1,7 @@
 #include "widgets/ratingslist.h"
 
+#include "core/csvwriting.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -11,50 +13,8 @@
 #include <QSaveFile>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <algorithm>
 
 namespace flickdesk::ui {
-namespace {
-
-bool isWholeNumber(const QString& id)
-{
-    return !id.isEmpty() && std::all_of(id.begin(), id.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
-}
-
-// Player ids as flickdesk-cli orders them: whole numbers first, numerically, then the others.
-bool playerIdLess(const QString& a, const QString& b)
-{
-    const bool aNumber = isWholeNumber(a);
-    const bool bNumber = isWholeNumber(b);
-    if (aNumber != bNumber)
-        return aNumber;
-    if (!aNumber)
-        return a < b;
-    const auto digits = [](const QString& id) {
-        qsizetype zeros = 0;
-        while (zeros < id.size() - 1 && id.at(zeros) == u'0')
-            ++zeros;
-        return QStringView(id).mid(zeros);
-    };
-    const QStringView x = digits(a);
-    const QStringView y = digits(b);
-    if (x.size() != y.size())
-        return x.size() < y.size();
-    if (x != y)
-        return x < y;
-    return a < b;
-}
-
-QByteArray csvField(const QString& value)
-{
-    QByteArray bytes = value.toUtf8();
-    if (!bytes.contains(',') && !bytes.contains('"') && !bytes.contains('\n') && !bytes.contains('\r'))
-        return bytes;
-    bytes.replace('"', "\"\"");
-    return '"' + bytes + '"';
-}
-
-} // namespace
 
 std::vector<PlayerRatingRow> ratingRows(const RatingRun& run)
 {
@@ -266,7 +226,7 @@ bool RatingsFilterModel::lessThan(const QModelIndex& left, const QModelIndex& ri
     const QString leftId = left.model()->data(left, RatingsListModel::PlayerIdRole).toString();
     const QString rightId = right.model()->data(right, RatingsListModel::PlayerIdRole).toString();
     if (left.column() == RatingsListModel::PlayerColumn)
-        return playerIdLess(leftId, rightId);
+        return core::csv::playerIdLess(leftId, rightId);
     const QVariant a = left.data(RatingsListModel::SortRole);
     const QVariant b = right.data(RatingsListModel::SortRole);
     const QPartialOrdering order = QVariant::compare(a, b);
@@ -275,7 +235,7 @@ bool RatingsFilterModel::lessThan(const QModelIndex& left, const QModelIndex& ri
     if (order == QPartialOrdering::Greater)
         return false;
     // Equal values: the player id decides, so that the order is total and stable.
-    return playerIdLess(leftId, rightId);
+    return core::csv::playerIdLess(leftId, rightId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,8 +374,10 @@ bool RatingsListView::exportCsv(const QString& path, QString* errorString) const
     for (int row = 0; row < m_filter->rowCount(); ++row) {
         const QModelIndex source = m_filter->mapToSource(m_filter->index(row, 0));
         const PlayerRatingRow& r = m_model->row(source.row());
-        text += csvField(r.playerId) + ',' + csvField(r.name) + ',' + QByteArray::number(r.mu, 'f', 9) + ',' +
-                QByteArray::number(r.sigma, 'f', 9) + '\n';
+        core::csv::appendField(text, r.playerId.toUtf8());
+        text += ',';
+        core::csv::appendField(text, r.name.toUtf8());
+        text += ',' + QByteArray::number(r.mu, 'f', 9) + ',' + QByteArray::number(r.sigma, 'f', 9) + '\n';
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
