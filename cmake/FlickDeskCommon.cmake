@@ -12,6 +12,16 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     if(FLICKDESK_WERROR)
         target_compile_options(flickdesk_common INTERFACE -Werror)
     endif()
+    # Hardening, as Debian's dpkg-buildflags would add it (lintian looks for it in the package):
+    # checked string and memory functions where the optimiser can see the sizes, and the
+    # relocations resolved and made read-only at start. Not in Debug, where _FORTIFY_SOURCE
+    # needs optimisation to work and warns without it.
+    target_compile_definitions(flickdesk_common INTERFACE
+        $<$<NOT:$<CONFIG:Debug>>:_FORTIFY_SOURCE=2>)
+    target_compile_options(flickdesk_common INTERFACE -fstack-protector-strong)
+    if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+        target_link_options(flickdesk_common INTERFACE -Wl,-z,relro -Wl,-z,now)
+    endif()
 elseif(MSVC)
     target_compile_options(flickdesk_common INTERFACE /W4 /permissive-)
 endif()
