@@ -256,7 +256,7 @@ private Q_SLOTS:
     void refusedRenameChangesNothing();
     void deletePoolAfterConfirming();
     void readOnlyStoreCannotRenameOrDeletePools();
-    void refusedGameDeletionChangesNothing();
+    void reusedGameIsRefused();
     void mainWindowHasThePoolsTab();
     void screenshot();
 };
@@ -833,13 +833,13 @@ void TestPools::readOnlyStoreCannotRenameOrDeletePools()
     QCOMPARE(dumpTables(path), before);
 }
 
-void TestPools::refusedGameDeletionChangesNothing()
+void TestPools::reusedGameIsRefused()
 {
-    // Squares rows with the same game id are one game (docs/pools.md), wherever they were entered.
-    // Game 2 adds Italy to game G1 of game 1; without game 1, G1 would be a game of one player, so
-    // deleting game 1 is refused.
+    // Squares rows with the same game id are one game (docs/pools.md): a later entry, or an import,
+    // that names a stored game's id is refused whole, else its rows would be stored, and could be
+    // deleted, apart from the game they belong to.
     QTemporaryDir temp;
-    const QString path = temp.filePath(QStringLiteral("refused-delete.sqlite"));
+    const QString path = temp.filePath(QStringLiteral("reused-game.sqlite"));
     auto store = openStore(path);
     QVERIFY(store);
     const qint64 pool = store->createPool(SystemKind::Squares, QStringLiteral("Diplomacy cup"));
@@ -852,35 +852,67 @@ void TestPools::refusedGameDeletionChangesNothing()
     core::PoolChange change = store->addPoolGame(
         pool, {row("1", "France", "10", ""), row("2", "England", "8", ""), row("3", "Germany", "0", "1905")});
     QVERIFY2(change.ok(), qPrintable(change.messages().join(u'\n')));
-    change = store->addPoolGame(pool, {row("4", "Italy", "5", "")});
-    QVERIFY2(change.ok(), qPrintable(change.messages().join(u'\n')));
-    QCOMPARE(store->pool(pool)->games, 2);
+    const QString before = dumpTables(path);
 
+    // Through the store: an entry and an import naming G1.
+    change = store->addPoolGame(pool, {row("4", "Italy", "5", "")});
+    QVERIFY(!change.ok());
+    QVERIFY2(change.messages().join(u'\n').contains(QStringLiteral("game G1 is stored already")),
+             qPrintable(change.messages().join(u'\n')));
+    change = store->importPool(pool, {}, {},
+                               "game,round,player_id,power,centres,eliminated_year\n"
+                               "G2,1,1,France,6,\nG2,1,4,Italy,4,\nG1,1,4,Turkey,3,\n",
+                               QStringLiteral("more.csv"));
+    QVERIFY(!change.ok());
+    QVERIFY2(change.messages().join(u'\n').contains(QStringLiteral("more.csv line 4")),
+             qPrintable(change.messages().join(u'\n')));
+    QCOMPARE(dumpTables(path), before); // nothing of either, not even the audit log
+    QCOMPARE(store->pool(pool)->games, 1);
+
+    // Through the window: the row typed into the form, then Add Game.
     PoolsView view(*store);
     view.show();
     QVERIFY(view.selectPool(pool));
-    QCOMPARE(view.gamesModel()->rowCount(), 4);
-    QCOMPARE(view.gamesModel()->cell(0, 0), QStringLiteral("1"));
-    const QString before = dumpTables(path);
     const core::SystemTable standings = view.tableModel()->table();
-
-    view.gamesView()->selectRow(0);
-    QVERIFY(view.deleteGameButton()->isEnabled());
-    QTest::mouseClick(view.deleteGameButton(), Qt::LeftButton);
-    QVERIFY2(view.messageLabel()->text().contains(QStringLiteral("Game 1 was not deleted")),
+    PoolRowForm* form = view.gameForm();
+    QVERIFY(form);
+    const QStringList typed = row("4", "Italy", "5", "");
+    for (qsizetype i = 0; i < typed.size(); ++i)
+        form->setValue(form->columns().at(i), typed.at(i));
+    QTest::mouseClick(view.addGameButton(), Qt::LeftButton);
+    QVERIFY2(view.messageLabel()->text().contains(QStringLiteral("game G1 is stored already")),
              qPrintable(view.messageLabel()->text()));
-    QVERIFY2(view.messageLabel()->text().contains(QStringLiteral("one player")),
-             qPrintable(view.messageLabel()->text()));
-    QCOMPARE(dumpTables(path), before); // not even the audit log
-    QCOMPARE(store->pool(pool)->games, 2);
-    QCOMPARE(view.gamesModel()->rowCount(), 4);
+    QCOMPARE(dumpTables(path), before);
+    QCOMPARE(view.gamesModel()->rowCount(), 3);
     QCOMPARE(view.tableModel()->table().rows, standings.rows);
 
-    // Game 2 alone can go: G1 keeps its three powers.
-    view.gamesView()->selectRow(3);
-    QTest::mouseClick(view.deleteGameButton(), Qt::LeftButton);
-    QVERIFY2(store->pool(pool)->games == 1, qPrintable(view.messageLabel()->text()));
-    QCOMPARE(view.gamesModel()->rowCount(), 3);
+    // ACF: a pairing of a round is one entry; entering it again is refused the same way.
+    const qint64 acf = store->createPool(SystemKind::Acf, QStringLiteral("Checkers club"));
+    QVERIFY(store
+                ->addPoolPlayer(
+                    acf, {QStringLiteral("101"), QStringLiteral("Ann"), QStringLiteral("1800"), {}, {}, {}})
+                .ok());
+    QVERIFY(store
+                ->addPoolPlayer(
+                    acf, {QStringLiteral("102"), QStringLiteral("Ben"), QStringLiteral("1700"), {}, {}, {}})
+                .ok());
+    const QStringList game{QStringLiteral("Open"), QStringLiteral("2025-03-01"), QStringLiteral("game"),
+                           QStringLiteral("1"),    QStringLiteral("101"),        QStringLiteral("102"),
+                           QStringLiteral("1-0")};
+    change = store->addPoolGame(acf, {game});
+    QVERIFY2(change.ok(), qPrintable(change.messages().join(u'\n')));
+    change = store->addPoolGame(acf, {game});
+    QVERIFY(!change.ok());
+    QVERIFY2(change.messages().join(u'\n').contains(QStringLiteral("stored already")),
+             qPrintable(change.messages().join(u'\n')));
+    QCOMPARE(store->pool(acf)->games, 1);
+
+    // The window enters an ACF round's games as rows of one entry (four when scored by round).
+    view.reloadPools();
+    QVERIFY(view.selectPool(acf));
+    QVERIFY(view.addRowButton()->isVisibleTo(&view));
+    QVERIFY(view.selectPool(pool));
+    QVERIFY(view.addRowButton()->isVisibleTo(&view));
 }
 
 void TestPools::mainWindowHasThePoolsTab()

@@ -3703,6 +3703,34 @@ QString importedGameKey(SystemKind kind, const QStringList& columns, const QStri
     return {};
 }
 
+// A new game must not carry the key of a stored one (a Squares game id, an ACF round's pairing):
+// its rows would belong to that game, yet be stored, and deleted, apart from it. The defect names
+// the stored game; `where` is the new row's place.
+void refuseStoredGameKey(const PoolContent& content, const QStringList& row, const QString& where, int game,
+                         std::vector<PoolDefect>& defects)
+{
+    const QString key = importedGameKey(content.pool.kind, content.gameColumns, row);
+    if (key.isEmpty())
+        return;
+    for (const PoolGame& stored : content.games) {
+        if (stored.rows.isEmpty() ||
+            importedGameKey(content.pool.kind, content.gameColumns, stored.rows.first()) != key)
+            continue;
+        const bool squares = content.pool.kind == SystemKind::Squares;
+        defects.push_back(
+            {where, squares ? QStringLiteral("game") : QStringLiteral("round"),
+             squares ? tr("game %1 is stored already (as the pool's game %2): delete it and enter the "
+                          "whole game again, or give this game another id")
+                           .arg(row.value(gameKeyColumn(content.gameColumns)).trimmed())
+                           .arg(stored.number)
+                     : tr("this pairing of this round is stored already (as the pool's game %1): delete "
+                          "it and enter the round's games together")
+                           .arg(stored.number),
+             game, 0});
+        return;
+    }
+}
+
 int nextGameNumber(const PoolContent& content)
 {
     return content.games.empty() ? 1 : content.games.back().number + 1;
@@ -3725,6 +3753,11 @@ QJsonArray jsonArray(const QStringList& fields)
 bool poolGameHasRowPerPlayer(SystemKind kind)
 {
     return kind == SystemKind::Squares;
+}
+
+bool poolGameHasSeveralRows(SystemKind kind)
+{
+    return kind == SystemKind::Squares || kind == SystemKind::Acf;
 }
 
 QList<SystemKind> poolKinds()
@@ -3889,13 +3922,13 @@ PoolChange Store::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
         int row = 0;
         for (const QStringList& fields : rows) {
             ++row;
-            check.games.add(fields,
-                            {0,
-                             rows.size() > 1 ? tr("the new game, row %1").arg(row) : tr("the new game"),
-                             number,
-                             0,
-                             {}});
+            const QString where = rows.size() > 1 ? tr("the new game, row %1").arg(row) : tr("the new game");
+            check.games.add(fields, {0, where, number, 0, {}});
+            if (row == 1)
+                refuseStoredGameKey(content, fields, where, number, change.defects);
         }
+        if (!change.ok())
+            return change;
         change.defects = runCheck(check);
         if (!change.ok())
             return change;
@@ -3986,9 +4019,13 @@ PoolChange Store::importPool(qint64 poolId, const QByteArray& players, const QSt
                 newGames.emplace_back();
             }
             newGames[index].append(row);
-            check.games.add(row, {0, tr("%1 line %2").arg(gamesName).arg(importedGames.lines[i]),
-                                  firstGame + static_cast<int>(index), 0, gamesName});
+            const QString where = tr("%1 line %2").arg(gamesName).arg(importedGames.lines[i]);
+            check.games.add(row, {0, where, firstGame + static_cast<int>(index), 0, gamesName});
+            if (known < 0)
+                refuseStoredGameKey(content, row, where, firstGame + static_cast<int>(index), change.defects);
         }
+        if (!change.ok())
+            return change;
         change.defects = runCheck(check);
         mergeMissingColumns(change.defects, playersName, importedPlayers);
         mergeMissingColumns(change.defects, gamesName, importedGames);

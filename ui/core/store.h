@@ -432,6 +432,9 @@ struct PoolChange {
 };
 
 // Whether a system's games file has one row per player and game (Squares) rather than per game.
+// True where one game of the pool is entered as several rows: Squares (a row per player) and ACF
+// (the games of one pairing in one round: four when the event is scored by round, DECISIONS A1).
+bool poolGameHasSeveralRows(SystemKind kind);
 bool poolGameHasRowPerPlayer(SystemKind kind);
 // The pool kinds a user can create: ACF, Kings Cribbage head-to-head and group, Squares.
 QList<SystemKind> poolKinds();

@@ -331,9 +331,13 @@ void PoolsView::rebuildForms()
         // A group pool starts its players from their group rating only (DECISIONS K4).
         m_playerForm->hideColumns({QStringLiteral("rating"), QStringLiteral("games")});
     }
-    const bool rowPerPlayer = m_content && core::poolGameHasRowPerPlayer(m_content->pool.kind);
-    m_gameBox->setTitle(rowPerPlayer ? tr("New game: one row per player (Add Row after each, then Add Game)")
-                                     : tr("New game"));
+    if (m_content && core::poolGameHasRowPerPlayer(m_content->pool.kind))
+        m_gameBox->setTitle(tr("New game: one row per player (Add Row after each, then Add Game)"));
+    else if (m_content && core::poolGameHasSeveralRows(m_content->pool.kind))
+        m_gameBox->setTitle(tr("New round: the games of one pairing, a row each (Add Row after each, "
+                               "then Add Game)"));
+    else
+        m_gameBox->setTitle(tr("New game"));
 }
 
 void PoolsView::refresh()
@@ -424,7 +428,7 @@ void PoolsView::updateButtons()
     m_gameBox->setEnabled(writable && pool);
     m_playerBox->setEnabled(writable && pool);
     m_deleteGame->setEnabled(writable && pool && m_gamesView->selectionModel()->hasSelection());
-    m_addRow->setVisible(pool && core::poolGameHasRowPerPlayer(m_content->pool.kind));
+    m_addRow->setVisible(pool && core::poolGameHasSeveralRows(m_content->pool.kind));
 }
 
 void PoolsView::showError(const QStringList& lines)
