@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -4006,22 +4007,23 @@ PoolChange Store::importPool(qint64 poolId, const QByteArray& players, const QSt
         // Games: a row each, but the rows of one Squares game, or of one pairing of an ACF round
         // (DECISIONS A1: four games when scored by round), form one game, deleted together.
         std::vector<QList<QStringList>> newGames;
-        QStringList keys;
+        QHash<QString, std::size_t> gameOfKey; // a game key -> its index in newGames
         const int firstGame = nextGameNumber(content);
         for (qsizetype i = 0; i < importedGames.rows.size(); ++i) {
             const QStringList& row = importedGames.rows[i];
             const QString key = importedGameKey(content.pool.kind, content.gameColumns, row);
-            const qsizetype known = key.isEmpty() ? -1 : keys.indexOf(key);
-            std::size_t index = static_cast<std::size_t>(known);
-            if (known < 0) {
-                index = newGames.size();
-                keys.append(key.isEmpty() ? QString() : key);
+            const auto found = key.isEmpty() ? gameOfKey.cend() : gameOfKey.constFind(key);
+            const bool known = found != gameOfKey.cend();
+            std::size_t index = known ? *found : newGames.size();
+            if (!known) {
+                if (!key.isEmpty())
+                    gameOfKey.insert(key, index);
                 newGames.emplace_back();
             }
             newGames[index].append(row);
             const QString where = tr("%1 line %2").arg(gamesName).arg(importedGames.lines[i]);
             check.games.add(row, {0, where, firstGame + static_cast<int>(index), 0, gamesName});
-            if (known < 0)
+            if (!known)
                 refuseStoredGameKey(content, row, where, firstGame + static_cast<int>(index), change.defects);
         }
         if (!change.ok())
