@@ -23,7 +23,8 @@ void describeApplication()
 void addOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(QCoreApplication::translate(
-        "main", "Tournament desk for crokinole: FlickSkill ratings and Field-Weighted Points."));
+        "main", "Tournament desk for rated tabletop games: FlickSkill ratings and Field-Weighted Points "
+                "for crokinole; ACF checkers, Kings Cribbage and Diplomacy Squares rating pools."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(QCommandLineOption(
