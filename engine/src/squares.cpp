@@ -191,6 +191,7 @@ std::vector<SquaresGameResult> scoreSquaresGame(const SquaresGame& game, std::si
         result.seat = i;
         result.playerId = seat.playerId;
         result.eliminatedYear = seat.centres == 0 ? seat.eliminatedYear : 0;
+        result.drawnGame = !solo;
         if (solo) {
             // DECISIONS S1: 100 to the winner, 0 to everyone else. S2: survivors of someone else's
             // solo lose; the eliminated stay eliminated.
@@ -372,7 +373,9 @@ SquaresTournament scoreSquaresTournament(const std::vector<SquaresGame>& games)
         SquaresStanding& standing = standings[it->second];
         ++standing.games;
         standing.wins += result.gameClass == SquaresClass::Win ? 1 : 0;
-        standing.draws += result.gameClass == SquaresClass::Draw ? 1 : 0;
+        // DECISIONS S5: "most drawn games played": every drawn game counts, also one the player was
+        // eliminated in.
+        standing.draws += result.drawnGame ? 1 : 0;
         standing.gamesBestFirst.push_back(i);
     }
     for (SquaresStanding& standing : standings) {

@@ -34,24 +34,25 @@ QStringList nonEmptyLines(const QString& text)
 //   R3 is a draw, 10, 10, 8, 6, 0, 0, 0: Σc² = 100 + 100 + 64 + 36 = 300, so 5 and 6 score 33.33,
 //   7 21.33, 8 12.
 //   Totals: 1 105.33, 8 60, 5 / 6 / 9 33.33 each (exactly 100/3), 7 21.33, 10 12, 2 1.33, 3 and 4 0.
-//   5 and 6 share R3 (equal 1st of 2), which beats 9's outright 2nd in R2 at the same 33.33 (S3):
-//   9 is below them at "best". 5 and 6 are split by their second game, R1, where both are out:
-//   5 in 1906, 6 in 1904 (S4), so 6 is below 5 at "second".
-//   3 and 4 score 0: 3's best game is R3, out with two others behind four survivors (equal 5th of
-//   3), better than 4's best, R2, out with one other behind five survivors (equal 6th of 2): 4 is
-//   below 3 at "best".
+//   Drawn games played (S5: R2 and R3, counting the players eliminated in them; R1 is a solo):
+//   8, 9, 10 and 3 played both, everyone else one (1, 2, 4 R2; 5, 6, 7 R3).
+//   9 (out in R3, a drawn game all the same) has 2 drawn games, 5 and 6 one: 9 is first of the
+//   three and 5 below it at "draws". 5 and 6 share R3 (equal 1st of 2) as their best; their second
+//   game is R1, where both are out: 5 in 1906, 6 in 1904 (S4), so 6 is below 5 at "second".
+//   3 and 4 score 0 with no wins: 3 was eliminated in two drawn games (R2, R3), 4 in one (R2), so 4
+//   is below 3 at "draws".
 const char* const kExpectedStandings[] = {
     "rank,player_id,name,total,games,wins,draws,best,second,third,tie_break",
     "1,1,Ana Kovac,105.33,2,1,1,100.00,5.33,,",
     "2,8,Hamish Reid,60.00,2,0,2,48.00,12.00,,total",
-    "3,5,Erin O'Neill,33.33,2,0,1,33.33,0.00,,total",
-    "4,6,Felix Braun,33.33,2,0,1,33.33,0.00,,second",
-    "5,9,Ines Duarte,33.33,2,0,1,33.33,0.00,,best",
+    "3,9,Ines Duarte,33.33,2,0,2,33.33,0.00,,total",
+    "4,5,Erin O'Neill,33.33,2,0,1,33.33,0.00,,draws",
+    "5,6,Felix Braun,33.33,2,0,1,33.33,0.00,,second",
     "6,7,Grace Liu,21.33,2,0,1,21.33,0.00,,total",
-    "7,10,Jonah Cole,12.00,2,0,1,12.00,0.00,,total",
+    "7,10,Jonah Cole,12.00,2,0,2,12.00,0.00,,total",
     "8,2,Ben Walsh,1.33,2,0,1,1.33,0.00,,total",
-    "9,3,Chloe Martin,0.00,3,0,0,0.00,0.00,0.00,total",
-    "10,4,Dev Patel,0.00,2,0,0,0.00,0.00,,best",
+    "9,3,Chloe Martin,0.00,3,0,2,0.00,0.00,0.00,total",
+    "10,4,Dev Patel,0.00,2,0,1,0.00,0.00,,draws",
 };
 
 QStringList expectedStandings(bool withNames)

@@ -338,60 +338,102 @@ void TestSquares::tieBreakWinsEqualAndBest()
 {
     // A solos (100); B draws 17-17 twice (50 + 50): 100 each, A ahead on wins. C and W hold 50 in
     // 17-17 games that cannot be split (the 3rd finisher of a 2-player game scores 0 like the
-    // eliminated Z): equal 3rd, then rank 5. Z, Y and X score 0: Z eliminated in 1908 beats Y
-    // eliminated in 1905 (both 3rd of 3), Y's elimination beats X's loss.
+    // eliminated Z): equal 3rd, then rank 5. Z, V, Y and X score 0. Z was eliminated in a drawn game,
+    // which counts as a drawn game played (S5), so Z is above the other three at "draws"; V, Y and X
+    // played only A's solo, which is no drawn game (draws 0 each), so "best" splits them: V out in
+    // 1908 beats Y out in 1905 (both equal 3rd of 2 behind 18 and 10), Y's elimination beats X's
+    // loss.
     const SquaresTournament t = scoreSquaresTournament({
-        game("G1", 1, {{"A", 18}, {"X", 10}, {"Y", 0, 1905}}),
+        game("G1", 1, {{"A", 18}, {"X", 10}, {"Y", 0, 1905}, {"V", 0, 1908}}),
         game("G2", 1, {{"B", 17}, {"C", 17}, {"Z", 0, 1908}}),
         game("G3", 2, {{"B", 17}, {"W", 17}}),
     });
-    QCOMPARE(summary(t),
-             lines({"1 A", "2 B wins", "3 C total", "3 W equal", "5 Z total", "6 Y best", "7 X best"}));
+    QCOMPARE(summary(t), lines({"1 A", "2 B wins", "3 C total", "3 W equal", "5 Z total", "6 V draws",
+                                "7 Y best", "8 X best"}));
     QCOMPARE(standingOf(t, "A").total, 100.0);
     QCOMPARE(standingOf(t, "B").total, 100.0);
     QCOMPARE(standingOf(t, "B").draws, 2);
     QCOMPARE(standingOf(t, "A").wins, 1);
+    QCOMPARE(standingOf(t, "A").draws, 0); // a solo is not a drawn game, not even for its winner
+    QCOMPARE(standingOf(t, "Z").draws, 1);
+    QCOMPARE(standingOf(t, "V").draws, 0);
 }
 
 void TestSquares::tieBreakDraws()
 {
-    // D: 25 + 25 in two 5,5,5,5 boards (draws 2); A: 50 in a 17-17 and an elimination (draws 1):
-    // 50 each, D ahead on drawn games. B: the same 17-17 and no second game: A ahead on the second
-    // best game (a game not played is below any game). K alone survives with 10: 100.
+    // Drawn games survived. D: 25 + 25 in two 5,5,5,5 boards (draws 2). L: 50 in a 17-17 with N,
+    // and a loss in W's solo (0): draws 1, as a solo is no drawn game even for a survivor. 50 each,
+    // no wins: D above L at "draws", though L's best game (50) beats D's (25): draws come before
+    // best. N: the same 17-17 as L and no second game: draws 1 too, level on the best game, so L is
+    // above N at "second" (a game not played is below any game).
+    // A drawn game the player was eliminated in (DECISIONS S5, "most drawn games played"). A and B:
+    // 100/3 each in a 5,5,5 board with M; A also played a drawn game in which K (alone with 10)
+    // eliminated A in 1903: 0 points, but a drawn game played. A: draws 2, B and M: draws 1, so A is
+    // above B at "draws". (Counting only the draws a player survived, A would have 1 like B and
+    // would be above B only at "second".) B and M cannot be split.
+    // W (solo, 100, a win) is above K (100, no win) at "wins"; E to J (25 each) finish equal.
     const SquaresTournament t = scoreSquaresTournament({
-        game("G1", 1, {{"A", 17}, {"B", 17}}),
+        game("G1", 1, {{"L", 17}, {"N", 17}}),
         game("G2", 1, {{"D", 5}, {"E", 5}, {"F", 5}, {"G", 5}}),
-        game("G3", 2, {{"D", 5}, {"H", 5}, {"I", 5}, {"J", 5}}),
-        game("G4", 2, {{"K", 10}, {"A", 0, 1903}}),
+        game("G3", 1, {{"A", 5}, {"B", 5}, {"M", 5}}),
+        game("G4", 2, {{"D", 5}, {"H", 5}, {"I", 5}, {"J", 5}}),
+        game("G5", 2, {{"W", 18}, {"L", 5}}),
+        game("G6", 2, {{"K", 10}, {"A", 0, 1903}}),
     });
-    QCOMPARE(summary(t), lines({"1 K", "2 D total", "3 A draws", "4 B second", "5 E total", "5 F equal",
-                                "5 G equal", "5 H equal", "5 I equal", "5 J equal"}));
+    QCOMPARE(summary(t), lines({"1 W", "2 K wins", "3 D total", "4 L draws", "5 N second", "6 A total",
+                                "7 B draws", "7 M equal", "9 E total", "9 F equal", "9 G equal", "9 H equal",
+                                "9 I equal", "9 J equal"}));
     QCOMPARE(standingOf(t, "D").draws, 2);
-    QCOMPARE(standingOf(t, "A").draws, 1);
+    QCOMPARE(standingOf(t, "L").draws, 1);
+    QCOMPARE(standingOf(t, "N").draws, 1);
+    QCOMPARE(standingOf(t, "A").draws, 2);
+    QCOMPARE(standingOf(t, "B").draws, 1);
+    QCOMPARE(standingOf(t, "A").totalNanos, standingOf(t, "B").totalNanos);
+    // A's game G6 (index 5): an elimination, yet a drawn game; L's G5 (index 4): a loss, and no
+    // drawn game.
+    const auto resultIn = [&](std::size_t gameIndex, const char* player) {
+        const auto it = std::find_if(t.results.begin(), t.results.end(), [&](const SquaresGameResult& r) {
+            return r.game == gameIndex && r.playerId == player;
+        });
+        if (it == t.results.end())
+            qFatal("no player %s in game %zu", player, gameIndex);
+        return *it;
+    };
+    QCOMPARE(resultIn(5, "A").gameClass, SquaresClass::Elimination);
+    QVERIFY(resultIn(5, "A").drawnGame);
+    QCOMPARE(resultIn(4, "L").gameClass, SquaresClass::Loss);
+    QVERIFY(!resultIn(4, "L").drawnGame);
 }
 
 void TestSquares::tieBreakSecondAndThird()
 {
-    // P and Q: 50 in a 17-17 each, then eliminations (2nd of 2, behind a lone 10). Best games are
-    // equal (50, equal 1st of 2); Q's second best (out in 1907) beats P's (1906): Q above at second.
-    // R and S: 50 with 2nd best out in 1907 both; third best 1906 (S) beats 1905 (R).
+    // P and Q: 50 in a 17-17 each, then eliminated in a 2-player solo (2nd of 2, behind 18). The
+    // eliminations are in solos so that every one of P, Q, R and S played exactly one drawn game
+    // (S5 counts a drawn game the player was eliminated in): wins and draws are level, and the
+    // games decide. Best games are equal (50, equal 1st of 2); Q's second best (out in 1907) beats
+    // P's (1906): Q above at second. R and S: 50 with 2nd best out in 1907 both; third best 1906 (S)
+    // beats 1905 (R).
     const SquaresTournament t = scoreSquaresTournament({
         game("G1", 1, {{"P", 17}, {"P2", 17}}),
         game("G2", 1, {{"Q", 17}, {"Q2", 17}}),
         game("G3", 1, {{"R", 17}, {"R2", 17}}),
         game("G4", 1, {{"S", 17}, {"S2", 17}}),
-        game("G5", 2, {{"x1", 10}, {"P", 0, 1906}}),
-        game("G6", 2, {{"x2", 10}, {"Q", 0, 1907}}),
-        game("G7", 2, {{"x3", 10}, {"R", 0, 1907}}),
-        game("G8", 2, {{"x4", 10}, {"S", 0, 1907}}),
-        game("G9", 3, {{"x5", 10}, {"R", 0, 1905}}),
-        game("G10", 3, {{"x6", 10}, {"S", 0, 1906}}),
+        game("G5", 2, {{"x1", 18}, {"P", 0, 1906}}),
+        game("G6", 2, {{"x2", 18}, {"Q", 0, 1907}}),
+        game("G7", 2, {{"x3", 18}, {"R", 0, 1907}}),
+        game("G8", 2, {{"x4", 18}, {"S", 0, 1907}}),
+        game("G9", 3, {{"x5", 18}, {"R", 0, 1905}}),
+        game("G10", 3, {{"x6", 18}, {"S", 0, 1906}}),
     });
-    // x1..x6 hold 100 each in one draw (equal); the partners P2..S2 have 50 in one game.
+    // x1..x6 hold 100 each from one solo (a win each, the games equal: 1st outright of 2 over an
+    // eliminated player); the partners P2..S2 have 50 in one game. Draws: 1 for P, Q, R, S and the
+    // partners, 0 for x1..x6.
     const auto rankOf = [&](const char* p) { return standingOf(t, p).rank; };
     QCOMPARE(rankOf("x1"), 1);
     QCOMPARE(rankOf("x6"), 1);
     QCOMPARE(standingOf(t, "x6").tieBreak, SquaresTieBreak::Equal);
+    for (const char* p : {"P", "Q", "R", "S", "P2", "S2"})
+        QCOMPARE(standingOf(t, p).draws, 1);
     // Order among the 50s: Q, R and S are out in 1907 in their second best game, P in 1906 (P below
     // them at "second"); S's third best (1906) beats R's (1905), and Q has no third game. The one-game
     // partners come last (no second game) and cannot be split.

@@ -96,6 +96,9 @@ struct SquaresGameResult {
     std::size_t seat = 0; // index of the seat in that game
     std::string playerId;
     SquaresClass gameClass = SquaresClass::Draw;
+    // The game ended in a draw (nobody soloed), whether or not this player survived it: DECISIONS S5
+    // counts the drawn games a player played.
+    bool drawnGame = true;
     SquaresScore score;
     SquaresPosition position;
     int eliminatedYear = 0;
@@ -149,7 +152,7 @@ struct SquaresStanding {
     std::int64_t totalNanos = 0; // the total in units of 1e-9 points: what ranks compare
     int games = 0;
     int wins = 0;                            // games of class Win
-    int draws = 0;                           // games of class Draw (drawn games the player survived)
+    int draws = 0;                           // drawn games played (S5), eliminated or not
     std::vector<std::size_t> gamesBestFirst; // indices into SquaresTournament::results, best first
     SquaresTieBreak tieBreak = SquaresTieBreak::None;
 };
