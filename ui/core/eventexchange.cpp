@@ -34,24 +34,6 @@ QString tr(const char* text)
 
 const QString formatTag = QStringLiteral("flickdesk-event");
 
-QString formatName(engine::EventFormat format)
-{
-    return format == engine::EventFormat::Doubles ? QStringLiteral("doubles") : QStringLiteral("singles");
-}
-
-QString outcomeName(engine::GameOutcome outcome)
-{
-    switch (outcome) {
-    case engine::GameOutcome::WinA:
-        return QStringLiteral("a");
-    case engine::GameOutcome::WinB:
-        return QStringLiteral("b");
-    case engine::GameOutcome::Draw:
-        break;
-    }
-    return QStringLiteral("draw");
-}
-
 QJsonValue nullable(const std::optional<int>& value)
 {
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
@@ -420,7 +402,7 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
             reader.defect(JsonReader::at(path, "unit"), tr("unit %1 is listed twice").arg(unit.number));
         if (unit.playerIds.size() != partners)
             reader.defect(JsonReader::at(path, "players"), tr("a %1 unit has %2 player(s), not %3")
-                                                               .arg(formatName(event.format))
+                                                               .arg(keyword(event.format))
                                                                .arg(unit.playerIds.size())
                                                                .arg(partners));
         for (const QString& id : unit.playerIds) {
@@ -625,7 +607,7 @@ QJsonObject eventExchangeContent(const EventExchange& exchange)
     const QJsonObject header{{QStringLiteral("id"), event.id},
                              {QStringLiteral("date"), event.date},
                              {QStringLiteral("name"), event.name},
-                             {QStringLiteral("format"), formatName(event.format)},
+                             {QStringLiteral("format"), keyword(event.format)},
                              {QStringLiteral("group"), event.group},
                              {QStringLiteral("tour"), keyword(event.tour)},
                              {QStringLiteral("tier"), nullable(event.tier)},
@@ -653,7 +635,7 @@ QJsonObject eventExchangeContent(const EventExchange& exchange)
         games.append(QJsonObject{{QStringLiteral("game"), game.number},
                                  {QStringLiteral("a"), QJsonArray::fromStringList(game.sideA)},
                                  {QStringLiteral("b"), QJsonArray::fromStringList(game.sideB)},
-                                 {QStringLiteral("winner"), outcomeName(game.outcome)}});
+                                 {QStringLiteral("winner"), keyword(game.outcome)}});
     QJsonValue award(QJsonValue::Null);
     if (exchange.award) {
         const AwardRecord& a = *exchange.award;
@@ -770,7 +752,7 @@ HistoryFiles historyFilesOf(const EventRecord& event)
     for (const UnitRecord& unit : event.units)
         began += unit.status == EntrantStatus::Registered ? 0 : 1;
     files.events.append("event_id,date,name,format,group,tour,tier,season,field_size\n");
-    appendRow(files.events, {event.id, event.date, event.name, formatName(event.format), event.group,
+    appendRow(files.events, {event.id, event.date, event.name, keyword(event.format), event.group,
                              keyword(event.tour), event.tier ? QString::number(*event.tier) : QString(),
                              event.season, QString::number(event.fieldSize.value_or(began))});
     files.results.append("event_id,place,player_id,team\n");
@@ -786,7 +768,7 @@ HistoryFiles historyFilesOf(const EventRecord& event)
         files.games.append("event_id,game,side_a,side_b,winner\n");
         for (const GameRecord& game : event.games)
             appendRow(files.games, {event.id, QString::number(game.number), game.sideA.join(u'+'),
-                                    game.sideB.join(u'+'), outcomeName(game.outcome)});
+                                    game.sideB.join(u'+'), keyword(game.outcome)});
     }
     return files;
 }

@@ -287,20 +287,6 @@ void migrate(sqlite::Database& db, int from, int to)
 // ---------------------------------------------------------------------------------------------
 // Names of things in the database
 
-QString formatName(engine::EventFormat format)
-{
-    return format == engine::EventFormat::Doubles ? QStringLiteral("doubles") : QStringLiteral("singles");
-}
-
-std::optional<engine::EventFormat> formatFromName(const QString& text)
-{
-    if (text == QLatin1String("singles"))
-        return engine::EventFormat::Singles;
-    if (text == QLatin1String("doubles"))
-        return engine::EventFormat::Doubles;
-    return std::nullopt;
-}
-
 // The columns of a whole event, in the order eventFromRow reads them: both queries of whole events
 // select these, so the mapping from a row exists once.
 constexpr std::string_view kEventColumns =
@@ -312,7 +298,7 @@ EventRecord eventFromRow(const sqlite::Statement& select)
     event.id = select.text(0);
     event.date = select.text(1);
     event.name = select.text(2);
-    event.format = formatFromName(select.text(3)).value_or(engine::EventFormat::Singles);
+    event.format = eventFormatFromKeyword(select.text(3)).value_or(engine::EventFormat::Singles);
     event.group = select.text(4);
     event.tour = tourFromKeyword(select.text(5)).value_or(Tour::None);
     if (const auto tier = select.optionalInteger(6))
@@ -324,28 +310,6 @@ EventRecord eventFromRow(const sqlite::Statement& select)
     event.experimentalCap = select.optionalReal(10);
     event.status = eventStatusFromKeyword(select.text(11)).value_or(EventStatus::Planned);
     return event;
-}
-
-QString outcomeName(engine::GameOutcome outcome)
-{
-    switch (outcome) {
-    case engine::GameOutcome::WinA:
-        return QStringLiteral("a");
-    case engine::GameOutcome::WinB:
-        return QStringLiteral("b");
-    case engine::GameOutcome::Draw:
-        break;
-    }
-    return QStringLiteral("draw");
-}
-
-engine::GameOutcome outcomeFromName(const QString& text)
-{
-    if (text == QLatin1String("a"))
-        return engine::GameOutcome::WinA;
-    if (text == QLatin1String("b"))
-        return engine::GameOutcome::WinB;
-    return engine::GameOutcome::Draw;
 }
 
 // NOT NULL text columns take "" for a null QString.
@@ -605,7 +569,7 @@ QString describeDifference(const EventRecord& mine, const EventRecord& stored)
     if (mine.name != stored.name)
         return differs("name", mine.name, stored.name);
     if (mine.format != stored.format)
-        return differs("format", formatName(mine.format), formatName(stored.format));
+        return differs("format", keyword(mine.format), keyword(stored.format));
     if (mine.group != stored.group)
         return differs("group", mine.group, stored.group);
     if (mine.tour != stored.tour)
@@ -1075,7 +1039,7 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
                 continue;
             GameRecord game;
             game.number = static_cast<int>(select.integer(1));
-            game.outcome = outcomeFromName(select.text(2));
+            game.outcome = gameOutcomeFromKeyword(select.text(2)).value_or(engine::GameOutcome::Draw);
             event->second.games.push_back(std::move(game));
         }
         for (auto& [id, event] : events) {
@@ -1111,7 +1075,7 @@ std::vector<EventSummary> Store::events()
             summary.date = select.text(1);
             summary.name = select.text(2);
             summary.status = eventStatusFromKeyword(select.text(3)).value_or(EventStatus::Planned);
-            summary.format = formatFromName(select.text(4)).value_or(engine::EventFormat::Singles);
+            summary.format = eventFormatFromKeyword(select.text(4)).value_or(engine::EventFormat::Singles);
             if (const auto tier = select.optionalInteger(5))
                 summary.tier = static_cast<int>(*tier);
             list.push_back(std::move(summary));
@@ -1358,7 +1322,7 @@ QString Store::historyFingerprint()
             line += " vs";
             for (const engine::PlayerIndex player : game.b.players)
                 line += ' ' + folder.history.playerIds[static_cast<std::size_t>(player)];
-            line += ' ' + outcomeName(game.outcome).toStdString();
+            line += ' ' + keyword(game.outcome).toStdString();
             add(line);
         }
     }
@@ -1448,7 +1412,7 @@ void Store::Private::insertEventRow(const EventRecord& event)
     insert.bind(1, event.id)
         .bind(2, event.date)
         .bind(3, nonNull(event.name))
-        .bind(4, formatName(event.format))
+        .bind(4, keyword(event.format))
         .bind(5, event.tier)
         .bind(6, keyword(event.tour))
         .bind(7, event.experimental ? 1 : 0)
@@ -1481,7 +1445,7 @@ void Store::Private::insertGames(const EventRecord& event)
         db, "INSERT INTO game_players (event_id, game, side, seat, player_id) VALUES (?, ?, ?, ?, ?)");
     for (const GameRecord& g : event.games) {
         game.reset();
-        game.bind(1, event.id).bind(2, g.number).bind(3, outcomeName(g.outcome)).run();
+        game.bind(1, event.id).bind(2, g.number).bind(3, keyword(g.outcome)).run();
         for (const auto& [name, players] : {std::pair("a", &g.sideA), std::pair("b", &g.sideB)}) {
             int seat = 0;
             for (const QString& player : *players) {
@@ -2259,7 +2223,7 @@ QJsonObject draftJson(const EventDraft& draft)
 {
     return QJsonObject{{QStringLiteral("date"), draft.date},
                        {QStringLiteral("name"), draft.name},
-                       {QStringLiteral("format"), formatName(draft.format)},
+                       {QStringLiteral("format"), keyword(draft.format)},
                        {QStringLiteral("tier"), draft.tier ? QJsonValue(*draft.tier) : QJsonValue()},
                        {QStringLiteral("tour"), keyword(draft.tour)},
                        {QStringLiteral("group"), draft.group},
@@ -2650,7 +2614,7 @@ void Store::updateEvent(const QString& eventId, const EventDraft& given)
             WHERE id = ?)sql");
         update.bind(1, draft.date)
             .bind(2, nonNull(draft.name))
-            .bind(3, formatName(draft.format))
+            .bind(3, keyword(draft.format))
             .bind(4, draft.tier)
             .bind(5, keyword(draft.tour))
             .bind(6, nonNull(draft.group))

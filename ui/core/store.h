@@ -84,6 +84,44 @@ inline QString keyword(Tour tour)
     return QStringLiteral("none");
 }
 
+inline QString keyword(engine::EventFormat format)
+{
+    return format == engine::EventFormat::Doubles ? QStringLiteral("doubles") : QStringLiteral("singles");
+}
+
+inline std::optional<engine::EventFormat> eventFormatFromKeyword(const QString& text)
+{
+    for (const engine::EventFormat format : {engine::EventFormat::Singles, engine::EventFormat::Doubles}) {
+        if (text == keyword(format))
+            return format;
+    }
+    return std::nullopt;
+}
+
+// A game's winner: side "a", side "b", or "draw".
+inline QString keyword(engine::GameOutcome outcome)
+{
+    switch (outcome) {
+    case engine::GameOutcome::WinA:
+        return QStringLiteral("a");
+    case engine::GameOutcome::WinB:
+        return QStringLiteral("b");
+    case engine::GameOutcome::Draw:
+        break;
+    }
+    return QStringLiteral("draw");
+}
+
+inline std::optional<engine::GameOutcome> gameOutcomeFromKeyword(const QString& text)
+{
+    for (const engine::GameOutcome outcome :
+         {engine::GameOutcome::WinA, engine::GameOutcome::WinB, engine::GameOutcome::Draw}) {
+        if (text == keyword(outcome))
+            return outcome;
+    }
+    return std::nullopt;
+}
+
 inline std::optional<EventStatus> eventStatusFromKeyword(const QString& text)
 {
     for (const EventStatus status :
