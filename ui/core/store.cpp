@@ -3668,32 +3668,41 @@ QString importedGameKey(SystemKind kind, const QStringList& columns, const QStri
     return {};
 }
 
+// The game keys (importedGameKey) of a pool's stored games, each to the pool's game number.
+QHash<QString, int> storedGameKeys(const PoolContent& content)
+{
+    QHash<QString, int> keys;
+    for (const PoolGame& stored : content.games) {
+        if (stored.rows.isEmpty())
+            continue;
+        const QString key = importedGameKey(content.pool.kind, content.gameColumns, stored.rows.first());
+        if (!key.isEmpty() && !keys.contains(key))
+            keys.insert(key, stored.number);
+    }
+    return keys;
+}
+
 // A new game must not carry the key of a stored one (a Squares game id, an ACF round's pairing):
 // its rows would belong to that game, yet be stored, and deleted, apart from it. The defect names
 // the stored game; `where` is the new row's place.
-void refuseStoredGameKey(const PoolContent& content, const QStringList& row, const QString& where, int game,
+void refuseStoredGameKey(const PoolContent& content, const QHash<QString, int>& storedKeys,
+                         const QString& key, const QStringList& row, const QString& where, int game,
                          std::vector<PoolDefect>& defects)
 {
-    const QString key = importedGameKey(content.pool.kind, content.gameColumns, row);
-    if (key.isEmpty())
+    const auto stored = key.isEmpty() ? storedKeys.cend() : storedKeys.constFind(key);
+    if (stored == storedKeys.cend())
         return;
-    for (const PoolGame& stored : content.games) {
-        if (stored.rows.isEmpty() ||
-            importedGameKey(content.pool.kind, content.gameColumns, stored.rows.first()) != key)
-            continue;
-        const bool squares = content.pool.kind == SystemKind::Squares;
-        defects.push_back(
-            {where, squares ? QStringLiteral("game") : QStringLiteral("round"),
-             squares ? tr("game %1 is stored already (as the pool's game %2): delete it and enter the "
-                          "whole game again, or give this game another id")
-                           .arg(row.value(gameKeyColumn(content.gameColumns)).trimmed())
-                           .arg(stored.number)
-                     : tr("this pairing of this round is stored already (as the pool's game %1): delete "
-                          "it and enter the round's games together")
-                           .arg(stored.number),
-             game, 0});
-        return;
-    }
+    const bool squares = content.pool.kind == SystemKind::Squares;
+    defects.push_back(
+        {where, squares ? QStringLiteral("game") : QStringLiteral("round"),
+         squares ? tr("game %1 is stored already (as the pool's game %2): delete it and enter the "
+                      "whole game again, or give this game another id")
+                       .arg(row.value(gameKeyColumn(content.gameColumns)).trimmed())
+                       .arg(*stored)
+                 : tr("this pairing of this round is stored already (as the pool's game %1): delete "
+                      "it and enter the round's games together")
+                       .arg(*stored),
+         game, 0});
 }
 
 int nextGameNumber(const PoolContent& content)
@@ -3890,7 +3899,9 @@ PoolChange Store::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
             const QString where = rows.size() > 1 ? tr("the new game, row %1").arg(row) : tr("the new game");
             check.games.add(fields, {0, where, number, 0, {}});
             if (row == 1)
-                refuseStoredGameKey(content, fields, where, number, change.defects);
+                refuseStoredGameKey(content, storedGameKeys(content),
+                                    importedGameKey(content.pool.kind, content.gameColumns, fields), fields,
+                                    where, number, change.defects);
         }
         if (!change.ok())
             return change;
@@ -3972,13 +3983,14 @@ PoolChange Store::importPool(qint64 poolId, const QByteArray& players, const QSt
         // (DECISIONS A1: four games when scored by round), form one game, deleted together.
         std::vector<QList<QStringList>> newGames;
         QHash<QString, std::size_t> gameOfKey; // a game key -> its index in newGames
+        const QHash<QString, int> storedKeys = storedGameKeys(content);
         const int firstGame = nextGameNumber(content);
         for (qsizetype i = 0; i < importedGames.rows.size(); ++i) {
             const QStringList& row = importedGames.rows[i];
             const QString key = importedGameKey(content.pool.kind, content.gameColumns, row);
             const auto found = key.isEmpty() ? gameOfKey.cend() : gameOfKey.constFind(key);
             const bool known = found != gameOfKey.cend();
-            std::size_t index = known ? *found : newGames.size();
+            const std::size_t index = known ? *found : newGames.size();
             if (!known) {
                 if (!key.isEmpty())
                     gameOfKey.insert(key, index);
@@ -3988,7 +4000,8 @@ PoolChange Store::importPool(qint64 poolId, const QByteArray& players, const QSt
             const QString where = tr("%1 line %2").arg(gamesName).arg(importedGames.lines[i]);
             check.games.add(row, {0, where, firstGame + static_cast<int>(index), 0, gamesName});
             if (!known)
-                refuseStoredGameKey(content, row, where, firstGame + static_cast<int>(index), change.defects);
+                refuseStoredGameKey(content, storedKeys, key, row, where, firstGame + static_cast<int>(index),
+                                    change.defects);
         }
         if (!change.ok())
             return change;
