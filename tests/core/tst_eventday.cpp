@@ -2,6 +2,7 @@
 // and the search for them, entrants and check-in, doubles pairing, standings with a tie reported
 // and the offer to break it (DECISIONS N4, P3), games, the award frozen from the month's lock and
 // the payout table (P1, P2), computed here independently, the audit log, and a read-only store.
+#include "../common/storefixtures.h"
 #include "core/store.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "flickdesk/engine/points.h"
@@ -22,6 +23,7 @@ using core::EntrantStatus;
 using core::EventStatus;
 using core::Store;
 using core::StoreError;
+using testing::recentPlayers;
 
 namespace {
 
@@ -30,48 +32,20 @@ QString ncaHistory()
     return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR)).filePath(QStringLiteral("nca-history"));
 }
 
+// The database at `path`, its clock stopped on the evening of Saturday 6 December 2025.
 std::unique_ptr<Store> openStore(const QString& path, bool readOnly = false)
 {
     core::StoreOptions options;
     options.path = path;
     options.readOnly = readOnly;
-    options.clock = [] { return QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC); };
-    Store::OpenResult result = Store::open(options);
-    if (!result.store)
-        qWarning("%s", qPrintable(result.error));
-    return std::move(result.store);
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
+    return testing::openStore(options);
 }
 
+// A tier 2 event of season 16.
 core::EventDraft tourDraft(const QString& date, engine::EventFormat format = engine::EventFormat::Singles)
 {
-    core::EventDraft draft;
-    draft.date = date;
-    draft.name = QStringLiteral("Tavistock Open");
-    draft.format = format;
-    draft.tier = 2;
-    draft.tour = core::Tour::Competitive;
-    draft.group = QStringLiteral("NCA");
-    draft.season = QStringLiteral("16");
-    return draft;
-}
-
-// Players of the imported history's latest events, most recent first, distinct: a realistic field.
-QStringList recentPlayers(Store& store, int count)
-{
-    QStringList ids;
-    const std::vector<core::EventSummary> events = store.events();
-    for (auto it = events.rbegin(); it != events.rend() && ids.size() < count; ++it) {
-        if (it->id.startsWith(u'L')) // an event of the test's own
-            continue;
-        const core::EventRecord event = *store.event(it->id);
-        for (const core::UnitRecord& unit : event.units) {
-            for (const QString& id : unit.playerIds) {
-                if (!ids.contains(id) && ids.size() < count)
-                    ids.append(id);
-            }
-        }
-    }
-    return ids;
+    return testing::draftOn(date, format, 2, QStringLiteral("16"));
 }
 
 QStringList auditActions(Store& store, const QString& eventId)

@@ -1,6 +1,7 @@
 // The FlickDesk database (core/store.h): creation, migrations with backups, the daily backup and its
 // rotation, refusal of foreign and damaged files, a second instance, history import and its
 // refusals, rating lists, frozen awards, foreign keys, and loadHistory() against the folder.
+#include "../common/storefixtures.h"
 #include "core/eventexchange.h"
 #include "core/sqlite.h"
 #include "core/store.h"
@@ -29,6 +30,7 @@ using namespace flickdesk;
 using core::Store;
 using core::StoreError;
 using core::StoreOptions;
+using testing::queryInteger;
 
 namespace {
 
@@ -70,45 +72,14 @@ std::unique_ptr<Store> openStore(const QString& path, const TestClock& clock = {
     options.path = path;
     options.clock = clock.function();
     options.schemaVersion = version;
-    Store::OpenResult result = Store::open(options);
-    if (!result.store)
-        qWarning("%s", qPrintable(result.error));
-    return std::move(result.store);
+    return testing::openStore(options);
 }
 
 // Everything a database holds, table by table, as text: two databases with the same data give the
 // same text whatever their files look like.
 QString dumpTables(const QString& path)
 {
-    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
-    QString text;
-    QStringList tables;
-    {
-        core::sqlite::Statement list(db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
-        while (list.step())
-            tables.append(list.text(0));
-    }
-    for (const QString& table : tables) {
-        text += u'[' + table + QStringLiteral("]\n");
-        const std::string table8 = table.toStdString();
-        const int columns = core::sqlite::Statement(db, "SELECT * FROM \"" + table8 + "\"").columnCount();
-        std::string order;
-        for (int c = 1; c <= columns; ++c)
-            order += (c > 1 ? ", " : "") + std::to_string(c);
-        core::sqlite::Statement rows(db, "SELECT * FROM \"" + table8 + "\" ORDER BY " + order);
-        while (rows.step()) {
-            for (int c = 0; c < columns; ++c)
-                text += (rows.isNull(c) ? QStringLiteral("NULL") : rows.text(c)) + u'|';
-            text += u'\n';
-        }
-    }
-    return text;
-}
-
-std::int64_t countRows(const QString& path, const char* sql)
-{
-    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
-    return db.queryInteger(sql).value_or(-1);
+    return testing::dumpTables(path, testing::RowOrder::Sorted);
 }
 
 // A copy of the NCA history whose results are results_raw.csv: ten events with defects.
@@ -271,9 +242,9 @@ void TestStore::migratesOlderFileAfterBackup()
         QCOMPARE(store->schemaVersion(), 1);
         QVERIFY(store->importHistory(dataPath(QStringLiteral("reference/ttt/tiny"))).ok());
     }
-    const int events = static_cast<int>(countRows(path, "SELECT count(*) FROM events"));
+    const int events = static_cast<int>(queryInteger(path, "SELECT count(*) FROM events"));
     QVERIFY(events > 0);
-    QCOMPARE(countRows(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'events_by_date'"), 0);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'events_by_date'"), 0);
     const QString before = dumpTables(path);
 
     // Opening with this FlickDesk upgrades it, after a backup of the file as it was.
@@ -294,8 +265,8 @@ void TestStore::migratesOlderFileAfterBackup()
     }
     QCOMPARE(dumpTables(made.first()), before);
     QCOMPARE(store->eventCount(), events);
-    QCOMPARE(countRows(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'events_by_date'"), 1);
-    QCOMPARE(countRows(path, "PRAGMA user_version"), Store::latestSchemaVersion);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'events_by_date'"), 1);
+    QCOMPARE(queryInteger(path, "PRAGMA user_version"), Store::latestSchemaVersion);
     // The data as it was; a column a migration adds comes last and is NULL (version 3:
     // standings.listed), and a table a migration adds is empty (version 4: the rating pools).
     const QRegularExpression addedColumns(QStringLiteral("(NULL\\|)+\n"));
@@ -570,9 +541,9 @@ void TestStore::importsNcaHistory()
     QCOMPARE(report.playersAdded, players);
     QCOMPARE(store->eventCount(), 153);
     QCOMPARE(store->playerCount(), players);
-    QCOMPARE(countRows(path, "SELECT count(*) FROM entrant_players"), 6707);
-    QCOMPARE(countRows(path, "SELECT count(*) FROM events WHERE status = 'finished'"), 153);
-    QCOMPARE(countRows(path, "SELECT count(*) FROM players WHERE name IS NOT NULL"), 0); // no names: D1
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM entrant_players"), 6707);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM events WHERE status = 'finished'"), 153);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM players WHERE name IS NOT NULL"), 0); // no names: D1
 
     const std::optional<core::EventRecord> wcc = store->event(QStringLiteral("174"));
     QVERIFY(wcc);

@@ -1,6 +1,7 @@
 // The rating pools of the other systems in the database (core/store.h, schema version 4): the
 // migration from version 3 keeps the data, pools are created, renamed and deleted, a game or an
 // import with a defect writes nothing, and a pool survives closing and reopening the database.
+#include "../common/storefixtures.h"
 #include "core/sqlite.h"
 #include "core/store.h"
 #include "core/systems.h"
@@ -19,48 +20,19 @@ using core::Store;
 using core::StoreError;
 using core::StoreOptions;
 using core::SystemKind;
+using testing::dumpTables;
+using testing::queryInteger;
 
 namespace {
 
+// The database at `path` brought to schema `version` (0: the latest), its clock stopped on 1 March 2025.
 std::unique_ptr<Store> openStore(const QString& path, int version = 0)
 {
     StoreOptions options;
     options.path = path;
-    options.clock = [] { return QDateTime(QDate(2025, 3, 1), QTime(9, 30), Qt::UTC); };
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 3, 1), QTime(9, 30), Qt::UTC));
     options.schemaVersion = version;
-    Store::OpenResult result = Store::open(options);
-    if (!result.store)
-        qWarning("%s", qPrintable(result.error));
-    return std::move(result.store);
-}
-
-// Every table's rows as text, to compare a database before and after a refused change.
-QString dumpTables(const QString& path)
-{
-    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
-    QString text;
-    QStringList tables;
-    {
-        core::sqlite::Statement list(db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
-        while (list.step())
-            tables.append(list.text(0));
-    }
-    for (const QString& table : tables) {
-        text += u'[' + table + QStringLiteral("]\n");
-        core::sqlite::Statement rows(db, "SELECT * FROM \"" + table.toStdString() + "\"");
-        while (rows.step()) {
-            for (int c = 0; c < rows.columnCount(); ++c)
-                text += (rows.isNull(c) ? QStringLiteral("NULL") : rows.text(c)) + u'|';
-            text += u'\n';
-        }
-    }
-    return text;
-}
-
-std::int64_t queryInteger(const QString& path, const char* sql)
-{
-    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
-    return db.queryInteger(sql).value_or(-1);
+    return testing::openStore(options);
 }
 
 QByteArray readExample(const QString& name)

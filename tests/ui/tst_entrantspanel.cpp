@@ -2,6 +2,7 @@
 // doubles partners paired from the table (and undone), a pasted name list confirmed, and the
 // first-start dialog's two answers. tst_morning covers the singles morning end to end.
 
+#include "../common/storefixtures.h"
 #include "core/store.h"
 #include "widgets/entrantlistmodel.h"
 #include "widgets/entrantspanel.h"
@@ -22,14 +23,6 @@
 using namespace flickdesk;
 
 namespace {
-
-std::unique_ptr<core::Store> openStore(const QString& path)
-{
-    core::StoreOptions options;
-    options.path = path;
-    core::Store::OpenResult result = core::Store::open(options);
-    return std::move(result.store);
-}
 
 QSet<QString> playersOf(const ui::EntrantListModel& model)
 {
@@ -63,7 +56,7 @@ void TestEntrantsPanel::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_store = openStore(m_dir->filePath(QStringLiteral("panel.sqlite")));
+    m_store = testing::openStore(m_dir->filePath(QStringLiteral("panel.sqlite")));
     QVERIFY(m_store);
     core::EventDraft draft;
     draft.date = QStringLiteral("2025-12-06");

@@ -4,6 +4,7 @@
 // the entrant counts; the search by id and by name telling two players of one name apart; the
 // payout preview equal to computePayoutTable on the units that began (DECISIONS P3) and its update
 // time for 200 entrants. The sample history built into flickdesk_ui is what they work on.
+#include "../common/storefixtures.h"
 #include "core/store.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/entrantlistmodel.h"
@@ -30,6 +31,9 @@ using namespace flickdesk;
 using core::EntrantStatus;
 using core::EventStatus;
 using core::Store;
+using testing::draftOn;
+using testing::openStore;
+using testing::recentPlayers;
 using ui::EntrantListModel;
 using ui::EventListModel;
 using ui::EventSession;
@@ -37,47 +41,6 @@ using ui::PayoutPreviewModel;
 using ui::PlayerSearchModel;
 
 namespace {
-
-std::unique_ptr<Store> openStore(const QString& path)
-{
-    core::StoreOptions options;
-    options.path = path;
-    Store::OpenResult result = Store::open(options);
-    if (!result.store)
-        qWarning("%s", qPrintable(result.error));
-    return std::move(result.store);
-}
-
-core::EventDraft draftOn(const QString& date, engine::EventFormat format = engine::EventFormat::Singles)
-{
-    core::EventDraft draft;
-    draft.date = date;
-    draft.name = QStringLiteral("Tavistock Open");
-    draft.format = format;
-    draft.tier = 3;
-    draft.tour = core::Tour::Competitive;
-    draft.group = QStringLiteral("NCA");
-    return draft;
-}
-
-// Distinct players of the history's latest events: a realistic field.
-QStringList recentPlayers(Store& store, int count)
-{
-    QStringList ids;
-    const std::vector<core::EventSummary> events = store.events();
-    for (auto it = events.rbegin(); it != events.rend() && ids.size() < count; ++it) {
-        if (it->id.startsWith(u'L'))
-            continue;
-        const core::EventRecord event = *store.event(it->id);
-        for (const core::UnitRecord& unit : event.units) {
-            for (const QString& id : unit.playerIds) {
-                if (!ids.contains(id) && ids.size() < count)
-                    ids.append(id);
-            }
-        }
-    }
-    return ids;
-}
 
 // Every model signal that would mean "everything changed": edits must never send one.
 struct ResetCounter {

@@ -2,6 +2,7 @@
 // and the models checked each time; refused edits never reach the undo stack; consecutive check-ins
 // of one entrant merge; a failed undo clears the stack; the stack survives until the award and is
 // cleared by it, after which every edit is refused (DECISIONS P2).
+#include "../common/storefixtures.h"
 #include "core/store.h"
 #include "widgets/entrantlistmodel.h"
 #include "widgets/eventsession.h"
@@ -23,50 +24,13 @@ using namespace flickdesk;
 using core::EntrantStatus;
 using core::EventStatus;
 using core::Store;
+using testing::draftOn;
+using testing::openStore;
+using testing::recentPlayers;
 using ui::EntrantListModel;
 using ui::EventSession;
 
 namespace {
-
-std::unique_ptr<Store> openStore(const QString& path)
-{
-    core::StoreOptions options;
-    options.path = path;
-    Store::OpenResult result = Store::open(options);
-    if (!result.store)
-        qWarning("%s", qPrintable(result.error));
-    return std::move(result.store);
-}
-
-core::EventDraft draftOn(const QString& date, engine::EventFormat format = engine::EventFormat::Singles)
-{
-    core::EventDraft draft;
-    draft.date = date;
-    draft.name = QStringLiteral("Tavistock Open");
-    draft.format = format;
-    draft.tier = 3;
-    draft.tour = core::Tour::Competitive;
-    draft.group = QStringLiteral("NCA");
-    return draft;
-}
-
-QStringList recentPlayers(Store& store, int count)
-{
-    QStringList ids;
-    const std::vector<core::EventSummary> events = store.events();
-    for (auto it = events.rbegin(); it != events.rend() && ids.size() < count; ++it) {
-        if (it->id.startsWith(u'L'))
-            continue;
-        const core::EventRecord event = *store.event(it->id);
-        for (const core::UnitRecord& unit : event.units) {
-            for (const QString& id : unit.playerIds) {
-                if (!ids.contains(id) && ids.size() < count)
-                    ids.append(id);
-            }
-        }
-    }
-    return ids;
-}
 
 // The entrants as the store holds them and as the model shows them, in one comparable form.
 QStringList storedEntrants(Store& store, const QString& eventId)

@@ -6,6 +6,7 @@
 // imported into a second database, where the event, its standings and its award are the same.
 // With FLICKDESK_SCREENSHOT_DIR set it saves PNGs of the event list, the entrants with the
 // preview, and the results, each checked not to be blank.
+#include "../common/storefixtures.h"
 #include "core/store.h"
 #include "widgets/entrantlistmodel.h"
 #include "widgets/entrantspanel.h"
@@ -75,25 +76,6 @@ bool showsSomething(const QImage& image)
     const double pixels = double(rgb.width()) * rgb.height();
     const double mean = sum / pixels;
     return colours.size() > 2 && sumOfSquares / pixels - mean * mean > 1.0;
-}
-
-// The players of the latest sample events, newest first: a real field for December 2025.
-QStringList recentPlayers(core::Store& store, int count)
-{
-    QStringList ids;
-    const std::vector<core::EventSummary> events = store.events();
-    for (auto it = events.rbegin(); it != events.rend() && ids.size() < count; ++it) {
-        if (it->format != engine::EventFormat::Singles)
-            continue;
-        const core::EventRecord event = *store.event(it->id);
-        for (const core::UnitRecord& unit : event.units) {
-            for (const QString& id : unit.playerIds) {
-                if (!ids.contains(id) && ids.size() < count)
-                    ids.append(id);
-            }
-        }
-    }
-    return ids;
 }
 
 // place:unit by place. (The listed order itself is not part of the submission file: an imported
@@ -256,7 +238,10 @@ void TestMorning::createAnEventByTyping()
 void TestMorning::addFortyEntrantsByTyping()
 {
     ui::EntrantsPanel* panel = m_window->entrantsPanel();
-    m_players = recentPlayers(*m_window->store(), 40);
+    // The players of the latest singles events, newest first: a real field for December 2025.
+    m_players = testing::recentPlayers(*m_window->store(), 40, [](const core::EventSummary& event) {
+        return event.format == engine::EventFormat::Singles;
+    });
     QCOMPARE(m_players.size(), 40);
     for (const QString& id : std::as_const(m_players)) {
         QTest::keyClicks(panel->searchEdit(), id);

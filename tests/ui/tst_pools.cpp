@@ -5,7 +5,7 @@
 // and reopening the database. A pool renamed and deleted through the tab's dialogs, refused names
 // and a refused game deletion that leave the database as it was. With FLICKDESK_SCREENSHOT_DIR set,
 // a PNG of the tab.
-#include "core/sqlite.h"
+#include "../common/storefixtures.h"
 #include "core/store.h"
 #include "core/systems.h"
 #include "widgets/mainwindow.h"
@@ -42,21 +42,14 @@
 using namespace flickdesk;
 using core::Store;
 using core::SystemKind;
+using testing::dumpTables;
+using testing::openStore;
+using testing::queryInteger;
 using ui::NewPoolDialog;
 using ui::PoolRowForm;
 using ui::PoolsView;
 
 namespace {
-
-std::unique_ptr<Store> openStore(const QString& path)
-{
-    core::StoreOptions options;
-    options.path = path;
-    Store::OpenResult result = Store::open(options);
-    if (!result.store)
-        qWarning("%s", qPrintable(result.error));
-    return std::move(result.store);
-}
 
 // Types into the editor of `column` as a person would (a date editor is set: it has no free text).
 void typeInto(PoolRowForm* form, const QString& column, const QString& text)
@@ -153,36 +146,6 @@ bool showsSomething(const QImage& image)
             colours.insert(line[x]);
     }
     return colours.size() > 8;
-}
-
-// Every table's rows as text, read beside the store, to compare a database before and after a
-// refused change.
-QString dumpTables(const QString& path)
-{
-    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
-    QString text;
-    QStringList tables;
-    {
-        core::sqlite::Statement list(db, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
-        while (list.step())
-            tables.append(list.text(0));
-    }
-    for (const QString& table : tables) {
-        text += u'[' + table + QStringLiteral("]\n");
-        core::sqlite::Statement rows(db, "SELECT * FROM \"" + table.toStdString() + "\"");
-        while (rows.step()) {
-            for (int c = 0; c < rows.columnCount(); ++c)
-                text += (rows.isNull(c) ? QStringLiteral("NULL") : rows.text(c)) + u'|';
-            text += u'\n';
-        }
-    }
-    return text;
-}
-
-std::int64_t queryInteger(const QString& path, const char* sql)
-{
-    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
-    return db.queryInteger(sql).value_or(-1);
 }
 
 // The names the pool selector lists, in its order.

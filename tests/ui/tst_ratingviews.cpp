@@ -2,6 +2,7 @@
 // (ui/widgets/{ratingslist,playerpage,recomputejob,recomputedialog,standingsview,tierreport}), on the
 // NCA history imported into a temporary database. With FLICKDESK_SCREENSHOT_DIR set, screenshots
 // of the views are saved there and checked not to be blank.
+#include "../common/storefixtures.h"
 #include "core/cli.h"
 #include "core/store.h"
 #include "core/tourpoints.h"
@@ -183,11 +184,8 @@ std::unique_ptr<Store> TestRatingViews::openStore()
 {
     core::StoreOptions options;
     options.path = m_path;
-    options.clock = [] { return QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC); };
-    Store::OpenResult opened = Store::open(options);
-    if (!opened.store)
-        qWarning("%s", qPrintable(opened.error));
-    return std::move(opened.store);
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
+    return testing::openStore(options);
 }
 
 ui::RatingRunPtr TestRatingViews::recompute()
