@@ -11,6 +11,10 @@ packages=(
     ninja-build
     qt6-base-dev
     libqt6charts6-dev
+    # qt6-charts-dev's CMake package needs Qt6OpenGL's, and libqt6opengl6-dev arrives only as a
+    # Recommends, which --no-install-recommends leaves out (tests/install/test-fromsource.sh proves
+    # this list on an empty Debian root).
+    libqt6opengl6-dev
     # Printing and PDF export: the library with its print-support plugin (QPrinter's PdfFormat
     # needs no printer or CUPS server), and a real font for offscreen rendering and the PDF sheets.
     libqt6printsupport6
