@@ -27,6 +27,7 @@
 #include <sqlite3.h>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 namespace flickdesk::core {
@@ -1501,10 +1502,11 @@ ImportReport Store::importHistory(const QString& dir)
 namespace {
 void nameDefectiveEvents(ImportReport& report)
 {
+    // A set beside the list: a history with a million defective rows is named in linear time.
+    std::unordered_set<std::string> named;
     for (const Defect& defect : report.defects) {
-        const QString id = QString::fromStdString(defect.eventId);
-        if (!id.isEmpty() && !report.defectiveEvents.contains(id))
-            report.defectiveEvents.append(id);
+        if (!defect.eventId.empty() && named.insert(defect.eventId).second)
+            report.defectiveEvents.append(QString::fromStdString(defect.eventId));
     }
 }
 } // namespace

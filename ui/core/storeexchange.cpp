@@ -3,6 +3,7 @@
 #include "core/eventexchange.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 namespace flickdesk::core {
 namespace {
@@ -25,10 +26,13 @@ EventExchange exchangeOfEvent(Store& store, const QString& eventId)
                          tr("There is no event %1 in %2.").arg(eventId, store.path()));
     EventExchange exchange;
     QStringList ids;
+    QSet<QString> listed; // linear in the field, however large
     for (const UnitRecord& unit : event->units) {
         for (const QString& id : unit.playerIds) {
-            if (!ids.contains(id))
+            if (!listed.contains(id)) {
+                listed.insert(id);
                 ids.append(id);
+            }
         }
     }
     exchange.players = store.players(ids);
