@@ -1,5 +1,6 @@
 #include "core/cli.h"
 
+#include "core/boundedfile.h"
 #include "core/csvwriting.h"
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
@@ -1041,12 +1042,12 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
 
 bool readInputFile(const QString& path, QByteArray& bytes, QString& problem)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        problem = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+    BoundedFile file = readBoundedFile(path, file_limits::csvFile);
+    if (!file.ok()) {
+        problem = QStringLiteral("%1: %2").arg(path, file.problem);
         return false;
     }
-    bytes = file.readAll();
+    bytes = std::move(file.bytes);
     return true;
 }
 
@@ -1250,13 +1251,12 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
 
-    QFile input(file);
-    if (!input.open(QIODevice::ReadOnly)) {
-        err << command.name << ": cannot read " << file << ": " << input.errorString()
-            << "; nothing was imported\n";
+    const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
+    if (!input.ok()) {
+        err << command.name << ": " << file << ": " << input.problem << "; nothing was imported\n";
         return cli_exit::inputDefects;
     }
-    const ParsedRatingList list = parseRatingList(input.readAll(), file);
+    const ParsedRatingList list = parseRatingList(input.bytes, file);
     if (!list.defects.empty())
         return refuseDefects(err, command.name, list.defects, file, "nothing was imported");
     int status = cli_exit::ok;
@@ -1328,13 +1328,12 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
 
-    QFile input(file);
-    if (!input.open(QIODevice::ReadOnly)) {
-        err << command.name << ": cannot read " << file << ": " << input.errorString()
-            << "; nothing was imported\n";
+    const BoundedFile input = readBoundedFile(file, file_limits::eventFile);
+    if (!input.ok()) {
+        err << command.name << ": " << file << ": " << input.problem << "; nothing was imported\n";
         return cli_exit::inputDefects;
     }
-    const QByteArray bytes = input.readAll();
+    const QByteArray& bytes = input.bytes;
     // The checksum and the content are judged before the database is touched.
     if (const ParsedEventExchange parsed = parseEventExchange(bytes, file); !parsed.defects.empty())
         return refuseDefects(err, command.name, parsed.defects, file,

@@ -58,14 +58,102 @@ inline std::optional<int> parseWholeNumber(std::string_view text)
 }
 
 // ---------------------------------------------------------------------------------------------
+// The text of a field. Every file FlickDesk reads is UTF-8 (docs/files.md): a field is refused when
+// it is not, strictly (no overlong forms, no surrogates, nothing above U+10FFFF), and when it holds
+// a byte order mark (U+FEFF; it belongs only at the very start of a file, where the parser skips it)
+// or a control character other than tab and the line breaks of a quoted field. Such text would
+// otherwise be stored as U+FFFD or kept raw, and a name come out garbled.
+
+// The longest field and the most fields of one record: far above any real file, low enough that a
+// damaged file (a quote never closed, a binary file) cannot take the memory.
+inline constexpr std::size_t longestField = 4096; // bytes
+inline constexpr std::size_t mostFields = 1024;
+
+// Why `field` is not acceptable text, or an empty string. Positions count bytes from 1.
+inline std::string fieldTextProblem(std::string_view field)
+{
+    const auto hex = [](unsigned value, int digits) {
+        static const char digitsOf[] = "0123456789ABCDEF";
+        std::string text;
+        for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4)
+            text += digitsOf[(value >> shift) & 0xFu];
+        return text;
+    };
+    const auto notUtf8 = [&hex](unsigned char byte, std::size_t at) {
+        return "is not valid UTF-8 text (byte 0x" + hex(byte, 2) + " at position " + std::to_string(at + 1) +
+               "): save the file as UTF-8";
+    };
+    if (field.size() > longestField)
+        return "the value is longer than " + std::to_string(longestField) +
+               " bytes; no field of a FlickDesk file is that long (is a closing quote missing?)";
+    std::size_t i = 0;
+    while (i < field.size()) {
+        const auto byte = static_cast<unsigned char>(field[i]);
+        if (byte < 0x80) {
+            if ((byte < 0x20 && byte != '\t' && byte != '\n') || byte == 0x7F)
+                return "contains a control character (U+" + hex(byte, 4) + ") at position " +
+                       std::to_string(i + 1) + "; only tabs and, in a quoted field, line breaks are allowed";
+            ++i;
+            continue;
+        }
+        // The length of the sequence and the range of its second byte (RFC 3629, section 4).
+        std::size_t length = 0;
+        unsigned char low = 0x80;
+        unsigned char high = 0xBF;
+        if (byte >= 0xC2 && byte <= 0xDF) {
+            length = 2;
+        } else if (byte >= 0xE0 && byte <= 0xEF) {
+            length = 3;
+            low = byte == 0xE0 ? 0xA0 : 0x80;  // overlong
+            high = byte == 0xED ? 0x9F : 0xBF; // surrogates
+        } else if (byte >= 0xF0 && byte <= 0xF4) {
+            length = 4;
+            low = byte == 0xF0 ? 0x90 : 0x80;  // overlong
+            high = byte == 0xF4 ? 0x8F : 0xBF; // above U+10FFFF
+        } else {
+            return notUtf8(byte, i); // a continuation byte, an overlong lead (C0, C1) or F5..FF
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if (i + k >= field.size())
+                return notUtf8(byte, i); // cut short
+            const auto next = static_cast<unsigned char>(field[i + k]);
+            if (next < (k == 1 ? low : 0x80) || next > (k == 1 ? high : 0xBF))
+                return notUtf8(byte, i); // named by its first byte: a Latin-1 letter reads as one
+        }
+        unsigned codePoint = byte & (length == 2 ? 0x1Fu : length == 3 ? 0x0Fu : 0x07u);
+        for (std::size_t k = 1; k < length; ++k)
+            codePoint = (codePoint << 6) | (static_cast<unsigned char>(field[i + k]) & 0x3Fu);
+        if (codePoint == 0xFEFF)
+            return "contains a byte order mark (U+FEFF) at position " + std::to_string(i + 1) +
+                   ", which belongs only at the very start of a file: save the file as UTF-8 again";
+        if (codePoint <= 0x9F)
+            return "contains a control character (U+" + hex(codePoint, 4) + ") at position " +
+                   std::to_string(i + 1) + "; was the file saved in another encoding than UTF-8?";
+        i += length;
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------
 // CSV (RFC 4180 with the usual liberties): quoted fields with "" escapes and line breaks, CRLF or
 // LF, a UTF-8 BOM, blank lines (anywhere) ignored, spaces around fields trimmed.
 
 struct CsvRecord {
     int line = 0; // the line where the record begins
     std::vector<std::string> fields;
-    std::string error; // non-empty when the record is malformed
+    std::string error;   // non-empty when the record is malformed
+    int errorField = -1; // the field (from 0) the error is in; -1 when it is the whole record's
 };
+
+// The name of field `index` (from 0) of a record in messages: its column's name in `header`, or
+// "field N" (N from 1) when the header has no usable name there.
+inline std::string fieldName(const std::vector<std::string>& header, int index)
+{
+    const auto at = static_cast<std::size_t>(index);
+    if (index >= 0 && at < header.size() && !header[at].empty() && fieldTextProblem(header[at]).empty())
+        return header[at];
+    return "field " + std::to_string(index + 1);
+}
 
 class CsvParser {
 public:
@@ -85,9 +173,24 @@ public:
         record.line = line_;
         record.fields.clear();
         record.error.clear();
+        record.errorField = -1;
+        std::string surplus; // the fields after the most a record may have: read, not kept
         for (;;) {
-            std::string& field = record.fields.emplace_back();
+            const bool keep = record.fields.size() < mostFields;
+            if (!keep && record.error.empty())
+                record.error = "the row has more than " + std::to_string(mostFields) + " fields";
+            std::string& field = keep ? record.fields.emplace_back() : surplus;
+            field.clear();
+            const bool hadError = !record.error.empty();
             readField(field, record.error);
+            if (!hadError && !record.error.empty())
+                record.errorField = static_cast<int>(record.fields.size()) - 1;
+            if (!hadError && record.error.empty()) {
+                if (std::string problem = fieldTextProblem(field); !problem.empty()) {
+                    record.error = std::move(problem);
+                    record.errorField = static_cast<int>(record.fields.size()) - 1;
+                }
+            }
             if (pos_ >= text_.size())
                 return true;
             if (text_[pos_] == ',') {
@@ -139,7 +242,8 @@ private:
         std::size_t end = pos_;
         while (end > begin && isSpace(text_[end - 1]))
             --end;
-        field.assign(text_.substr(begin, end - begin));
+        // One byte more than the longest field is kept: enough for fieldTextProblem to refuse it.
+        field.assign(text_.substr(begin, std::min(end - begin, longestField + 1)));
     }
 
     void readQuotedField(std::string& field, std::string& error)
@@ -155,7 +259,8 @@ private:
             const char c = text_[pos_++];
             if (c == '"') {
                 if (pos_ < text_.size() && text_[pos_] == '"') {
-                    field += '"';
+                    if (field.size() <= longestField)
+                        field += '"';
                     ++pos_;
                     continue;
                 }
@@ -163,7 +268,7 @@ private:
             }
             if (c == '\n')
                 ++line_;
-            if (c != '\r')
+            if (c != '\r' && field.size() <= longestField)
                 field += c;
         }
         while (pos_ < text_.size() && isSpace(text_[pos_]))
@@ -214,7 +319,9 @@ public:
         headerSize_ = header.fields.size();
         headerLine_ = header.line;
         if (!header.error.empty())
-            report(defects_, file_, header.line, {}, {}, header.error);
+            report(defects_, file_, header.line, errorFieldName(header, {}), {}, header.error);
+        else
+            headerNames_ = header.fields;
         bool usable = header.error.empty();
         for (const Column& column : columns) {
             int found = -1;
@@ -245,7 +352,7 @@ public:
             return false;
         wellFormed = false;
         if (!record_.error.empty()) {
-            report(defects_, file_, record_.line, {}, {}, record_.error);
+            report(defects_, file_, record_.line, errorFieldName(record_, headerNames_), {}, record_.error);
         } else if (record_.fields.size() != headerSize_) {
             report(defects_, file_, record_.line, {}, {},
                    "the row has " + std::to_string(record_.fields.size()) + " fields, the header " +
@@ -275,9 +382,15 @@ public:
     }
 
 private:
+    static std::string errorFieldName(const CsvRecord& record, const std::vector<std::string>& header)
+    {
+        return record.errorField < 0 ? std::string() : fieldName(header, record.errorField);
+    }
+
     CsvParser parser_;
     std::string file_;
     std::vector<Defect>& defects_;
+    std::vector<std::string> headerNames_; // the header's fields as written, when it is well formed
     std::vector<int> columns_;
     std::size_t headerSize_ = 0;
     int headerLine_ = 1;

@@ -1,5 +1,6 @@
 #include "core/eventexchange.h"
 
+#include "core/csvtable.h"
 #include "core/csvwriting.h"
 #include "flickdesk/engine/date.h"
 
@@ -514,80 +515,34 @@ struct CsvRow {
     std::vector<QString> fields;
 };
 
-// RFC 4180 with a UTF-8 BOM, CRLF or LF, blank lines skipped and spaces around fields trimmed.
+// RFC 4180 with a UTF-8 BOM, CRLF or LF, blank lines skipped and spaces around fields trimmed: the
+// parser of every CSV file (core/csvtable.h), which refuses text that is not UTF-8 and fields or rows
+// beyond its bounds. A malformed row is reported with its field and left out.
 std::vector<CsvRow> parseCsv(const QByteArray& bytes, const std::string& file, std::vector<Defect>& defects)
 {
-    std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-    if (text.substr(0, 3) == "\xEF\xBB\xBF")
-        text.remove_prefix(3);
+    csv::CsvParser parser(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     std::vector<CsvRow> rows;
-    std::size_t pos = 0;
-    int line = 1;
-    while (pos < text.size()) {
-        CsvRow row;
-        row.line = line;
-        std::string field;
-        bool quoted = false;
-        bool fieldWasQuoted = false;
-        bool endOfRow = false;
-        const auto finishField = [&] {
-            QString value = QString::fromUtf8(field.data(), static_cast<qsizetype>(field.size()));
-            row.fields.push_back(fieldWasQuoted ? value : value.trimmed());
-            field.clear();
-            fieldWasQuoted = false;
-        };
-        while (pos < text.size() && !endOfRow) {
-            const char c = text[pos++];
-            if (quoted) {
-                if (c == '"') {
-                    if (pos < text.size() && text[pos] == '"') {
-                        field += '"';
-                        ++pos;
-                    } else {
-                        quoted = false;
-                    }
-                } else {
-                    if (c == '\n')
-                        ++line;
-                    if (c != '\r')
-                        field += c;
-                }
-            } else if (c == '"' && std::all_of(field.begin(), field.end(),
-                                               [](char x) { return x == ' ' || x == '\t'; })) {
-                field.clear();
-                quoted = true;
-                fieldWasQuoted = true;
-            } else if (c == ',') {
-                finishField();
-            } else if (c == '\n' || c == '\r') {
-                if (c == '\r' && pos < text.size() && text[pos] == '\n')
-                    ++pos;
-                ++line;
-                endOfRow = true;
-            } else if (fieldWasQuoted) {
-                if (c != ' ' && c != '\t') {
-                    defects.push_back(
-                        Defect{SourceRef{file, row.line},
-                               {},
-                               {},
-                               "text after the closing quote of a field (a quote inside a quoted "
-                               "field is written \"\")"});
-                    fieldWasQuoted = false;
-                }
-            } else {
-                field += c;
-            }
+    std::vector<std::string> header;
+    csv::CsvRecord record;
+    while (parser.next(record)) {
+        const bool isHeader = rows.empty();
+        if (!record.error.empty()) {
+            defects.push_back(Defect{SourceRef{file, record.line},
+                                     record.errorField < 0 ? std::string()
+                                                           : csv::fieldName(header, record.errorField),
+                                     {},
+                                     record.error});
+            if (!isHeader)
+                continue;
+        } else if (isHeader) {
+            header = record.fields;
         }
-        if (quoted)
-            defects.push_back(
-                Defect{SourceRef{file, row.line},
-                       {},
-                       {},
-                       "a quoted field opened on line " + std::to_string(row.line) + " is never closed"});
-        finishField();
-        const bool blank = row.fields.size() == 1 && row.fields.front().isEmpty();
-        if (!blank)
-            rows.push_back(std::move(row));
+        CsvRow row;
+        row.line = record.line;
+        row.fields.reserve(record.fields.size());
+        for (const std::string& field : record.fields)
+            row.fields.push_back(QString::fromStdString(field));
+        rows.push_back(std::move(row));
     }
     return rows;
 }

@@ -1,9 +1,10 @@
 #include "core/historyreader.h"
 
+#include "core/boundedfile.h"
 #include "core/csvtable.h"
 
 #include <QDir>
-#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
@@ -71,7 +72,7 @@ struct EventBuild {
 // One file of a history folder as found: absent, present but unreadable, or its contents.
 struct FolderFile {
     bool exists = false;
-    std::string readError; // why a file that exists cannot be read; empty when it was read
+    std::string readError; // why a file that exists was not read; empty when it was read
     QByteArray text;
 };
 
@@ -80,18 +81,19 @@ FolderFile inMemory(const QByteArray& text)
     return FolderFile{true, {}, text};
 }
 
-FolderFile loadFolderFile(const QDir& dir, const QString& name)
+FolderFile loadFolderFile(const QDir& dir, const QString& name, qint64 limit)
 {
     FolderFile result;
-    QFile file(dir.filePath(name));
-    if (!file.exists())
+    const QString path = dir.filePath(name);
+    if (!QFileInfo(path).exists() && !QFileInfo(path).isSymLink())
         return result;
     result.exists = true;
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.readError = file.errorString().toStdString();
+    BoundedFile file = readBoundedFile(path, limit);
+    if (!file.ok()) {
+        result.readError = file.problem.toStdString();
         return result;
     }
-    result.text = file.readAll();
+    result.text = std::move(file.bytes);
     return result;
 }
 
@@ -118,7 +120,7 @@ public:
         if (params.exists) {
             const QString paramsName = QStringLiteral("params.json");
             if (!params.readError.empty()) {
-                report(defects_, fileRef(paramsName), 0, {}, {}, "cannot be read: " + params.readError);
+                report(defects_, fileRef(paramsName), 0, {}, {}, params.readError);
             } else {
                 ParametersFile parsed = parseParametersJson(params.text, filePath(paramsName));
                 folder_.parameters = parsed.parameters;
@@ -155,7 +157,7 @@ private:
             return std::nullopt;
         }
         if (!file.readError.empty()) {
-            report(defects_, fileRef(name), 0, {}, {}, "cannot be read: " + file.readError);
+            report(defects_, fileRef(name), 0, {}, {}, file.readError);
             return std::nullopt;
         }
         return file.text;
@@ -666,14 +668,13 @@ void ParameterOverrides::applyTo(engine::FlickSkillParameters& parameters) const
 
 ParametersFile readParametersJson(const QString& path)
 {
-    QFile input(path);
-    if (!input.open(QIODevice::ReadOnly)) {
+    const BoundedFile input = readBoundedFile(path, file_limits::paramsFile);
+    if (!input.ok()) {
         ParametersFile result;
-        report(result.defects, path.toStdString(), 0, {}, {},
-               "cannot be read: " + input.errorString().toStdString());
+        report(result.defects, path.toStdString(), 0, {}, {}, input.problem.toStdString());
         return result;
     }
-    return parseParametersJson(input.readAll(), path);
+    return parseParametersJson(input.bytes, path);
 }
 
 ParametersFile parseParametersJson(const QByteArray& text, const QString& fileName)
@@ -729,10 +730,11 @@ ParametersFile parseParametersJson(const QByteArray& text, const QString& fileNa
 HistoryFolder readHistoryFolder(const QString& dir)
 {
     const QDir folder(dir);
-    return FolderReader(folder).read(loadFolderFile(folder, QStringLiteral("events.csv")),
-                                     loadFolderFile(folder, QStringLiteral("results.csv")),
-                                     loadFolderFile(folder, QStringLiteral("games.csv")),
-                                     loadFolderFile(folder, QStringLiteral("params.json")));
+    using namespace file_limits;
+    return FolderReader(folder).read(loadFolderFile(folder, QStringLiteral("events.csv"), csvFile),
+                                     loadFolderFile(folder, QStringLiteral("results.csv"), csvFile),
+                                     loadFolderFile(folder, QStringLiteral("games.csv"), csvFile),
+                                     loadFolderFile(folder, QStringLiteral("params.json"), paramsFile));
 }
 
 HistoryFolder parseHistoryFiles(const QByteArray& events, const QByteArray& results,

@@ -1,5 +1,6 @@
 #include "core/store.h"
 
+#include "core/boundedfile.h"
 #include "core/csvtable.h"
 #include "core/eventexchange.h"
 #include "core/sqlite.h"
@@ -1643,16 +1644,13 @@ ImportReport Store::importHistory(const HistoryFolder& folder, const QString& or
 
 RatingsImportReport Store::importRatings(const QString& file, const QString& month, bool replace)
 {
-    QFile input(file);
-    if (!input.open(QIODevice::ReadOnly)) {
+    const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
+    if (!input.ok()) {
         RatingsImportReport report;
-        report.defects.push_back(Defect{SourceRef{file.toStdString(), 0},
-                                        {},
-                                        {},
-                                        tr("cannot be read: %1").arg(input.errorString()).toStdString()});
+        report.defects.push_back(Defect{SourceRef{file.toStdString(), 0}, {}, {}, input.problem.toStdString()});
         return report;
     }
-    ParsedRatingList list = parseRatingList(input.readAll(), file);
+    ParsedRatingList list = parseRatingList(input.bytes, file);
     if (!list.defects.empty()) {
         RatingsImportReport report;
         report.defects = std::move(list.defects);

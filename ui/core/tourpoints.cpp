@@ -1,6 +1,8 @@
 #include "core/tourpoints.h"
 
-#include <QFile>
+#include "core/boundedfile.h"
+#include "core/csvtable.h"
+
 #include <QFileInfo>
 #include <algorithm>
 #include <charconv>
@@ -89,6 +91,7 @@ struct CsvLine {
     int line = 0;
     std::vector<std::string> fields;
     std::string error;
+    int errorField = -1; // the field (from 0) the error is in; -1 when it is the line's
 };
 
 std::string trimmed(std::string_view text)
@@ -138,6 +141,18 @@ CsvLine splitCsvLine(std::string_view text, int line)
             const std::size_t comma = std::min(text.find(',', pos), text.size());
             field = trimmed(text.substr(pos, comma - pos));
             pos = comma;
+        }
+        // The same bounds and the same text as every other CSV file (core/csvtable.h).
+        if (result.error.empty()) {
+            if (std::string problem = csv::fieldTextProblem(field); !problem.empty()) {
+                result.error = std::move(problem);
+                result.errorField = static_cast<int>(result.fields.size());
+            }
+        }
+        if (result.fields.size() == csv::mostFields) {
+            if (result.error.empty())
+                result.error = "the row has more than " + std::to_string(csv::mostFields) + " fields";
+            return result;
         }
         result.fields.push_back(std::move(field));
         if (pos >= text.size())
@@ -465,13 +480,13 @@ PayoutField readPayoutField(const QString& path, engine::EventFormat format)
     const auto report = [&field, &file](int line, std::string column, std::string message) {
         field.defects.push_back({SourceRef{file, line}, std::move(column), {}, std::move(message)});
     };
-    QFile input(path);
-    if (!input.exists()) {
+    const BoundedFile input = readBoundedFile(path, file_limits::csvFile);
+    if (input.status == BoundedFile::Status::Missing) {
         report(0, {}, "the file is missing");
         return field;
     }
-    if (!input.open(QIODevice::ReadOnly)) {
-        report(0, {}, "cannot be read: " + input.errorString().toStdString());
+    if (!input.ok()) {
+        report(0, {}, input.problem.toStdString());
         return field;
     }
     const bool doubles = format == engine::EventFormat::Doubles;
@@ -480,14 +495,15 @@ PayoutField readPayoutField(const QString& path, engine::EventFormat format)
     const std::string expected = doubles ? "mu_a,mu_b" : "mu";
     const std::string unit = doubles ? "team" : "entrant";
 
-    const std::vector<CsvLine> lines = csvLines(input.readAll());
+    const std::vector<CsvLine> lines = csvLines(input.bytes);
     if (lines.empty()) {
         report(1, {}, "the file is empty; expected the header " + expected + " and one row per " + unit);
         return field;
     }
     const CsvLine& header = lines.front();
     if (!header.error.empty()) {
-        report(header.line, {}, header.error);
+        report(header.line, header.errorField < 0 ? std::string() : csv::fieldName({}, header.errorField),
+               header.error);
         return field;
     }
     std::vector<std::size_t> columns;
@@ -520,7 +536,8 @@ PayoutField readPayoutField(const QString& path, engine::EventFormat format)
     for (std::size_t r = 1; r < lines.size(); ++r) {
         const CsvLine& row = lines[r];
         if (!row.error.empty()) {
-            report(row.line, {}, row.error);
+            report(row.line, row.errorField < 0 ? std::string() : csv::fieldName(header.fields, row.errorField),
+                   row.error);
             continue;
         }
         if (row.fields.size() > header.fields.size()) {
