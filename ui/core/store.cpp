@@ -3487,7 +3487,9 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
     }
     imported.headerLine = header.line;
     if (!header.error.empty()) {
-        defect(header.line, {}, QString::fromStdString(header.error));
+        defect(header.line,
+               header.errorField < 0 ? QString() : QString::fromStdString(csv::fieldName({}, header.errorField)),
+               QString::fromStdString(header.error));
         return imported;
     }
     std::vector<int> position(static_cast<std::size_t>(columns.size()), -1); // column -> file field
@@ -3511,7 +3513,10 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
     csv::CsvRecord record;
     while (parser.next(record)) {
         if (!record.error.empty()) {
-            defect(record.line, {}, QString::fromStdString(record.error));
+            defect(record.line,
+                   record.errorField < 0 ? QString()
+                                         : QString::fromStdString(csv::fieldName(header.fields, record.errorField)),
+                   QString::fromStdString(record.error));
             continue;
         }
         if (record.fields.size() != header.fields.size()) {

@@ -1,5 +1,7 @@
 #include "widgets/entrantspanel.h"
 
+#include "core/boundedfile.h"
+#include "core/csvtable.h"
 #include "widgets/entrantlistmodel.h"
 #include "widgets/eventsession.h"
 #include "widgets/payoutpreviewmodel.h"
@@ -9,6 +11,7 @@
 #include <QComboBox>
 #include <QDate>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -119,8 +122,14 @@ NameListDialog::NameListDialog(core::Store& store, QWidget* parent)
     row->addStretch();
     row->addWidget(find);
     auto* layout = new QVBoxLayout(this);
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("nameListProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->hide();
+
     layout->addWidget(m_text, 1);
     layout->addLayout(row);
+    layout->addWidget(m_problem);
     layout->addWidget(m_table, 2);
     layout->addWidget(buttons);
     resize(640, 520);
@@ -135,19 +144,74 @@ void NameListDialog::loadFile()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("A list of names"), QString(),
                                                       tr("Text files (*.txt *.csv);;All files (*)"));
-    QFile file(path);
-    if (path.isEmpty() || !file.open(QIODevice::ReadOnly | QIODevice::Text))
-        return;
-    m_text->setPlainText(QString::fromUtf8(file.readAll()));
+    if (!path.isEmpty())
+        loadNames(path);
+}
+
+QString NameListDialog::loadNames(const QString& path)
+{
+    const core::BoundedFile file = core::readBoundedFile(path, core::file_limits::csvFile);
+    if (!file.ok()) {
+        showProblem(tr("%1: %2").arg(QDir::toNativeSeparators(path), file.problem));
+        return problem();
+    }
+    // A name is a CSV field's text: UTF-8, no control character, no byte order mark but the first.
+    std::string_view text(file.bytes.constData(), static_cast<std::size_t>(file.bytes.size()));
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3);
+    int lineNumber = 0;
+    for (std::size_t begin = 0; begin < text.size();) {
+        const std::size_t end = std::min(text.find('\n', begin), text.size());
+        std::string_view line = text.substr(begin, end - begin);
+        begin = end + 1;
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (const std::string lineProblem = core::csv::fieldTextProblem(line); !lineProblem.empty()) {
+            showProblem(tr("%1 line %2: %3")
+                            .arg(QDir::toNativeSeparators(path))
+                            .arg(lineNumber)
+                            .arg(QString::fromStdString(lineProblem)));
+            return problem();
+        }
+    }
+    m_text->setPlainText(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
     findPlayers();
+    return problem();
+}
+
+QString NameListDialog::problem() const
+{
+    return m_problem->isHidden() ? QString() : m_problem->text();
+}
+
+void NameListDialog::showProblem(const QString& problem)
+{
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
 }
 
 void NameListDialog::findPlayers()
 {
     m_lines.clear();
-    for (const QString& line : m_text->toPlainText().split(u'\n')) {
-        if (!line.trimmed().isEmpty())
-            m_lines.append(line.trimmed());
+    showProblem({});
+    const QStringList lines = m_text->toPlainText().split(u'\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i].trimmed();
+        if (line.isEmpty())
+            continue;
+        if (const std::string lineProblem = core::csv::fieldTextProblem(line.toStdString());
+            !lineProblem.empty()) {
+            showProblem(tr("Line %1: %2").arg(i + 1).arg(QString::fromStdString(lineProblem)));
+            m_lines.clear();
+            break;
+        }
+        if (m_lines.size() == mostNames) {
+            showProblem(tr("The list has more than %1 names: add it in parts.").arg(mostNames));
+            m_lines.clear();
+            break;
+        }
+        m_lines.append(line);
     }
     m_table->setRowCount(int(m_lines.size()));
     for (int row = 0; row < m_lines.size(); ++row) {

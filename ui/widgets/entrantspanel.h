@@ -47,18 +47,27 @@ public:
     NameListDialog(core::Store& store, QWidget* parent = nullptr);
 
     void setText(const QString& text);
-    // Reads the lines and proposes a player for each (an exact name, else the nearest match).
+    // Reads the file at `path` (UTF-8 text, one name per line) into the list and finds its players;
+    // the problem shown, or an empty string.
+    QString loadNames(const QString& path);
+    // Reads the lines and proposes a player for each (an exact name, else the nearest match); a
+    // line that is not a name's text, or a list longer than mostNames, is shown as the problem.
     void findPlayers();
     std::vector<Choice> choices() const;
     QTableWidget* table() const { return m_table; }
+    QString problem() const;
+
+    static constexpr int mostNames = 2000; // far above any field; each line is searched for
 
 private:
     void loadFile();
+    void showProblem(const QString& problem);
 
     core::Store& m_store;
     QPlainTextEdit* m_text = nullptr;
     QTableWidget* m_table = nullptr;
     QPushButton* m_confirm = nullptr;
+    QLabel* m_problem = nullptr;
     QStringList m_lines;
 };
 

@@ -1,5 +1,6 @@
 #include "widgets/mainwindow.h"
 
+#include "core/boundedfile.h"
 #include "core/eventexchange.h"
 #include "core/store.h"
 #include "widgets/aboutdialog.h"
@@ -617,12 +618,12 @@ QString MainWindow::importEventFrom(const QString& path)
 {
     if (!m_store)
         return tr("No database is open.");
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    const core::BoundedFile file = core::readBoundedFile(path, core::file_limits::eventFile);
+    if (!file.ok())
+        return tr("%1: %2").arg(QDir::toNativeSeparators(path), file.problem);
     try {
         const core::EventImportResult result =
-            core::importEventExchange(*m_store, file.readAll(), QFileInfo(path).fileName());
+            core::importEventExchange(*m_store, file.bytes, QFileInfo(path).fileName());
         if (result.outcome == core::EventImportResult::Outcome::Refused) {
             if (result.checksumMismatch)
                 return tr("%1 was changed after it was exported: not imported.")

@@ -1,5 +1,6 @@
 #include "widgets/poolsview.h"
 
+#include "core/boundedfile.h"
 #include "core/csvtable.h"
 #include "widgets/poolnewdialog.h"
 #include "widgets/poolrowform.h"
@@ -727,12 +728,12 @@ QString PoolsView::importFiles(const QStringList& paths)
     QString gamesName;
     QString error;
     for (const QString& path : paths) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            error = tr("%1 cannot be read: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        core::BoundedFile file = core::readBoundedFile(path, core::file_limits::csvFile);
+        if (!file.ok()) {
+            error = tr("%1: %2").arg(QDir::toNativeSeparators(path), file.problem);
             break;
         }
-        const QByteArray bytes = file.readAll();
+        const QByteArray bytes = std::move(file.bytes);
         const QString name = QFileInfo(path).fileName();
         const QStringList header = headerOf(bytes);
         if (header.isEmpty()) {
