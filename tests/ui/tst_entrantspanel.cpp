@@ -10,6 +10,8 @@
 #include "widgets/firststartdialog.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -43,6 +45,9 @@ private Q_SLOTS:
     void newPlayerTypedInline();
     void doublesPartnersPairedAndUndone();
     void pastedNameListAddsEveryLine();
+    void nameListFileRefused_data();
+    void nameListFileRefused();
+    void pastedNameListRefused();
     void firstStartDialogAnswers();
 
 private:
@@ -150,6 +155,67 @@ void TestEntrantsPanel::pastedNameListAddsEveryLine()
     QVERIFY(entered.contains(lopez));
     QVERIFY(entered.contains(lopes));
     QCOMPARE(entered.size(), 3);
+}
+
+// A list of names read from a file: UTF-8 text of an ordinary file, or nothing is proposed.
+void TestEntrantsPanel::nameListFileRefused_data()
+{
+    QTest::addColumn<QByteArray>("bytes"); // the file's contents; empty for a link to /dev/zero
+    QTest::addColumn<QString>("expected"); // the problem shown, after the file's path
+
+    QTest::newRow("/dev/zero")
+        << QByteArray() << QStringLiteral(": is not an ordinary file (a device, a pipe or a socket); FlickDesk "
+                                          "reads only files saved on a disk");
+    QTest::newRow("a Latin-1 name")
+        << QByteArray("Maria Lopez\nAn\xE9n\n")
+        << QStringLiteral(" line 2: is not valid UTF-8 text (byte 0xE9 at position 3): save the file as UTF-8");
+    QTest::newRow("a byte order mark starting a line")
+        << QByteArray("\xEF\xBB\xBFMaria Lopez\n\xEF\xBB\xBFMaria Lopes\n")
+        << QStringLiteral(" line 2: contains a byte order mark (U+FEFF) at position 1, which belongs only at the "
+                          "very start of a file: save the file as UTF-8 again");
+}
+
+void TestEntrantsPanel::nameListFileRefused()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, expected);
+    const QString path = m_dir->filePath(QStringLiteral("names.txt"));
+    if (bytes.isEmpty()) {
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), path));
+    } else {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+    }
+    ui::NameListDialog dialog(*m_store);
+    QCOMPARE(dialog.loadNames(path), QDir::toNativeSeparators(path) + expected);
+    QCOMPARE(dialog.problem(), QDir::toNativeSeparators(path) + expected);
+    QVERIFY(dialog.choices().empty());
+}
+
+// A pasted list: a stray byte order mark or a control character is shown, not made a new player;
+// a list longer than NameListDialog::mostNames is refused before any search.
+void TestEntrantsPanel::pastedNameListRefused()
+{
+    ui::NameListDialog dialog(*m_store);
+    dialog.setText(QStringLiteral("Maria Lopez\n\uFEFF746\n"));
+    dialog.findPlayers();
+    QCOMPARE(dialog.problem(), QStringLiteral("Line 2: contains a byte order mark (U+FEFF) at position 1, which "
+                                              "belongs only at the very start of a file: save the file as UTF-8 "
+                                              "again"));
+    QVERIFY(dialog.choices().empty());
+
+    QStringList names;
+    for (int i = 0; i <= ui::NameListDialog::mostNames; ++i)
+        names.append(QStringLiteral("Player %1").arg(i));
+    dialog.setText(names.join(u'\n'));
+    dialog.findPlayers();
+    QCOMPARE(dialog.problem(), QStringLiteral("The list has more than 2000 names: add it in parts."));
+    QVERIFY(dialog.choices().empty());
+
+    dialog.setText(QStringLiteral("Maria Lopez\n"));
+    dialog.findPlayers();
+    QCOMPARE(dialog.problem(), QString());
+    QCOMPARE(dialog.choices().size(), std::size_t{1});
 }
 
 void TestEntrantsPanel::firstStartDialogAnswers()

@@ -19,9 +19,24 @@ namespace flickdesk::core::csv {
 using engine::Defect;
 using engine::SourceRef;
 
+// The most defects listed from one reading: a damaged file (every row wrong) would otherwise take
+// memory without end, and a director corrects the first ones before reading the files again.
+inline constexpr std::size_t mostDefects = 1000;
+
 inline void report(std::vector<Defect>& defects, const std::string& file, int line, std::string field,
                    std::string eventId, std::string message)
 {
+    if (defects.size() > mostDefects)
+        return;
+    if (defects.size() == mostDefects) {
+        defects.push_back(Defect{SourceRef{file, line},
+                                 {},
+                                 {},
+                                 "more than " + std::to_string(mostDefects) + " defects; the first " +
+                                     std::to_string(mostDefects) +
+                                     " are listed: correct them and read the files again"});
+        return;
+    }
     defects.push_back(
         Defect{SourceRef{file, line}, std::move(field), std::move(eventId), std::move(message)});
 }
@@ -68,6 +83,7 @@ inline std::optional<int> parseWholeNumber(std::string_view text)
 // damaged file (a quote never closed, a binary file) cannot take the memory.
 inline constexpr std::size_t longestField = 4096; // bytes
 inline constexpr std::size_t mostFields = 1024;
+inline constexpr int mostRecords = 4'000'000; // rows of one file, the header among them
 
 // Why `field` is not acceptable text, or an empty string. Positions count bytes from 1.
 inline std::string fieldTextProblem(std::string_view field)
@@ -164,7 +180,8 @@ public:
             text_.remove_prefix(3);
     }
 
-    // Reads the next record that is not a blank line; false at the end of the input.
+    // Reads the next record that is not a blank line; false at the end of the input. After
+    // mostRecords records, one more reports that the file has too many and ends the input.
     bool next(CsvRecord& record)
     {
         skipBlankLines();
@@ -174,6 +191,11 @@ public:
         record.fields.clear();
         record.error.clear();
         record.errorField = -1;
+        if (++records_ > mostRecords) {
+            record.error = "the file has more than " + std::to_string(mostRecords) + " rows";
+            pos_ = text_.size();
+            return true;
+        }
         std::string surplus; // the fields after the most a record may have: read, not kept
         for (;;) {
             const bool keep = record.fields.size() < mostFields;
@@ -285,6 +307,7 @@ private:
     std::string_view text_;
     std::size_t pos_ = 0;
     int line_ = 1;
+    int records_ = 0;
 };
 
 struct Column {

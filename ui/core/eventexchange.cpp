@@ -527,11 +527,9 @@ std::vector<CsvRow> parseCsv(const QByteArray& bytes, const std::string& file, s
     while (parser.next(record)) {
         const bool isHeader = rows.empty();
         if (!record.error.empty()) {
-            defects.push_back(Defect{SourceRef{file, record.line},
-                                     record.errorField < 0 ? std::string()
-                                                           : csv::fieldName(header, record.errorField),
-                                     {},
-                                     record.error});
+            csv::report(defects, file, record.line,
+                        record.errorField < 0 ? std::string() : csv::fieldName(header, record.errorField), {},
+                        record.error);
             if (!isHeader)
                 continue;
         } else if (isHeader) {
@@ -737,7 +735,7 @@ ParsedRatingList parseRatingList(const QByteArray& bytes, const QString& fileNam
     const std::string file = fileName.toStdString();
     const std::vector<CsvRow> rows = parseCsv(bytes, file, list.defects);
     const auto report = [&](int line, const char* field, const QString& message) {
-        list.defects.push_back(Defect{SourceRef{file, line}, field, {}, message.toStdString()});
+        csv::report(list.defects, file, line, field, {}, message.toStdString()); // at most csv::mostDefects
     };
     if (rows.empty()) {
         report(1, "", tr("the file is empty; expected a header line player_id,name,mu,sigma"));

@@ -3473,8 +3473,15 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
 {
     ImportedFile imported;
     const auto defect = [&](int line, const QString& field, const QString& message) {
+        if (defects.size() > csv::mostDefects) // a damaged file's defects, as csv::report bounds them
+            return;
         PoolDefect d;
         d.where = poolTr("%1 line %2").arg(file).arg(line);
+        if (defects.size() == csv::mostDefects) {
+            d.message = poolTr("more than %1 defects; the first %1 are listed").arg(csv::mostDefects);
+            defects.push_back(std::move(d));
+            return;
+        }
         d.field = field;
         d.message = message;
         defects.push_back(std::move(d));

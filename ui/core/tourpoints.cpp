@@ -179,6 +179,13 @@ std::vector<CsvLine> csvLines(const QByteArray& bytes)
             line.remove_suffix(1);
         if (trimmed(line).empty())
             continue;
+        if (lines.size() == static_cast<std::size_t>(csv::mostRecords)) { // the bound of every CSV file
+            CsvLine tooMany;
+            tooMany.line = number;
+            tooMany.error = "the file has more than " + std::to_string(csv::mostRecords) + " rows";
+            lines.push_back(std::move(tooMany));
+            break;
+        }
         lines.push_back(splitCsvLine(line, number));
     }
     return lines;
@@ -478,7 +485,7 @@ PayoutField readPayoutField(const QString& path, engine::EventFormat format)
     PayoutField field;
     const std::string file = path.toStdString();
     const auto report = [&field, &file](int line, std::string column, std::string message) {
-        field.defects.push_back({SourceRef{file, line}, std::move(column), {}, std::move(message)});
+        csv::report(field.defects, file, line, std::move(column), {}, std::move(message)); // bounded
     };
     const BoundedFile input = readBoundedFile(path, file_limits::csvFile);
     if (input.status == BoundedFile::Status::Missing) {
