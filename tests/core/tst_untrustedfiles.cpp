@@ -5,12 +5,12 @@
 
 #include "clitestsupport.h"
 #include "core/boundedfile.h"
+#include "core/csvtable.h"
 #include "core/store.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -67,8 +67,8 @@ InputKind inputKind(const QString& kind)
 {
     const QString history = historyBase();
     const auto historyFiles = [&history](const QStringList& args) {
-        return InputKind{{QStringLiteral("events.csv"), QStringLiteral("results.csv"), QStringLiteral("games.csv"),
-                          QStringLiteral("params.json")},
+        return InputKind{{QStringLiteral("events.csv"), QStringLiteral("results.csv"),
+                          QStringLiteral("games.csv"), QStringLiteral("params.json")},
                          {history + QStringLiteral("/events.csv"), history + QStringLiteral("/results.csv"),
                           history + QStringLiteral("/games.csv"), history + QStringLiteral("/params.json")},
                          args};
@@ -85,16 +85,18 @@ InputKind inputKind(const QString& kind)
     if (kind == QLatin1String("points"))
         return historyFiles({QStringLiteral("points"), QStringLiteral("@")});
     if (kind == QLatin1String("import-history"))
-        return historyFiles(
-            {QStringLiteral("import-history"), QStringLiteral("@"), QStringLiteral("--db"), QStringLiteral("@/db.sqlite")});
+        return historyFiles({QStringLiteral("import-history"), QStringLiteral("@"), QStringLiteral("--db"),
+                             QStringLiteral("@/db.sqlite")});
     if (kind == QLatin1String("import-ratings"))
         return {{QStringLiteral("ratings.csv")},
                 {dataPath(QStringLiteral("untrusted/ratings.csv"))},
                 {QStringLiteral("import-ratings"), QStringLiteral("@/ratings.csv"), QStringLiteral("--month"),
                  QStringLiteral("2025-01"), QStringLiteral("--db"), QStringLiteral("@/db.sqlite")}};
     if (kind == QLatin1String("import-event"))
-        return {{}, {}, {QStringLiteral("import-event"), QStringLiteral("@/event.json"), QStringLiteral("--db"),
-                         QStringLiteral("@/db.sqlite")}};
+        return {{},
+                {},
+                {QStringLiteral("import-event"), QStringLiteral("@/event.json"), QStringLiteral("--db"),
+                 QStringLiteral("@/db.sqlite")}};
     if (kind == QLatin1String("payout"))
         return {{QStringLiteral("field.csv")},
                 {dataPath(QStringLiteral("untrusted/field.csv"))},
@@ -150,6 +152,7 @@ private Q_SLOTS:
     void refusesFilesOfTheWrongKindOrSize();
     void refusesTextThatIsNotUtf8_data();
     void refusesTextThatIsNotUtf8();
+    void boundsRowsAndDefects();
     void readsFilesWithinTheLimits();
 };
 
@@ -173,52 +176,85 @@ void TestUntrustedFiles::refusesFilesOfTheWrongKindOrSize_data()
     };
     const qint64 csvLimit = core::file_limits::csvFile;
     QTest::newRow("rate, events.csv is /dev/zero")
-        << "rate" << "events.csv" << "zero" << csvLimit << QStringLiteral("@/events.csv") + notAFile;
+        << "rate"
+        << "events.csv"
+        << "zero" << csvLimit << QStringLiteral("@/events.csv") + notAFile;
     QTest::newRow("points, results.csv is /dev/zero")
-        << "points" << "results.csv" << "zero" << csvLimit << QStringLiteral("@/results.csv") + notAFile;
+        << "points"
+        << "results.csv"
+        << "zero" << csvLimit << QStringLiteral("@/results.csv") + notAFile;
     QTest::newRow("import-history, events.csv is /dev/zero")
-        << "import-history" << "events.csv" << "zero" << csvLimit << QStringLiteral("@/events.csv") + notAFile;
+        << "import-history"
+        << "events.csv"
+        << "zero" << csvLimit << QStringLiteral("@/events.csv") + notAFile;
     QTest::newRow("import-history, games.csv is a FIFO")
-        << "import-history" << "games.csv" << "fifo" << csvLimit << QStringLiteral("@/games.csv") + notAFile;
-    QTest::newRow("rate, games.csv is a folder") << "rate" << "games.csv" << "folder" << csvLimit
-                                                 << QStringLiteral("@/games.csv: is a folder, not a file");
+        << "import-history"
+        << "games.csv"
+        << "fifo" << csvLimit << QStringLiteral("@/games.csv") + notAFile;
+    QTest::newRow("rate, games.csv is a folder")
+        << "rate"
+        << "games.csv"
+        << "folder" << csvLimit << QStringLiteral("@/games.csv: is a folder, not a file");
     QTest::newRow("rate, params.json is /dev/zero")
-        << "rate" << "params.json" << "zero" << csvLimit << QStringLiteral("@/params.json") + notAFile;
+        << "rate"
+        << "params.json"
+        << "zero" << csvLimit << QStringLiteral("@/params.json") + notAFile;
     QTest::newRow("import-event of /dev/zero")
-        << "import-event" << "event.json" << "zero" << csvLimit
+        << "import-event"
+        << "event.json"
+        << "zero" << csvLimit
         << QStringLiteral("import-event: @/event.json") + notAFile + QStringLiteral("; nothing was imported");
-    QTest::newRow("import-ratings of /dev/zero")
-        << "import-ratings" << "ratings.csv" << "zero" << csvLimit
-        << QStringLiteral("import-ratings: @/ratings.csv") + notAFile + QStringLiteral("; nothing was imported");
-    QTest::newRow("acf, the players are /dev/zero") << "acf" << "players.csv" << "zero" << csvLimit
-                                                    << QStringLiteral("acf: @/players.csv") + notAFile;
-    QTest::newRow("payout of /dev/zero") << "payout" << "field.csv" << "zero" << csvLimit
-                                         << QStringLiteral("@/field.csv") + notAFile;
+    QTest::newRow("import-ratings of /dev/zero") << "import-ratings"
+                                                 << "ratings.csv"
+                                                 << "zero" << csvLimit
+                                                 << QStringLiteral("import-ratings: @/ratings.csv") +
+                                                        notAFile + QStringLiteral("; nothing was imported");
+    QTest::newRow("acf, the players are /dev/zero")
+        << "acf"
+        << "players.csv"
+        << "zero" << csvLimit << QStringLiteral("acf: @/players.csv") + notAFile;
+    QTest::newRow("payout of /dev/zero") << "payout"
+                                         << "field.csv"
+                                         << "zero" << csvLimit << QStringLiteral("@/field.csv") + notAFile;
 
-    QTest::newRow("rate, events.csv over the limit") << "rate" << "events.csv" << "oversize" << csvLimit
-                                                     << QStringLiteral("@/events.csv") + tooLarge(csvLimit);
+    QTest::newRow("rate, events.csv over the limit")
+        << "rate"
+        << "events.csv"
+        << "oversize" << csvLimit << QStringLiteral("@/events.csv") + tooLarge(csvLimit);
     QTest::newRow("import-history, results.csv over the limit")
-        << "import-history" << "results.csv" << "oversize" << csvLimit
-        << QStringLiteral("@/results.csv") + tooLarge(csvLimit);
+        << "import-history"
+        << "results.csv"
+        << "oversize" << csvLimit << QStringLiteral("@/results.csv") + tooLarge(csvLimit);
     const qint64 paramsLimit = core::file_limits::paramsFile;
-    QTest::newRow("rate, params.json over the limit") << "rate" << "params.json" << "oversize" << paramsLimit
-                                                      << QStringLiteral("@/params.json") + tooLarge(paramsLimit);
+    QTest::newRow("rate, params.json over the limit")
+        << "rate"
+        << "params.json"
+        << "oversize" << paramsLimit << QStringLiteral("@/params.json") + tooLarge(paramsLimit);
     const qint64 eventLimit = core::file_limits::eventFile;
     QTest::newRow("import-event over the limit")
-        << "import-event" << "event.json" << "oversize" << eventLimit
+        << "import-event"
+        << "event.json"
+        << "oversize" << eventLimit
         << QStringLiteral("import-event: @/event.json") + tooLarge(eventLimit) +
                QStringLiteral("; nothing was imported");
     QTest::newRow("import-ratings over the limit")
-        << "import-ratings" << "ratings.csv" << "oversize" << csvLimit
+        << "import-ratings"
+        << "ratings.csv"
+        << "oversize" << csvLimit
         << QStringLiteral("import-ratings: @/ratings.csv") + tooLarge(csvLimit) +
                QStringLiteral("; nothing was imported");
-    QTest::newRow("kc, the games over the limit") << "kc" << "games.csv" << "oversize" << csvLimit
-                                                  << QStringLiteral("kc: @/games.csv") + tooLarge(csvLimit);
+    QTest::newRow("kc, the games over the limit")
+        << "kc"
+        << "games.csv"
+        << "oversize" << csvLimit << QStringLiteral("kc: @/games.csv") + tooLarge(csvLimit);
     QTest::newRow("squares, the players over the limit")
-        << "squares" << "players.csv" << "oversize" << csvLimit
-        << QStringLiteral("squares: @/players.csv") + tooLarge(csvLimit);
-    QTest::newRow("payout over the limit") << "payout" << "field.csv" << "oversize" << csvLimit
-                                           << QStringLiteral("@/field.csv") + tooLarge(csvLimit);
+        << "squares"
+        << "players.csv"
+        << "oversize" << csvLimit << QStringLiteral("squares: @/players.csv") + tooLarge(csvLimit);
+    QTest::newRow("payout over the limit")
+        << "payout"
+        << "field.csv"
+        << "oversize" << csvLimit << QStringLiteral("@/field.csv") + tooLarge(csvLimit);
 }
 
 void TestUntrustedFiles::refusesFilesOfTheWrongKindOrSize()
@@ -265,73 +301,117 @@ void TestUntrustedFiles::refusesTextThatIsNotUtf8_data()
         "save the file as UTF-8 again");
     // History: tests/data/reference/ttt/games
     QTest::newRow("events.csv, a Latin-1 letter")
-        << "rate" << "events.csv" << 2 << QByteArray("1,2023-06-06,\xC9v\xE9nement 1,singles,NCA,competitive,2,1,12")
+        << "rate"
+        << "events.csv" << 2 << QByteArray("1,2023-06-06,\xC9v\xE9nement 1,singles,NCA,competitive,2,1,12")
         << QStringLiteral("@/events.csv:2: name: is not valid UTF-8 text (byte 0xC9 at position 1") + utf8;
     QTest::newRow("events.csv, a byte order mark starting a row")
-        << "rate" << "events.csv" << 3 << QByteArray("\xEF\xBB\xBF" "2,2023-07-19,Event 2,singles,NCA,competitive,1,1,8")
+        << "rate"
+        << "events.csv" << 3
+        << QByteArray("\xEF\xBB\xBF"
+                      "2,2023-07-19,Event 2,singles,NCA,competitive,1,1,8")
         << QStringLiteral("@/events.csv:3: event_id: ") + bom;
     QTest::newRow("events.csv, a control character")
-        << "rate" << "events.csv" << 2 << QByteArray("1,2023-06-06,Event\x01 1,singles,NCA,competitive,2,1,12")
+        << "rate"
+        << "events.csv" << 2 << QByteArray("1,2023-06-06,Event\x01 1,singles,NCA,competitive,2,1,12")
         << QStringLiteral("@/events.csv:2: name: contains a control character (U+0001) at position 6; only "
                           "tabs and, in a quoted field, line breaks are allowed");
     QTest::newRow("events.csv, a header not UTF-8")
-        << "rate" << "events.csv" << 1 << QByteArray("event_id,date,n\xE4me,format,group,tour,tier,season,field_size")
+        << "rate"
+        << "events.csv" << 1 << QByteArray("event_id,date,n\xE4me,format,group,tour,tier,season,field_size")
         << QStringLiteral("@/events.csv:1: field 3: is not valid UTF-8 text (byte 0xE4 at position 2") + utf8;
     QTest::newRow("results.csv, a bad continuation byte")
-        << "rate" << "results.csv" << 2 << QByteArray("1,1,P0\xC3\x28" "11,")
-        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xC3 at position 3") + utf8;
+        << "rate"
+        << "results.csv" << 2
+        << QByteArray("1,1,P0\xC3\x28"
+                      "11,")
+        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xC3 at position 3") +
+               utf8;
     QTest::newRow("results.csv, a surrogate")
-        << "import-history" << "results.csv" << 2 << QByteArray("1,1,P\xED\xA0\x80" "011,")
-        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xED at position 2") + utf8;
+        << "import-history"
+        << "results.csv" << 2
+        << QByteArray("1,1,P\xED\xA0\x80"
+                      "011,")
+        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xED at position 2") +
+               utf8;
     QTest::newRow("results.csv, above U+10FFFF")
-        << "import-history" << "results.csv" << 2 << QByteArray("1,1,P011\xF4\x90\x80\x80,")
-        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xF4 at position 5") + utf8;
+        << "import-history"
+        << "results.csv" << 2 << QByteArray("1,1,P011\xF4\x90\x80\x80,")
+        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xF4 at position 5") +
+               utf8;
     QTest::newRow("results.csv, a Latin-1 id stored as U+FFFD before")
-        << "import-history" << "results.csv" << 2 << QByteArray("1,1,P\xE9" "11,")
-        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xE9 at position 2") + utf8;
+        << "import-history"
+        << "results.csv" << 2
+        << QByteArray("1,1,P\xE9"
+                      "11,")
+        << QStringLiteral("@/results.csv:2: player_id: is not valid UTF-8 text (byte 0xE9 at position 2") +
+               utf8;
     QTest::newRow("results.csv, a field of 5000 bytes")
-        << "import-history" << "results.csv" << 2 << QByteArray("1,1,") + QByteArray(5000, 'P') + ','
+        << "import-history"
+        << "results.csv" << 2 << QByteArray("1,1,") + QByteArray(5000, 'P') + ','
         << QStringLiteral("@/results.csv:2: player_id: the value is longer than 4096 bytes; no field of a "
                           "FlickDesk file is that long (is a closing quote missing?)");
     QTest::newRow("results.csv, a row of 2000 fields")
-        << "rate" << "results.csv" << 2 << QByteArray("1,1,P011") + QByteArray(2000, ',')
+        << "rate"
+        << "results.csv" << 2 << QByteArray("1,1,P011") + QByteArray(2000, ',')
         << QStringLiteral("@/results.csv:2: the row has more than 1024 fields");
     QTest::newRow("games.csv, an overlong form")
-        << "rate" << "games.csv" << 2 << QByteArray("7,1,P\xC0\xAF" "000,P001,b")
+        << "rate"
+        << "games.csv" << 2
+        << QByteArray("7,1,P\xC0\xAF"
+                      "000,P001,b")
         << QStringLiteral("@/games.csv:2: side_a: is not valid UTF-8 text (byte 0xC0 at position 2") + utf8;
     QTest::newRow("games.csv, a three-byte overlong form")
-        << "rate" << "games.csv" << 3 << QByteArray("7,2,P000,P0\xE0\x80\xAF" "02,b")
+        << "rate"
+        << "games.csv" << 3
+        << QByteArray("7,2,P000,P0\xE0\x80\xAF"
+                      "02,b")
         << QStringLiteral("@/games.csv:3: side_b: is not valid UTF-8 text (byte 0xE0 at position 3") + utf8;
     // The NCA rating list
     QTest::newRow("rating list, a byte order mark starting a row")
-        << "import-ratings" << "ratings.csv" << 3 << QByteArray("\xEF\xBB\xBF" "746,Ben Brooks,26.0,1.5")
+        << "import-ratings"
+        << "ratings.csv" << 3
+        << QByteArray("\xEF\xBB\xBF"
+                      "746,Ben Brooks,26.0,1.5")
         << QStringLiteral("@/ratings.csv:3: player_id: ") + bom;
     QTest::newRow("rating list, a Latin-1 name")
-        << "import-ratings" << "ratings.csv" << 2 << QByteArray("745,An\xE9n Archer,27.5,1.2")
+        << "import-ratings"
+        << "ratings.csv" << 2 << QByteArray("745,An\xE9n Archer,27.5,1.2")
         << QStringLiteral("@/ratings.csv:2: name: is not valid UTF-8 text (byte 0xE9 at position 3") + utf8;
     // ACF, Kings Cribbage and Squares: docs/examples
     QTest::newRow("acf players, a Latin-1 name")
-        << "acf" << "players.csv" << 2 << QByteArray("101,Ann Arch\xE9r,2000,200,2090,60")
+        << "acf"
+        << "players.csv" << 2 << QByteArray("101,Ann Arch\xE9r,2000,200,2090,60")
         << QStringLiteral("@/players.csv:2: name: is not valid UTF-8 text (byte 0xE9 at position 9") + utf8;
     QTest::newRow("acf games, a bad continuation byte")
-        << "acf" << "games.csv" << 2 << QByteArray("Spring Open\xE2\x82,2025-03-01,round,1,101,103,1-0")
+        << "acf"
+        << "games.csv" << 2 << QByteArray("Spring Open\xE2\x82,2025-03-01,round,1,101,103,1-0")
         << QStringLiteral("@/games.csv:2: event: is not valid UTF-8 text (byte 0xE2 at position 12") + utf8;
     QTest::newRow("kc players, an overlong form")
-        << "kc" << "players.csv" << 2 << QByteArray("knight,Kim Knight\xC1\x81,1700,25,1700,12")
+        << "kc"
+        << "players.csv" << 2 << QByteArray("knight,Kim Knight\xC1\x81,1700,25,1700,12")
         << QStringLiteral("@/players.csv:2: name: is not valid UTF-8 text (byte 0xC1 at position 11") + utf8;
     QTest::newRow("kc games, a byte order mark starting a row")
-        << "kc" << "games.csv" << 3 << QByteArray("\xEF\xBB\xBFg2,2026-03-01,lord,121,peasant,90,,,,")
+        << "kc"
+        << "games.csv" << 3 << QByteArray("\xEF\xBB\xBFg2,2026-03-01,lord,121,peasant,90,,,,")
         << QStringLiteral("@/games.csv:3: game: ") + bom;
     QTest::newRow("squares players, a Latin-1 name")
-        << "squares" << "players.csv" << 2 << QByteArray("1,Ana Kova\xE7")
-        << QStringLiteral("@/players.csv:2: name: is not valid UTF-8 text (byte 0xE7 at position 10") + utf8;
+        << "squares"
+        << "players.csv" << 2 << QByteArray("1,Ana Kova\xE7")
+        << QStringLiteral("@/players.csv:2: name: is not valid UTF-8 text (byte 0xE7 at position 9") + utf8;
     QTest::newRow("squares games, a C1 control character")
-        << "squares" << "games.csv" << 2 << QByteArray("R1,1,1,Fran\xC2\x85" "ce,18,")
-        << QStringLiteral("@/games.csv:2: power: contains a control character (U+0085) at position 5; was the "
-                          "file saved in another encoding than UTF-8?");
+        << "squares"
+        << "games.csv" << 2
+        << QByteArray("R1,1,1,Fran\xC2\x85"
+                      "ce,18,")
+        << QStringLiteral(
+               "@/games.csv:2: power: contains a control character (U+0085) at position 5; was the "
+               "file saved in another encoding than UTF-8?");
     // A payout preview's FIELD.csv
     QTest::newRow("payout field, a Latin-1 byte")
-        << "payout" << "field.csv" << 3 << QByteArray("26\xB7" "0")
+        << "payout"
+        << "field.csv" << 3
+        << QByteArray("26\xB7"
+                      "0")
         << QStringLiteral("@/field.csv:3: mu: is not valid UTF-8 text (byte 0xB7 at position 3") + utf8;
 }
 
@@ -352,6 +432,44 @@ void TestUntrustedFiles::refusesTextThatIsNotUtf8()
     QVERIFY2(result.status == core::cli_exit::inputDefects, qPrintable(result.err));
     QVERIFY2(hasLine(result.err, QString(expected).replace(u'@', temp.path())), qPrintable(result.err));
     QCOMPARE(storedEvents(temp.filePath(QStringLiteral("db.sqlite"))), 0);
+}
+
+// A damaged file lists its first 1,000 defects and a note, and is read up to 4,000,000 rows: memory
+// stays bounded however many rows are wrong.
+void TestUntrustedFiles::boundsRowsAndDefects()
+{
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    const QStringList args = prepare(QStringLiteral("rate"), temp.path());
+    QVERIFY(!args.isEmpty());
+    const QString results = temp.filePath(QStringLiteral("results.csv"));
+    const QString prefix = temp.path() + QStringLiteral("/results.csv:");
+    const auto writeRows = [&results](int rows) {
+        QByteArray text("event_id,place,player_id,team\n");
+        text.reserve(32 + 2 * qsizetype(rows));
+        for (int row = 0; row < rows; ++row)
+            text.append("x\n");
+        QFile file(results);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text) == text.size();
+    };
+
+    QVERIFY(writeRows(1500));
+    CliRun result = run(args);
+    QCOMPARE(result.status, core::cli_exit::inputDefects);
+    QVERIFY2(hasLine(result.err, prefix + QStringLiteral("1001: the row has 1 fields, the header 4")),
+             qPrintable(result.err.right(2000)));
+    QVERIFY(hasLine(result.err,
+                    prefix + QStringLiteral("1002: more than 1000 defects; the first 1000 are listed: "
+                                            "correct them and read the files again")));
+    QVERIFY(!result.err.contains(prefix + QStringLiteral("1003")));
+
+    QVERIFY(writeRows(core::csv::mostRecords));
+    result = run(args);
+    QCOMPARE(result.status, core::cli_exit::inputDefects);
+    QVERIFY2(
+        hasLine(result.err, prefix + QStringLiteral("4000001: the file has more than 4000000 rows; nothing "
+                                                    "after this line was read")),
+        qPrintable(result.err.right(2000)));
 }
 
 // The same files unspoiled are read: the checks refuse only what is wrong.

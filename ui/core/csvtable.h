@@ -159,6 +159,7 @@ struct CsvRecord {
     std::vector<std::string> fields;
     std::string error;   // non-empty when the record is malformed
     int errorField = -1; // the field (from 0) the error is in; -1 when it is the whole record's
+    bool endsInput = false; // the file has more than mostRecords rows: `error` says so, no fields
 };
 
 // The name of field `index` (from 0) of a record in messages: its column's name in `header`, or
@@ -191,8 +192,11 @@ public:
         record.fields.clear();
         record.error.clear();
         record.errorField = -1;
+        record.endsInput = false;
         if (++records_ > mostRecords) {
-            record.error = "the file has more than " + std::to_string(mostRecords) + " rows";
+            record.error = "the file has more than " + std::to_string(mostRecords) + " rows; nothing after "
+                           "this line was read";
+            record.endsInput = true;
             pos_ = text_.size();
             return true;
         }
@@ -373,6 +377,10 @@ public:
     {
         if (!parser_.next(record_))
             return false;
+        if (record_.endsInput) { // listed even beyond mostDefects: the rest of the file is not judged
+            defects_.push_back(Defect{SourceRef{file_, record_.line}, {}, {}, record_.error});
+            return false;
+        }
         wellFormed = false;
         if (!record_.error.empty()) {
             report(defects_, file_, record_.line, errorFieldName(record_, headerNames_), {}, record_.error);

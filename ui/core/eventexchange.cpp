@@ -526,6 +526,10 @@ std::vector<CsvRow> parseCsv(const QByteArray& bytes, const std::string& file, s
     csv::CsvRecord record;
     while (parser.next(record)) {
         const bool isHeader = rows.empty();
+        if (record.endsInput) {
+            defects.push_back(Defect{SourceRef{file, record.line}, {}, {}, record.error});
+            break;
+        }
         if (!record.error.empty()) {
             csv::report(defects, file, record.line,
                         record.errorField < 0 ? std::string() : csv::fieldName(header, record.errorField), {},

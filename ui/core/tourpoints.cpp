@@ -182,7 +182,8 @@ std::vector<CsvLine> csvLines(const QByteArray& bytes)
         if (lines.size() == static_cast<std::size_t>(csv::mostRecords)) { // the bound of every CSV file
             CsvLine tooMany;
             tooMany.line = number;
-            tooMany.error = "the file has more than " + std::to_string(csv::mostRecords) + " rows";
+            tooMany.error = "the file has more than " + std::to_string(csv::mostRecords) +
+                            " rows; nothing after this line was read";
             lines.push_back(std::move(tooMany));
             break;
         }
