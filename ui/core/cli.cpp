@@ -1297,7 +1297,10 @@ int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
         return status;
     EventExchange exchange;
     try {
-        if (!store->event(eventId))
+        // The list of events, not the event itself: exchangeOfEvent reads its field once.
+        const std::vector<EventSummary> events = store->events();
+        if (std::none_of(events.begin(), events.end(),
+                         [&eventId](const EventSummary& summary) { return summary.id == eventId; }))
             return usageError(
                 err, command,
                 QStringLiteral("there is no event '%1' in %2; 'flickdesk-cli events' lists them")
