@@ -104,7 +104,8 @@ bool benchExport(const QTemporaryDir& temp, int units)
     const int status = runCommand({QStringLiteral("export-event"), QStringLiteral("BIG"), QStringLiteral("--db"),
                                    database, QStringLiteral("-o"), output});
     const double seconds = secondsSince(start);
-    std::printf("export-event, one event of %7d units:          %8.3f s (exit %d)\n", units, seconds, status);
+    std::printf("export-event, one event of %7d units:          %8.3f s (exit %d; the file %.1f MB)\n", units,
+                seconds, status, static_cast<double>(QFile(output).size()) / 1e6);
     std::fflush(stdout);
     return status == core::cli_exit::ok;
 }
