@@ -61,7 +61,8 @@ bool benchHistory(const QTemporaryDir& temp, int rows)
         return false;
     const QString database = temp.filePath(QStringLiteral("history-%1.sqlite").arg(rows));
     const auto start = Clock::now();
-    const int status = runCommand({QStringLiteral("import-history"), folder, QStringLiteral("--db"), database});
+    const int status =
+        runCommand({QStringLiteral("import-history"), folder, QStringLiteral("--db"), database});
     const double seconds = secondsSince(start);
     std::printf("import-history, %7d rows naming unknown events: %8.3f s (exit %d)\n", rows, seconds, status);
     std::fflush(stdout);
@@ -101,8 +102,8 @@ bool benchExport(const QTemporaryDir& temp, int units)
     }
     const QString output = temp.filePath(QStringLiteral("export-%1.json").arg(units));
     const auto start = Clock::now();
-    const int status = runCommand({QStringLiteral("export-event"), QStringLiteral("BIG"), QStringLiteral("--db"),
-                                   database, QStringLiteral("-o"), output});
+    const int status = runCommand({QStringLiteral("export-event"), QStringLiteral("BIG"),
+                                   QStringLiteral("--db"), database, QStringLiteral("-o"), output});
     const double seconds = secondsSince(start);
     std::printf("export-event, one event of %7d units:          %8.3f s (exit %d; the file %.1f MB)\n", units,
                 seconds, status, static_cast<double>(QFile(output).size()) / 1e6);

@@ -398,7 +398,8 @@ void TestHistoryReader::reportsDefect_data()
                                          "1,2024-01-06,Winter, Open,singles,NCA,competitive,3,15,3")
                           << validResults << validGames << noParams << s("events.csv") << 2 << s("") << s("");
     row("unclosed quote") << replaceLine(validEvents, 4, "3,2024-02-03,\"Round Robin,singles,UK,none,,15,3")
-                          << validResults << validGames << noParams << s("events.csv") << 4 << s("name") << s("");
+                          << validResults << validGames << noParams << s("events.csv") << 4 << s("name")
+                          << s("");
     row("fewer than two units") << validEvents + "4,2024-03-01,Solo,singles,NCA,competitive,3,15,1\n"
                                 << validResults + "4,1,A,\n"
                                 << validGames << noParams << s("events.csv") << 5 << s("") << s("4");

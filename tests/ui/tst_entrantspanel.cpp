@@ -163,16 +163,19 @@ void TestEntrantsPanel::nameListFileRefused_data()
     QTest::addColumn<QByteArray>("bytes"); // the file's contents; empty for a link to /dev/zero
     QTest::addColumn<QString>("expected"); // the problem shown, after the file's path
 
-    QTest::newRow("/dev/zero")
-        << QByteArray() << QStringLiteral(": is not an ordinary file (a device, a pipe or a socket); FlickDesk "
-                                          "reads only files saved on a disk");
+    QTest::newRow("/dev/zero") << QByteArray()
+                               << QStringLiteral(
+                                      ": is not an ordinary file (a device, a pipe or a socket); FlickDesk "
+                                      "reads only files saved on a disk");
     QTest::newRow("a Latin-1 name")
         << QByteArray("Maria Lopez\nAn\xE9n\n")
-        << QStringLiteral(" line 2: is not valid UTF-8 text (byte 0xE9 at position 3): save the file as UTF-8");
+        << QStringLiteral(
+               " line 2: is not valid UTF-8 text (byte 0xE9 at position 3): save the file as UTF-8");
     QTest::newRow("a byte order mark starting a line")
         << QByteArray("\xEF\xBB\xBFMaria Lopez\n\xEF\xBB\xBFMaria Lopes\n")
-        << QStringLiteral(" line 2: contains a byte order mark (U+FEFF) at position 1, which belongs only at the "
-                          "very start of a file: save the file as UTF-8 again");
+        << QStringLiteral(
+               " line 2: contains a byte order mark (U+FEFF) at position 1, which belongs only at the "
+               "very start of a file: save the file as UTF-8 again");
 }
 
 void TestEntrantsPanel::nameListFileRefused()
@@ -199,9 +202,10 @@ void TestEntrantsPanel::pastedNameListRefused()
     ui::NameListDialog dialog(*m_store);
     dialog.setText(QStringLiteral("Maria Lopez\n\uFEFF746\n"));
     dialog.findPlayers();
-    QCOMPARE(dialog.problem(), QStringLiteral("Line 2: contains a byte order mark (U+FEFF) at position 1, which "
-                                              "belongs only at the very start of a file: save the file as UTF-8 "
-                                              "again"));
+    QCOMPARE(dialog.problem(),
+             QStringLiteral("Line 2: contains a byte order mark (U+FEFF) at position 1, which "
+                            "belongs only at the very start of a file: save the file as UTF-8 "
+                            "again"));
     QVERIFY(dialog.choices().empty());
 
     QStringList names;

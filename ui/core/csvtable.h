@@ -157,8 +157,8 @@ inline std::string fieldTextProblem(std::string_view field)
 struct CsvRecord {
     int line = 0; // the line where the record begins
     std::vector<std::string> fields;
-    std::string error;   // non-empty when the record is malformed
-    int errorField = -1; // the field (from 0) the error is in; -1 when it is the whole record's
+    std::string error;      // non-empty when the record is malformed
+    int errorField = -1;    // the field (from 0) the error is in; -1 when it is the whole record's
     bool endsInput = false; // the file has more than mostRecords rows: `error` says so, no fields
 };
 
@@ -194,8 +194,8 @@ public:
         record.errorField = -1;
         record.endsInput = false;
         if (++records_ > mostRecords) {
-            record.error = "the file has more than " + std::to_string(mostRecords) + " rows; nothing after "
-                           "this line was read";
+            record.error = "the file has more than " + std::to_string(mostRecords) +
+                           " rows; nothing after this line was read";
             record.endsInput = true;
             pos_ = text_.size();
             return true;

@@ -1647,7 +1647,8 @@ RatingsImportReport Store::importRatings(const QString& file, const QString& mon
     const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
     if (!input.ok()) {
         RatingsImportReport report;
-        report.defects.push_back(Defect{SourceRef{file.toStdString(), 0}, {}, {}, input.problem.toStdString()});
+        report.defects.push_back(
+            Defect{SourceRef{file.toStdString(), 0}, {}, {}, input.problem.toStdString()});
         return report;
     }
     ParsedRatingList list = parseRatingList(input.bytes, file);
@@ -3495,7 +3496,8 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
     imported.headerLine = header.line;
     if (!header.error.empty()) {
         defect(header.line,
-               header.errorField < 0 ? QString() : QString::fromStdString(csv::fieldName({}, header.errorField)),
+               header.errorField < 0 ? QString()
+                                     : QString::fromStdString(csv::fieldName({}, header.errorField)),
                QString::fromStdString(header.error));
         return imported;
     }
@@ -3521,8 +3523,9 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
     while (parser.next(record)) {
         if (!record.error.empty()) {
             defect(record.line,
-                   record.errorField < 0 ? QString()
-                                         : QString::fromStdString(csv::fieldName(header.fields, record.errorField)),
+                   record.errorField < 0
+                       ? QString()
+                       : QString::fromStdString(csv::fieldName(header.fields, record.errorField)),
                    QString::fromStdString(record.error));
             continue;
         }

@@ -544,7 +544,8 @@ PayoutField readPayoutField(const QString& path, engine::EventFormat format)
     for (std::size_t r = 1; r < lines.size(); ++r) {
         const CsvLine& row = lines[r];
         if (!row.error.empty()) {
-            report(row.line, row.errorField < 0 ? std::string() : csv::fieldName(header.fields, row.errorField),
+            report(row.line,
+                   row.errorField < 0 ? std::string() : csv::fieldName(header.fields, row.errorField),
                    row.error);
             continue;
         }
