@@ -153,6 +153,8 @@ private Q_SLOTS:
     void refusesTextThatIsNotUtf8_data();
     void refusesTextThatIsNotUtf8();
     void boundsRowsAndDefects();
+    void poolImportRefusesTextThatIsNotUtf8_data();
+    void poolImportRefusesTextThatIsNotUtf8();
     void readsFilesWithinTheLimits();
 };
 
@@ -470,6 +472,54 @@ void TestUntrustedFiles::boundsRowsAndDefects()
         hasLine(result.err, prefix + QStringLiteral("4000001: the file has more than 4000000 rows; nothing "
                                                     "after this line was read")),
         qPrintable(result.err.right(2000)));
+}
+
+// A pool's import (Store::importPool, the window's Import CSV...): the same text rules, and
+// nothing stored.
+void TestUntrustedFiles::poolImportRefusesTextThatIsNotUtf8_data()
+{
+    QTest::addColumn<QByteArray>("players");
+    QTest::addColumn<QByteArray>("games");
+    QTest::addColumn<QString>("expected"); // the first defect's text
+
+    const QByteArray players("player_id,name\n1,Ana Kovac\n2,Ben Walsh\n");
+    const QByteArray games(
+        "game,round,player_id,power,centres,eliminated_year\nR1,1,1,France,18,\nR1,1,2,England,9,\n");
+    QTest::newRow("players, a Latin-1 name")
+        << QByteArray("player_id,name\n1,Ana Kova\xE7\n2,Ben Walsh\n") << games
+        << QStringLiteral(
+               "players.csv line 2, field name: is not valid UTF-8 text (byte 0xE7 at position 9): "
+               "save the file as UTF-8");
+    QTest::newRow("games, a byte order mark starting a row")
+        << players
+        << QByteArray("game,round,player_id,power,centres,eliminated_year\nR1,1,1,France,18,\n"
+                      "\xEF\xBB\xBFR1,1,2,England,9,\n")
+        << QStringLiteral("games.csv line 3, field game: contains a byte order mark (U+FEFF) at position 1, "
+                          "which belongs only at the very start of a file: save the file as UTF-8 again");
+    QTest::newRow("games, a header not UTF-8")
+        << players << QByteArray("game,round,player_id,p\xF6wer,centres,eliminated_year\nR1,1,1,France,18,\n")
+        << QStringLiteral("games.csv line 1, field 4: is not valid UTF-8 text (byte 0xF6 at position 2): "
+                          "save the file as UTF-8");
+}
+
+void TestUntrustedFiles::poolImportRefusesTextThatIsNotUtf8()
+{
+    QFETCH(QByteArray, players);
+    QFETCH(QByteArray, games);
+    QFETCH(QString, expected);
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    core::StoreOptions options;
+    options.path = temp.filePath(QStringLiteral("pools.sqlite"));
+    core::Store::OpenResult opened = core::Store::open(options);
+    QVERIFY(opened.store);
+    const qint64 pool = opened.store->createPool(core::SystemKind::Squares, QStringLiteral("Cup"));
+    const core::PoolChange change = opened.store->importPool(pool, players, QStringLiteral("players.csv"),
+                                                             games, QStringLiteral("games.csv"));
+    QVERIFY(!change.ok());
+    QCOMPARE(change.defects.front().text(), expected);
+    QCOMPARE(change.playersAdded, 0);
+    QCOMPARE(change.gamesAdded, 0);
 }
 
 // The same files unspoiled are read: the checks refuse only what is wrong.

@@ -3495,9 +3495,7 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
     }
     imported.headerLine = header.line;
     if (!header.error.empty()) {
-        defect(header.line,
-               header.errorField < 0 ? QString()
-                                     : QString::fromStdString(csv::fieldName({}, header.errorField)),
+        defect(header.line, header.errorField < 0 ? QString() : QString::number(header.errorField + 1),
                QString::fromStdString(header.error));
         return imported;
     }
@@ -3522,10 +3520,10 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
     csv::CsvRecord record;
     while (parser.next(record)) {
         if (!record.error.empty()) {
-            defect(record.line,
-                   record.errorField < 0
-                       ? QString()
-                       : QString::fromStdString(csv::fieldName(header.fields, record.errorField)),
+            // The column's name, or its number ("field 4") where the header has no usable one.
+            const std::string name =
+                record.errorField < 0 ? std::string() : csv::fieldName(header.fields, record.errorField);
+            defect(record.line, QString::fromStdString(name.rfind("field ", 0) == 0 ? name.substr(6) : name),
                    QString::fromStdString(record.error));
             continue;
         }
