@@ -23,8 +23,7 @@ bool isDigit(char32_t c)
 }
 
 // The code points of `text`; a lone surrogate stands for itself.
-template <typename Visit>
-void forEachCodePoint(QStringView text, Visit visit)
+template <typename Visit> void forEachCodePoint(QStringView text, Visit visit)
 {
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text[i];
@@ -132,8 +131,9 @@ QString idProblem(QStringView id)
         if (isIdCharacter(c))
             return true;
         if (c == ' ')
-            problem = first ? tr("has a space at its start") : last ? tr("has a space at its end")
-                                                                    : tr("contains a space");
+            problem = first  ? tr("has a space at its start")
+                      : last ? tr("has a space at its end")
+                             : tr("contains a space");
         else if (isInvisible(c))
             problem = forbiddenCharacterProblem(c);
         else if (c == '\'' || c == '"')

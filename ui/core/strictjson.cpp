@@ -15,8 +15,8 @@ QString tr(const char* text)
 
 struct Frame {
     bool object = false;
-    qsizetype items = 0;  // members or elements read so far
-    QString key;          // the member being read
+    qsizetype items = 0; // members or elements read so far
+    QString key;         // the member being read
     std::set<QString> keys;
 };
 
@@ -40,7 +40,7 @@ public:
 private:
     bool full() const { return problems_.size() >= mostProblems_; }
 
-    void problem(const QString& message) { problem(path(), message); }
+    void problem(const QString& message) { problem(path(stack_.size()), message); }
     void problem(const QString& at, const QString& message)
     {
         if (!full())
@@ -48,10 +48,11 @@ private:
     }
 
     // The path of the value being read: every open object's key, every open array's index.
-    QString path() const
+    QString path(std::size_t frames) const
     {
         QString text;
-        for (const Frame& frame : stack_) {
+        for (std::size_t i = 0; i < frames; ++i) {
+            const Frame& frame = stack_[i];
             if (frame.object)
                 text += (text.isEmpty() ? QString() : QStringLiteral(".")) + printableId(frame.key);
             else
@@ -185,14 +186,30 @@ private:
             const char escape = peek();
             ++pos_;
             switch (escape) {
-            case '"': take(U'"'); break;
-            case '\\': take(U'\\'); break;
-            case '/': take(U'/'); break;
-            case 'b': take(U'\b'); break;
-            case 'f': take(U'\f'); break;
-            case 'n': take(U'\n'); break;
-            case 'r': take(U'\r'); break;
-            case 't': take(U'\t'); break;
+            case '"':
+                take(U'"');
+                break;
+            case '\\':
+                take(U'\\');
+                break;
+            case '/':
+                take(U'/');
+                break;
+            case 'b':
+                take(U'\b');
+                break;
+            case 'f':
+                take(U'\f');
+                break;
+            case 'n':
+                take(U'\n');
+                break;
+            case 'r':
+                take(U'\r');
+                break;
+            case 't':
+                take(U'\t');
+                break;
             case 'u': {
                 const int unit = readHex4();
                 if (unit < 0)
@@ -220,7 +237,8 @@ private:
         if (!first.isEmpty())
             problem(what + u' ' + first);
         else if (length > limits_.longestString)
-            problem(tr("%1 is %2 characters long; at most %3").arg(what).arg(length).arg(limits_.longestString));
+            problem(
+                tr("%1 is %2 characters long; at most %3").arg(what).arg(length).arg(limits_.longestString));
         return true;
     }
 
@@ -252,7 +270,7 @@ private:
         if (!frame.keys.insert(frame.key).second)
             problem(tr("the key \"%1\" appears twice").arg(printableId(frame.key)));
         if (++frame.items == limits_.mostKeys + 1)
-            problem(tr("the object has more than %1 keys").arg(limits_.mostKeys));
+            problem(path(stack_.size() - 1), tr("the object has more than %1 keys").arg(limits_.mostKeys));
         skipSpace();
         if (atEnd() || peek() != ':')
             return false;
@@ -309,7 +327,8 @@ private:
                         if (!readKey())
                             return notJson();
                     } else if (++frame.items == limits_.mostItems) {
-                        problem(tr("the list has more than %1 items").arg(limits_.mostItems));
+                        problem(path(stack_.size() - 1),
+                                tr("the list has more than %1 items").arg(limits_.mostItems));
                     }
                     another = true;
                 } else if (next == (frame.object ? '}' : ']')) {

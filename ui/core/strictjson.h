@@ -13,15 +13,15 @@
 namespace flickdesk::core {
 
 struct StrictJsonLimits {
-    int deepest = 32;                    // nesting of objects and arrays
-    qsizetype longestString = 200;       // characters (code points) of any key or string
-    qsizetype mostItems = 100'000;       // of any array
-    qsizetype mostKeys = 1'000;          // of any object
+    int deepest = 32;              // nesting of objects and arrays
+    qsizetype longestString = 200; // characters (code points) of any key or string
+    qsizetype mostItems = 100'000; // of any array
+    qsizetype mostKeys = 1'000;    // of any object
 };
 
 struct StrictJsonProblem {
-    int line = 0;   // 1-based
-    QString path;   // content.field[3].place; empty for the document itself
+    int line = 0; // 1-based
+    QString path; // content.field[3].place; empty for the document itself
     QString message;
 };
 
