@@ -3,6 +3,7 @@
 #include <QChar>
 #include <QCoreApplication>
 #include <QStringDecoder>
+#include <optional>
 
 namespace flickdesk::core {
 namespace {
@@ -47,11 +48,16 @@ bool isInvisible(char32_t c)
     return isForbiddenInText(c) || (c > 0x7F && QChar::category(c) == QChar::Separator_Space);
 }
 
-bool isValidUtf8(std::string_view text)
+// UTF-8 text as it is: unlike QString::fromUtf8, keeps a U+FEFF at the start. Null when the text is
+// not UTF-8.
+std::optional<QString> fromUtf8(std::string_view text)
 {
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    const QString decoded = decoder.decode(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
-    return !decoder.hasError();
+    QStringDecoder decoder(QStringDecoder::Utf8,
+                           QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+    QString decoded = decoder.decode(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
+    if (decoder.hasError())
+        return std::nullopt;
+    return decoded;
 }
 
 } // namespace
@@ -159,9 +165,10 @@ std::string idProblem(std::string_view id)
 {
     if (isValidId(id))
         return {};
-    if (!isValidUtf8(id))
+    const std::optional<QString> text = fromUtf8(id);
+    if (!text)
         return tr("is not valid UTF-8 text").toStdString();
-    return idProblem(QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()))).toStdString();
+    return idProblem(*text).toStdString();
 }
 
 QString printableId(QStringView id)
@@ -185,7 +192,9 @@ QString printableId(QStringView id)
 
 std::string printableId(std::string_view id)
 {
-    return printableId(QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()))).toStdString();
+    const std::optional<QString> text = fromUtf8(id);
+    return text ? printableId(*text).toStdString()
+                : printableId(QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()))).toStdString();
 }
 
 } // namespace flickdesk::core

@@ -13,6 +13,17 @@ QString tr(const char* text)
     return QCoreApplication::translate("flickdesk::core::StrictJson", text);
 }
 
+// Unlike QString::fromUcs4, keeps a U+FEFF.
+void appendCodePoint(QString& text, char32_t c)
+{
+    if (c > 0xFFFF) {
+        text.append(QChar(QChar::highSurrogate(c)));
+        text.append(QChar(QChar::lowSurrogate(c)));
+    } else {
+        text.append(QChar(static_cast<char16_t>(c)));
+    }
+}
+
 struct Frame {
     bool object = false;
     qsizetype items = 0; // members or elements read so far
@@ -153,7 +164,7 @@ private:
             if (first.isEmpty() && isForbiddenInText(c))
                 first = forbiddenCharacterProblem(c);
             if (key && key->size() <= limits_.longestString)
-                key->append(QString::fromUcs4(&c, 1));
+                appendCodePoint(*key, c);
         };
         for (;;) {
             if (atEnd())
