@@ -73,6 +73,7 @@ private Q_SLOTS:
     void strictJson_data();
     void strictJson();
     void ratingListIds();
+    void readsOlderIdsBack();
 
 private:
     // A database holding the events of reference/ttt/tiny, copied for each case.
@@ -314,6 +315,40 @@ void TestSubmissionFile::ratingListIds()
         describeAll(list.defects),
         QStringLiteral("list.csv:3: player_id: the id '746 ' has a space at its end\n"
                        "list.csv:4: player_id: the id '0746' begins with 0; a number has no leading zero\n"));
+}
+
+void TestSubmissionFile::readsOlderIdsBack()
+{
+    // A database may hold ids from before the grammar: they are listed, rated and exported as they
+    // are; only a new file is held to it.
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    core::ParsedEventExchange parsed = core::parseEventExchange(
+        readBytes(submissionPath(QStringLiteral("valid.json"))), QStringLiteral("valid.json"));
+    QVERIFY(parsed.defects.empty());
+    parsed.exchange.event.id = QStringLiteral("0175 ");
+    {
+        const std::unique_ptr<core::Store> store = openStore(db);
+        QVERIFY(store);
+        store->addEvent(parsed.exchange.event, parsed.exchange.players, parsed.exchange.award,
+                        QStringLiteral("old"));
+    }
+    const CliRun events = run({QStringLiteral("events"), QStringLiteral("--db"), db});
+    QCOMPARE(events.status, core::cli_exit::ok);
+    QVERIFY2(events.out.contains(QLatin1String("0175 \t")), qPrintable(events.out));
+    const CliRun rate = run({QStringLiteral("rate"), QStringLiteral("--db"), db});
+    QVERIFY2(rate.status == core::cli_exit::ok, qPrintable(rate.err));
+    const QString exported = temp.filePath(QStringLiteral("old.json"));
+    const CliRun exportRun = run({QStringLiteral("export-event"), QStringLiteral("0175 "),
+                                  QStringLiteral("-o"), exported, QStringLiteral("--db"), db});
+    QVERIFY2(exportRun.status == core::cli_exit::ok, qPrintable(exportRun.err));
+    // Into another database it is new input, and refused.
+    QTemporaryDir other;
+    const CliRun refused =
+        run({QStringLiteral("import-event"), exported, QStringLiteral("--db"), database(other)});
+    QCOMPARE(refused.status, core::cli_exit::inputDefects);
+    QVERIFY2(refused.err.contains(QLatin1String("content.event.id: the id '0175 ' has a space at its end")),
+             qPrintable(refused.err));
 }
 
 QTEST_MAIN(TestSubmissionFile)
