@@ -114,6 +114,7 @@ private Q_SLOTS:
     void reportsDefect_data();
     void reportsDefect();
     void reportsEveryDefect();
+    void namesLookalikeIds();
     void acceptsPlacesWithGaps();
     void reportsMissingFiles();
     void validatesPlayerIndices();
@@ -531,6 +532,17 @@ void TestHistoryReader::reportsEveryDefect()
 
 // Only the finishing order is rated (DECISIONS N2): a place nobody holds, or a first place of 2,
 // leaves the order strict and is no defect; the raw NCA data has two such events.
+void TestHistoryReader::namesLookalikeIds()
+{
+    // The grammar of core/identifiers.h, with the reason in words; the mark itself is not printed.
+    const core::HistoryFolder folder = core::parseHistoryFiles(
+        validEvents + "0175,2024-03-01,Again,singles,NCA,none,,15,0\n", validResults,
+        replaceLine(validGames, 3, "3,1,A,B\xE2\x80\x8B,a"), std::nullopt);
+    QCOMPARE(describeAll(folder.defects),
+             QStringLiteral("events.csv:5: event_id: the id '0175' begins with 0; a number has no leading zero\n"
+                            "games.csv:3: side_b: the id 'B<U+200B>' contains an invisible character U+200B\n"));
+}
+
 void TestHistoryReader::acceptsPlacesWithGaps()
 {
     for (const QByteArray& results :
