@@ -18,10 +18,10 @@
 #include "fuzz_common.h"
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
-#include <QJsonArray>
 #include <QJsonValue>
 #include <QString>
 #include <cstddef>

@@ -456,7 +456,8 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
                 if (!field.count(id))
                     reader.defect(JsonReader::at(path, key), tr("player %1 is not in the field").arg(id));
                 else if (!inGame.insert(id).second)
-                    reader.defect(JsonReader::at(path, key), tr("player %1 plays twice in this game").arg(id));
+                    reader.defect(JsonReader::at(path, key),
+                                  tr("player %1 plays twice in this game").arg(id));
             }
         }
     }
@@ -474,9 +475,10 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
             std::map<QString, std::size_t> seen;
             for (std::size_t i = 0; i < items.size(); ++i) {
                 const QString& id = items[i].playerId;
-                const QString path = JsonReader::at(
-                    JsonReader::at(JsonReader::at(QStringLiteral("content.award"), key), static_cast<qsizetype>(i)),
-                    "player_id");
+                const QString path =
+                    JsonReader::at(JsonReader::at(JsonReader::at(QStringLiteral("content.award"), key),
+                                                  static_cast<qsizetype>(i)),
+                                   "player_id");
                 if (!field.count(id))
                     reader.defect(path, tr("player %1 is not in the field").arg(id));
                 else if (const auto [it, inserted] = seen.try_emplace(id, i); !inserted)

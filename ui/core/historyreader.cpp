@@ -285,8 +285,8 @@ private:
                 if (!tier.empty() && !value)
                     report(defects_, file, line, "tier", id,
                            quoted(tier) + " is not a tier; expected 1, 2 or 3");
-                else if (const std::string problem =
-                             eventTierProblem(value, table.hasColumn(Tour) ? build.info.tour : core::Tour::None);
+                else if (const std::string problem = eventTierProblem(
+                             value, table.hasColumn(Tour) ? build.info.tour : core::Tour::None);
                          !problem.empty())
                     report(defects_, file, line, "tier", id, (tier.empty() ? "empty; " : "") + problem);
                 else
