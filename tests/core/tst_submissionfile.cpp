@@ -161,6 +161,13 @@ void TestSubmissionFile::refusesFile_data()
         QStringLiteral("player 746 is listed twice (awards[0] and awards[1])"));
     row("rating player twice", "rating-player-twice.json", ": content.award.ratings[3].player_id",
         QStringLiteral("player 58 is listed twice (ratings[1] and ratings[3])"));
+    row("unit twice", "unit-twice.json", ": content.field[1].unit", QStringLiteral("unit 1 is listed twice"));
+    row("player twice in the field", "field-player-twice.json", ": content.field[3].players",
+        QStringLiteral("player 746 is in the field twice"));
+    row("game number twice", "game-number-twice.json", ": content.games[1].game",
+        QStringLiteral("game 1 is listed twice"));
+    row("player on both sides of a game", "game-player-twice.json", ": content.games[0].b",
+        QStringLiteral("player 746 plays twice in this game"));
     // 5. What `rate` would refuse of the exported history.
     row("field size 1e9", "field-size-billion.json", ": content.event.field_size",
         QStringLiteral("event 175 has field_size 1000000000 but lists 4 units that began"));
