@@ -114,6 +114,7 @@ private Q_SLOTS:
     void reportsDefect_data();
     void reportsDefect();
     void reportsEveryDefect();
+    void namesLookalikeIds();
     void acceptsPlacesWithGaps();
     void reportsMissingFiles();
     void validatesPlayerIndices();
@@ -394,6 +395,25 @@ void TestHistoryReader::reportsDefect_data()
     row("event listed twice") << validEvents + "1,2024-03-01,Again,singles,NCA,competitive,3,15,3\n"
                               << validResults << validGames << noParams << s("events.csv") << 5
                               << s("event_id") << s("1");
+    // Ids by one grammar (core/identifiers.h): a lookalike of event 1 or of player C is refused.
+    row("event id with a space") << validEvents + "\"1 \",2024-03-01,Again,singles,NCA,none,,15,0\n"
+                                 << validResults << validGames << noParams << s("events.csv") << 5
+                                 << s("event_id") << s("");
+    row("event id with a leading zero")
+        << validEvents + "01,2024-03-01,Again,singles,NCA,none,,15,0\n"
+        << validResults << validGames << noParams << s("events.csv") << 5 << s("event_id") << s("");
+    row("event id with a byte order mark")
+        << validEvents + "\"\xEF\xBB\xBF"
+                         "1\",2024-03-01,Again,singles,NCA,none,,15,0\n"
+        << validResults << validGames << noParams << s("events.csv") << 5 << s("event_id") << s("");
+    row("player id with a tab") << validEvents << replaceLine(validResults, 4, "1,3,\"C\t\",") << validGames
+                                << noParams << s("results.csv") << 4 << s("player_id") << s("1");
+    row("player id with a right-to-left mark")
+        << validEvents << replaceLine(validResults, 4, "1,3,C\xE2\x80\x8F,") << validGames << noParams
+        << s("results.csv") << 4 << s("player_id") << s("1");
+    row("side with a lookalike id") << validEvents << validResults
+                                    << replaceLine(validGames, 3, "3,1,A,B\xE2\x80\x8B,a") << noParams
+                                    << s("games.csv") << 3 << s("side_b") << s("3");
     row("unquoted comma") << replaceLine(validEvents, 2,
                                          "1,2024-01-06,Winter, Open,singles,NCA,competitive,3,15,3")
                           << validResults << validGames << noParams << s("events.csv") << 2 << s("") << s("");
@@ -515,6 +535,18 @@ void TestHistoryReader::reportsEveryDefect()
 
 // Only the finishing order is rated (DECISIONS N2): a place nobody holds, or a first place of 2,
 // leaves the order strict and is no defect; the raw NCA data has two such events.
+void TestHistoryReader::namesLookalikeIds()
+{
+    // The grammar of core/identifiers.h, with the reason in words; the mark itself is not printed.
+    const core::HistoryFolder folder =
+        core::parseHistoryFiles(validEvents + "0175,2024-03-01,Again,singles,NCA,none,,15,0\n", validResults,
+                                replaceLine(validGames, 3, "3,1,A,B\xE2\x80\x8B,a"), std::nullopt);
+    QCOMPARE(
+        describeAll(folder.defects),
+        QStringLiteral("events.csv:5: event_id: the id '0175' begins with 0; a number has no leading zero\n"
+                       "games.csv:3: side_b: the id 'B<U+200B>' contains an invisible character U+200B\n"));
+}
+
 void TestHistoryReader::acceptsPlacesWithGaps()
 {
     for (const QByteArray& results :

@@ -2,6 +2,8 @@
 
 #include "core/csvtable.h"
 #include "core/csvwriting.h"
+#include "core/identifiers.h"
+#include "core/strictjson.h"
 #include "flickdesk/engine/date.h"
 
 #include <QCoreApplication>
@@ -135,6 +137,24 @@ public:
         return value.toString();
     }
 
+    // An event or player id (core/identifiers.h): only new input is held to the grammar.
+    std::optional<QString> id(const QJsonObject& parent, const char* key, const QString& path)
+    {
+        const std::optional<QString> value = text(parent, key, path);
+        if (value && !checkId(*value, at(path, key)))
+            return std::nullopt;
+        return value;
+    }
+
+    bool checkId(const QString& id, const QString& path)
+    {
+        if (const QString problem = idProblem(id); !problem.isEmpty()) {
+            defect(path, tr("the id '%1' %2").arg(printableId(id), problem));
+            return false;
+        }
+        return true;
+    }
+
     // A whole number >= lowest; `isNull` tells a null that `nullAllowed` accepts.
     std::optional<int> integer(const QJsonObject& parent, const char* key, const QString& path, int lowest,
                                bool nullAllowed, bool& isNull)
@@ -227,9 +247,10 @@ QStringList readIdList(JsonReader& reader, const QJsonObject& parent, const char
         return ids;
     for (qsizetype i = 0; i < array->size(); ++i) {
         const QJsonValue value = array->at(i);
-        if (!value.isString() || value.toString().isEmpty())
-            reader.defect(JsonReader::at(JsonReader::at(path, key), i), tr("expected a player id"));
-        else
+        const QString itemPath = JsonReader::at(JsonReader::at(path, key), i);
+        if (!value.isString())
+            reader.defect(itemPath, tr("expected a player id"));
+        else if (reader.checkId(value.toString(), itemPath))
             ids.append(value.toString());
     }
     return ids;
@@ -242,9 +263,7 @@ void readEvent(JsonReader& reader, const QJsonObject& content, EventExchange& ex
     if (!event)
         return;
     EventRecord& record = exchange.event;
-    if (const auto id = reader.text(*event, "id", path); id && id->isEmpty())
-        reader.defect(JsonReader::at(path, "id"), tr("empty"));
-    else if (id)
+    if (const auto id = reader.id(*event, "id", path))
         record.id = *id;
     reader.setEventId(record.id);
     if (const auto date = reader.text(*event, "date", path); date && !isDate(*date))
@@ -259,10 +278,13 @@ void readEvent(JsonReader& reader, const QJsonObject& content, EventExchange& ex
     if (const auto tour = reader.choice(*event, "tour", path, {"competitive", "recreational", "none"}))
         record.tour = *tour == 0 ? Tour::Competitive : *tour == 1 ? Tour::Recreational : Tour::None;
     bool isNull = false;
-    if (const auto tier = reader.integer(*event, "tier", path, 1, true, isNull); tier && *tier > 3)
-        reader.defect(JsonReader::at(path, "tier"), tr("expected 1, 2, 3 or null"));
-    else
-        record.tier = tier;
+    // The rule of events.csv (core/historyreader.h), so that `rate` takes the exported history.
+    if (const auto tier = reader.integer(*event, "tier", path, 1, true, isNull); tier || isNull) {
+        if (const std::string problem = eventTierProblem(tier, record.tour); !problem.empty())
+            reader.defect(JsonReader::at(path, "tier"), QString::fromStdString(problem));
+        else
+            record.tier = tier;
+    }
     record.season = reader.text(*event, "season", path).value_or(QString());
     record.fieldSize = reader.integer(*event, "field_size", path, 0, true, isNull);
     record.experimental = reader.boolean(*event, "experimental", path).value_or(false);
@@ -301,11 +323,9 @@ void readField(JsonReader& reader, const QJsonObject& content, EventExchange& ex
                     continue;
                 }
                 const QJsonObject player = players->at(k).toObject();
-                const std::optional<QString> id = reader.text(player, "id", playerPath);
+                const std::optional<QString> id = reader.id(player, "id", playerPath);
                 const std::optional<QString> name = reader.text(player, "name", playerPath, true);
-                if (id && id->isEmpty()) {
-                    reader.defect(JsonReader::at(playerPath, "id"), tr("empty"));
-                } else if (id) {
+                if (id) {
                     unit.playerIds.append(*id);
                     if (name && !names.count(*id)) {
                         names.emplace(*id, *name);
@@ -367,7 +387,7 @@ void readAward(JsonReader& reader, const QJsonObject& content, EventExchange& ex
             const QString itemPath = JsonReader::at(JsonReader::at(path, "ratings"), i);
             const QJsonObject item = ratings->at(i).toObject();
             LockedRating rating;
-            rating.playerId = reader.text(item, "player_id", itemPath).value_or(QString());
+            rating.playerId = reader.id(item, "player_id", itemPath).value_or(QString());
             rating.mu = reader.number(item, "mu", itemPath).value_or(0.0);
             rating.sigma = reader.number(item, "sigma", itemPath, 0.0, false).value_or(1.0);
             award.ratings.push_back(std::move(rating));
@@ -378,7 +398,7 @@ void readAward(JsonReader& reader, const QJsonObject& content, EventExchange& ex
             const QString itemPath = JsonReader::at(JsonReader::at(path, "awards"), i);
             const QJsonObject item = awards->at(i).toObject();
             PlayerAward points;
-            points.playerId = reader.text(item, "player_id", itemPath).value_or(QString());
+            points.playerId = reader.id(item, "player_id", itemPath).value_or(QString());
             points.place = reader.integer(item, "place", itemPath, 1).value_or(1);
             points.points = reader.number(item, "points", itemPath, 0.0).value_or(0.0);
             award.awards.push_back(std::move(points));
@@ -408,9 +428,18 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
                                                                .arg(partners));
         for (const QString& id : unit.playerIds) {
             if (!field.insert(id).second)
-                reader.defect(JsonReader::at(path, "players"),
-                              tr("player %1 is in the field twice (DECISIONS D1)").arg(id));
+                reader.defect(JsonReader::at(path, "players"), tr("player %1 is in the field twice").arg(id));
         }
+    }
+    // The rule of events.csv (core/historyreader.h), so that `rate` takes the exported history.
+    if (event.fieldSize) {
+        const auto began = std::count_if(event.units.begin(), event.units.end(), [](const UnitRecord& unit) {
+            return unit.status != EntrantStatus::Registered;
+        });
+        if (const std::string problem = eventFieldSizeProblem(event.id.toStdString(), *event.fieldSize,
+                                                              static_cast<std::size_t>(began));
+            !problem.empty())
+            reader.defect(QStringLiteral("content.event.field_size"), QString::fromStdString(problem));
     }
     std::sort(event.units.begin(), event.units.end(),
               [](const UnitRecord& a, const UnitRecord& b) { return a.number < b.number; });
@@ -420,12 +449,16 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
         const QString path = JsonReader::at(QStringLiteral("content.games"), static_cast<qsizetype>(i));
         if (game.number > 0 && !numbers.insert(game.number).second)
             reader.defect(JsonReader::at(path, "game"), tr("game %1 is listed twice").arg(game.number));
+        std::set<QString> inGame; // the database holds each player once per game and side
         for (const auto& [key, side] : {std::pair("a", &game.sideA), std::pair("b", &game.sideB)}) {
             if (side->isEmpty() || side->size() > 2)
                 reader.defect(JsonReader::at(path, key), tr("a side is one player or two"));
             for (const QString& id : *side) {
                 if (!field.count(id))
                     reader.defect(JsonReader::at(path, key), tr("player %1 is not in the field").arg(id));
+                else if (!inGame.insert(id).second)
+                    reader.defect(JsonReader::at(path, key),
+                                  tr("player %1 plays twice in this game").arg(id));
             }
         }
     }
@@ -437,18 +470,29 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
             reader.defect(
                 QStringLiteral("content.award"),
                 tr("only an awarded event has an award; this one is %1").arg(keyword(event.status)));
-        for (const LockedRating& rating : exchange.award->ratings) {
-            if (!field.count(rating.playerId))
-                reader.defect(QStringLiteral("content.award.ratings"),
-                              tr("player %1 is not in the field").arg(rating.playerId));
-        }
-        for (const PlayerAward& points : exchange.award->awards) {
-            if (!field.count(points.playerId))
-                reader.defect(QStringLiteral("content.award.awards"),
-                              tr("player %1 is not in the field").arg(points.playerId));
-        }
+        // The database keeps one locked rating and one award per player: a player listed twice is
+        // a defect of the file.
+        const auto checkPlayers = [&](const char* key, const auto& items) {
+            std::map<QString, std::size_t> seen;
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                const QString& id = items[i].playerId;
+                const QString path =
+                    JsonReader::at(JsonReader::at(JsonReader::at(QStringLiteral("content.award"), key),
+                                                  static_cast<qsizetype>(i)),
+                                   "player_id");
+                if (!field.count(id))
+                    reader.defect(path, tr("player %1 is not in the field").arg(id));
+                else if (const auto [it, inserted] = seen.try_emplace(id, i); !inserted)
+                    reader.defect(path, tr("player %1 is listed twice (%2[%3] and %2[%4])")
+                                            .arg(id, QLatin1String(key))
+                                            .arg(it->second)
+                                            .arg(i));
+            }
+        };
+        checkPlayers("ratings", exchange.award->ratings);
+        checkPlayers("awards", exchange.award->awards);
     } else if (event.status == EventStatus::Awarded) {
-        reader.defect(QStringLiteral("content.award"), tr("an awarded event needs its award (DECISIONS P2)"));
+        reader.defect(QStringLiteral("content.award"), tr("an awarded event needs its award"));
     }
 
     // A finished event must be ratable: the engine's own rules (ties, fewer than two units, ...).
@@ -654,6 +698,15 @@ ParsedEventExchange parseEventExchange(const QByteArray& bytes, const QString& f
                                         tr("not valid JSON: %1").arg(error.errorString()).toStdString()});
         return parsed;
     }
+    // What QJsonDocument lets through: repeated keys (the last would win), invisible characters
+    // (Qt drops a U+FEFF inside a string, which the checksum would not see), over-long text.
+    for (const StrictJsonProblem& problem : checkStrictJson(bytes))
+        parsed.defects.push_back(Defect{SourceRef{fileName.toStdString(), problem.line},
+                                        problem.path.toStdString(),
+                                        {},
+                                        problem.message.toStdString()});
+    if (!parsed.defects.empty())
+        return parsed;
     if (!document.isObject()) {
         reader.defect(QString(), tr("expected a FlickDesk event file: one JSON object"));
         return parsed;
@@ -781,6 +834,9 @@ ParsedRatingList parseRatingList(const QByteArray& bytes, const QString& fileNam
         bool usable = true;
         if (entry.playerId.isEmpty()) {
             report(row.line, "player_id", tr("empty"));
+            usable = false;
+        } else if (const QString problem = idProblem(entry.playerId); !problem.isEmpty()) {
+            report(row.line, "player_id", tr("the id '%1' %2").arg(printableId(entry.playerId), problem));
             usable = false;
         } else if (const auto [it, inserted] = seen.try_emplace(entry.playerId, row.line); !inserted) {
             report(row.line, "player_id",

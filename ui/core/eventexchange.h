@@ -17,6 +17,12 @@
 // QJsonDocument::Compact writes any QJsonObject). Numbers are JSON numbers: whole numbers as such,
 // the others in the shortest form that reads back as the same double, so every rating, index and
 // award survives the round trip bit for bit.
+//
+// The file is untrusted (docs/submission-file.md): ids follow the grammar of core/identifiers.h; a key
+// repeated in an object, text with control or invisible characters or beyond 200 characters, lists
+// beyond 100,000 items are refused by their JSON path (core/strictjson.h); so is whatever the database
+// would refuse (a player listed twice) and whatever `rate` would refuse of the history folder written
+// beside the file (the rules of events.csv, core/historyreader.h).
 
 #include "core/store.h"
 

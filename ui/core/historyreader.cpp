@@ -2,6 +2,7 @@
 
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
+#include "core/identifiers.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -220,6 +221,11 @@ private:
                 report(defects_, file, line, "event_id", {}, "empty");
                 continue;
             }
+            if (const std::string problem = idProblem(id); !problem.empty()) {
+                report(defects_, file, line, "event_id", {}, "the id '" + printableId(id) + "' " + problem);
+                defectiveEventIds_.insert(id); // its results and games are not judged
+                continue;
+            }
             if (const auto it = eventIndex_.find(id); it != eventIndex_.end()) {
                 // Its results cannot be told apart from the first event's: judge no consequences.
                 builds_[it->second].rowsMissing = true;
@@ -278,14 +284,15 @@ private:
             if (table.hasColumn(Tier)) {
                 const std::string_view tier = table.field(Tier);
                 const auto value = parseWholeNumber(tier);
-                if (!tier.empty() && (!value || *value < 1 || *value > 3))
+                if (!tier.empty() && !value)
                     report(defects_, file, line, "tier", id,
                            quoted(tier) + " is not a tier; expected 1, 2 or 3");
-                else if (value)
-                    build.info.tier = *value;
-                else if (table.hasColumn(Tour) && build.info.tour != core::Tour::None)
-                    report(defects_, file, line, "tier", id,
-                           "empty; an event of the competitive or recreational tour needs tier 1, 2 or 3");
+                else if (const std::string problem = eventTierProblem(
+                             value, table.hasColumn(Tour) ? build.info.tour : core::Tour::None);
+                         !problem.empty())
+                    report(defects_, file, line, "tier", id, (tier.empty() ? "empty; " : "") + problem);
+                else
+                    build.info.tier = value;
             }
 
             if (table.hasColumn(FieldSize)) {
@@ -336,6 +343,10 @@ private:
             bool usable = true;
             if (playerId.empty()) {
                 report(defects_, file, line, "player_id", eventId, "empty");
+                usable = false;
+            } else if (const std::string problem = idProblem(playerId); !problem.empty()) {
+                report(defects_, file, line, "player_id", eventId,
+                       "the id '" + printableId(playerId) + "' " + problem);
                 usable = false;
             }
 
@@ -429,6 +440,13 @@ private:
             report(defects_, table.file(), table.line(), field, eventId,
                    quoted(text) + " is not a side; expected a player id or two joined by +");
             return false;
+        }
+        for (std::string_view id : ids) {
+            if (const std::string problem = idProblem(id); !problem.empty()) {
+                report(defects_, table.file(), table.line(), field, eventId,
+                       "the id '" + printableId(id) + "' " + problem);
+                return false;
+            }
         }
         for (std::string_view id : ids)
             unit.players.push_back(playerIndex(id));
@@ -546,12 +564,9 @@ private:
             const std::size_t units = event.standings.size();
             if (!build.fieldSizeKnown)
                 build.info.fieldSize = static_cast<int>(units);
-            else if (!build.rowsMissing && units >= 2 &&
-                     static_cast<std::size_t>(build.info.fieldSize) != units)
-                report(defects_, event.source.file, event.source.line, "field_size", event.id,
-                       "event " + event.id + " has field_size " + std::to_string(build.info.fieldSize) +
-                           " but results.csv lists " + std::to_string(units) +
-                           " units; the field is every unit that began (DECISIONS P3)");
+            else if (const std::string problem = eventFieldSizeProblem(event.id, build.info.fieldSize, units);
+                     !build.rowsMissing && !problem.empty())
+                report(defects_, event.source.file, event.source.line, "field_size", event.id, problem);
 
             build.info.date = event.date;
             build.info.format = event.format;
@@ -642,6 +657,23 @@ int lineOfKey(const QByteArray& text, const QString& key)
 }
 
 } // namespace
+
+std::string eventTierProblem(std::optional<int> tier, Tour tour)
+{
+    if (tier && (*tier < 1 || *tier > 3))
+        return std::to_string(*tier) + " is not a tier; expected 1, 2 or 3";
+    if (!tier && tour != Tour::None)
+        return "an event of the competitive or recreational tour needs tier 1, 2 or 3";
+    return {};
+}
+
+std::string eventFieldSizeProblem(const std::string& eventId, int fieldSize, std::size_t unitsThatBegan)
+{
+    if (unitsThatBegan < 2 || static_cast<std::size_t>(fieldSize) == unitsThatBegan)
+        return {};
+    return "event " + eventId + " has field_size " + std::to_string(fieldSize) + " but lists " +
+           std::to_string(unitsThatBegan) + " units that began; the field is every unit that began";
+}
 
 void ParameterOverrides::overrideWith(const ParameterOverrides& later)
 {

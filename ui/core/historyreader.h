@@ -10,6 +10,7 @@
 #include <QByteArray>
 #include <QString>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace flickdesk::core {
@@ -65,6 +66,14 @@ ParametersFile readParametersJson(const QString& path);
 // The same for the contents of a params.json already in memory; `fileName` names it in defects.
 // Touches no file (the fuzz target tests/fuzz/fuzz_params_json.cpp calls it).
 ParametersFile parseParametersJson(const QByteArray& text, const QString& fileName);
+
+// The rules of an event's own data that events.csv and the submission file (core/eventexchange.h)
+// share, so that import-event refuses whatever `rate` would refuse of the history it exports. Each
+// gives the problem in words, or an empty string when there is none.
+// A tier is 1, 2 or 3; an event of the competitive or recreational tour needs one.
+std::string eventTierProblem(std::optional<int> tier, Tour tour);
+// DECISIONS P3: the field size is the number of units that began (checked from two units on).
+std::string eventFieldSizeProblem(const std::string& eventId, int fieldSize, std::size_t unitsThatBegan);
 
 struct HistoryFolder {
     // Events in events.csv row order; rateHistory orders them by date itself. Meaningful only when

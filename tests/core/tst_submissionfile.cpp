@@ -1,0 +1,362 @@
+// The submission file of one event (core/eventexchange.h) as untrusted input: ids by the grammar of
+// core/identifiers.h, repeated keys, invisible characters, over-long text and lists, a player listed
+// twice where the database keeps one row per player, and the rules of events.csv, so that whatever
+// `rate` would refuse of the exported history, import-event refuses. Each refused file goes through
+// the real flickdesk-cli, is named by its JSON path (and line where the text shows it), exits 2 and
+// leaves the database as it was. The files are in tests/data/submission (README.md there).
+#include "../common/storefixtures.h"
+#include "clitestsupport.h"
+#include "core/cli.h"
+#include "core/eventexchange.h"
+#include "core/strictjson.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace flickdesk;
+using namespace flickdesk::testing;
+
+namespace {
+
+QString submissionPath(const QString& name)
+{
+    return dataPath(QStringLiteral("submission/") + name);
+}
+
+QString describeAll(const std::vector<engine::Defect>& defects)
+{
+    QString text;
+    for (const engine::Defect& defect : defects)
+        text += QString::fromStdString(engine::describe(defect)) + u'\n';
+    return text;
+}
+
+bool writeBytes(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+}
+
+// valid.json with its event's `key` set to `value` and the checksum made to match.
+QByteArray validWith(const QString& key, const QJsonValue& value)
+{
+    QJsonObject root =
+        QJsonDocument::fromJson(readBytes(submissionPath(QStringLiteral("valid.json")))).object();
+    QJsonObject content = root.value(QStringLiteral("content")).toObject();
+    QJsonObject event = content.value(QStringLiteral("event")).toObject();
+    event.insert(key, value);
+    content.insert(QStringLiteral("event"), event);
+    root.insert(QStringLiteral("content"), content);
+    root.insert(QStringLiteral("sha256"), core::contentChecksum(content));
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+class TestSubmissionFile : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void acceptsValidFile_data();
+    void acceptsValidFile();
+    void refusesFile_data();
+    void refusesFile();
+    void refusesHugeId();
+    void survivesDeepNesting();
+    void boundsLists();
+    void strictJson_data();
+    void strictJson();
+    void ratingListIds();
+    void readsOlderIdsBack();
+
+private:
+    // A database holding the events of reference/ttt/tiny, copied for each case.
+    QString database(const QTemporaryDir& temp) const;
+    QTemporaryDir fixtures_;
+};
+
+void TestSubmissionFile::initTestCase()
+{
+    QVERIFY(fixtures_.isValid());
+    const CliRun imported =
+        run({QStringLiteral("import-history"), dataPath(QStringLiteral("reference/ttt/tiny")),
+             QStringLiteral("--db"), fixtures_.filePath(QStringLiteral("base.sqlite"))});
+    QVERIFY2(imported.status == core::cli_exit::ok, qPrintable(imported.err));
+}
+
+QString TestSubmissionFile::database(const QTemporaryDir& temp) const
+{
+    const QString path = temp.filePath(QStringLiteral("db.sqlite"));
+    QFile::copy(fixtures_.filePath(QStringLiteral("base.sqlite")), path);
+    return path;
+}
+
+void TestSubmissionFile::acceptsValidFile_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("valid") << QStringLiteral("valid.json");
+    // A byte order mark before the document, as some editors save UTF-8, is accepted.
+    QTest::newRow("byte order mark at the start") << QStringLiteral("valid-bom.json");
+}
+
+void TestSubmissionFile::acceptsValidFile()
+{
+    QFETCH(QString, file);
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    const CliRun imported =
+        runProcess({QStringLiteral("import-event"), submissionPath(file), QStringLiteral("--db"), db});
+    QVERIFY2(imported.status == core::cli_exit::ok, qPrintable(imported.err));
+    QVERIFY2(imported.err.contains(QLatin1String("event 175 added")), qPrintable(imported.err));
+}
+
+void TestSubmissionFile::refusesFile_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("where"); // what follows the file name: ":line: path" or ": path"
+    QTest::addColumn<QString>("message");
+    const auto row = [](const char* name, const char* file, const char* where, const QString& message) {
+        QTest::newRow(name) << QString::fromLatin1(file) << QString::fromLatin1(where) << message;
+    };
+    // 1. Lookalike ids: each would add event 175 a second time.
+    row("space at the end", "id-space-at-end.json", ": content.event.id",
+        QStringLiteral("the id '175 ' has a space at its end"));
+    row("leading zero", "id-leading-zero.json", ": content.event.id",
+        QStringLiteral("the id '0175' begins with 0"));
+    row("tab", "id-tab.json", ":7: content.event.id", QStringLiteral("the text contains a tab"));
+    row("line break", "id-line-break.json", ":7: content.event.id",
+        QStringLiteral("the text contains a line break"));
+    row("null character", "id-nul.json", ":7: content.event.id",
+        QStringLiteral("the text contains a null character U+0000"));
+    row("right-to-left mark", "id-right-to-left-mark.json", ":7: content.event.id",
+        QStringLiteral("the text contains an invisible character U+200F"));
+    row("quote", "id-quote.json", ": content.event.id",
+        QStringLiteral("the id '175';DROP' contains a quote"));
+    row("path", "id-path.json", ": content.event.id",
+        QStringLiteral("the id '../../etc/passwd' contains the character '.'"));
+    row("40 characters", "id-too-long.json", ": content.event.id",
+        QStringLiteral("the id '%1' is 40 characters long; at most 32").arg(QString(40, u'E')));
+    row("fullwidth digit", "player-id-fullwidth.json", ": content.field[0].players[0].id",
+        QStringLiteral("the id '7\uFF146' contains the character '\uFF14' (U+FF14)"));
+    // 2. Repeated keys: QJsonDocument keeps the last, and the checksum is of what it keeps.
+    row("place twice", "duplicate-place.json", ":58: content.field[3].place",
+        QStringLiteral("the key \"place\" appears twice"));
+    row("content twice", "duplicate-content.json", ":6: content",
+        QStringLiteral("the key \"content\" appears twice"));
+    // 3. Qt drops a U+FEFF at the start of a string: "\ufeff746" would pass for "746".
+    row("U+FEFF escaped", "feff-escaped.json", ":7: content.event.id",
+        QStringLiteral("the text contains an invisible character U+FEFF"));
+    row("U+FEFF raw", "feff-raw.json", ":27: content.field[0].players[0].id",
+        QStringLiteral("the text contains an invisible character U+FEFF"));
+    row("half a surrogate pair", "lone-surrogate.json", ":39: content.field[1].players[0].name",
+        QStringLiteral("the text contains half of a UTF-16 surrogate pair, U+D800, without its other half"));
+    // 4. What the database keeps once per player is checked first: a defect of the file, not exit 73.
+    row("award player twice", "award-player-twice.json", ": content.award.awards[1].player_id",
+        QStringLiteral("player 746 is listed twice (awards[0] and awards[1])"));
+    row("rating player twice", "rating-player-twice.json", ": content.award.ratings[3].player_id",
+        QStringLiteral("player 58 is listed twice (ratings[1] and ratings[3])"));
+    row("unit twice", "unit-twice.json", ": content.field[1].unit", QStringLiteral("unit 1 is listed twice"));
+    row("player twice in the field", "field-player-twice.json", ": content.field[3].players",
+        QStringLiteral("player 746 is in the field twice"));
+    row("game number twice", "game-number-twice.json", ": content.games[1].game",
+        QStringLiteral("game 1 is listed twice"));
+    row("player on both sides of a game", "game-player-twice.json", ": content.games[0].b",
+        QStringLiteral("player 746 plays twice in this game"));
+    // 5. What `rate` would refuse of the exported history.
+    row("field size 1e9", "field-size-billion.json", ": content.event.field_size",
+        QStringLiteral("event 175 has field_size 1000000000 but lists 4 units that began"));
+    row("tour event without tier", "tier-missing.json", ": content.event.tier",
+        QStringLiteral("an event of the competitive or recreational tour needs tier 1, 2 or 3"));
+    row("player id with +", "player-id-plus.json", ": content.field[0].players[0].id",
+        QStringLiteral("the id '7+46' contains the character '+'"));
+    // 6. Every text is bounded.
+    row("name of 201 characters", "name-too-long.json", ":9: content.event.name",
+        QStringLiteral("the text is 201 characters long; at most 200"));
+}
+
+void TestSubmissionFile::refusesFile()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    const QString before = dumpTables(db);
+    const QString path = submissionPath(file);
+    const CliRun refused = runProcess({QStringLiteral("import-event"), path, QStringLiteral("--db"), db});
+    QCOMPARE(refused.status, core::cli_exit::inputDefects);
+    QVERIFY2(refused.err.contains(path + where + QStringLiteral(": ") + message), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(QLatin1String("nothing was imported")), qPrintable(refused.err));
+    QCOMPARE(dumpTables(db), before);
+}
+
+void TestSubmissionFile::refusesHugeId()
+{
+    // A 10 MB event id: refused by its length, and the database does not grow.
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    const QString before = dumpTables(db);
+    const qint64 size = QFileInfo(db).size();
+    const QString file = temp.filePath(QStringLiteral("huge.json"));
+    QVERIFY(writeBytes(file, validWith(QStringLiteral("id"), QString(10 * 1024 * 1024, u'7'))));
+    const CliRun refused = runProcess({QStringLiteral("import-event"), file, QStringLiteral("--db"), db});
+    QCOMPARE(refused.status, core::cli_exit::inputDefects);
+    QVERIFY2(refused.err.contains(
+                 QLatin1String("content.event.id: the text is 10485760 characters long; at most 200")),
+             qPrintable(refused.err.left(2000)));
+    QVERIFY(refused.err.size() < 2000); // the id itself is not repeated back
+    QCOMPARE(dumpTables(db), before);
+    QCOMPARE(QFileInfo(db).size(), size);
+}
+
+void TestSubmissionFile::survivesDeepNesting()
+{
+    for (const int depth : {40, 5000}) {
+        const QByteArray bytes = QByteArray(depth, '[') + QByteArray(depth, ']');
+        const core::ParsedEventExchange parsed = core::parseEventExchange(bytes, QStringLiteral("deep.json"));
+        QCOMPARE(parsed.defects.size(), std::size_t{1});
+        QVERIFY(!parsed.defects.front().message.empty());
+    }
+    // Deeper than any FlickDesk file, though QJsonDocument would read it: the path says where.
+    const auto problems =
+        core::checkStrictJson(QByteArray("{\"a\":") + QByteArray(40, '[') + QByteArray(40, ']') + "}");
+    QCOMPARE(problems.size(), std::size_t{1});
+    QCOMPARE(problems.front().path, QStringLiteral("a[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]["
+                                                   "0][0][0][0][0][0][0][0][0][0][0][0][0]"));
+    QVERIFY(problems.front().message.contains(QLatin1String("nested deeper than 32 levels")));
+}
+
+void TestSubmissionFile::boundsLists()
+{
+    // 100,000 units at most: one more is refused at the list's path, before anything else is read.
+    QJsonObject root =
+        QJsonDocument::fromJson(readBytes(submissionPath(QStringLiteral("valid.json")))).object();
+    QJsonObject content = root.value(QStringLiteral("content")).toObject();
+    QJsonArray field;
+    for (int i = 0; i < 100'001; ++i)
+        field.append(QJsonObject{});
+    content.insert(QStringLiteral("field"), field);
+    root.insert(QStringLiteral("content"), content);
+    root.insert(QStringLiteral("sha256"), core::contentChecksum(content));
+    const core::ParsedEventExchange parsed = core::parseEventExchange(
+        QJsonDocument(root).toJson(QJsonDocument::Compact), QStringLiteral("many.json"));
+    QVERIFY2(parsed.defects.size() == 1, qPrintable(describeAll(parsed.defects).left(2000)));
+    QCOMPARE(parsed.defects.front().field, std::string("content.field"));
+    QCOMPARE(parsed.defects.front().message, std::string("the list has more than 100000 items"));
+}
+
+void TestSubmissionFile::strictJson_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message"); // empty: no problem
+    QTest::newRow("plain") << QByteArray("{\"a\": [1, {\"b\": \"x\"}], \"c\": null}") << 0 << QString()
+                           << QString();
+    QTest::newRow("letters of any script")
+        << QByteArray("{\"name\": \"Zo\xC3\xAB \xE5\xBC\xA0 \\u00e9 \\ud83d\\ude00\"}") << 0 << QString()
+        << QString();
+    QTest::newRow("joiners") << QByteArray("{\"name\": \"\\u200c\\u200d\"}") << 0 << QString() << QString();
+    QTest::newRow("same key in two objects")
+        << QByteArray("[{\"a\": 1}, {\"a\": 2}]") << 0 << QString() << QString();
+    QTest::newRow("repeated key") << QByteArray("{\"x\": {\"a\": 1,\n \"a\": 2}}") << 2
+                                  << QStringLiteral("x.a") << QStringLiteral("the key \"a\" appears twice");
+    QTest::newRow("repeated key in a list")
+        << QByteArray("{\"l\": [0, 1, {\"k\": 1, \"k\": 1}]}") << 1 << QStringLiteral("l[2].k")
+        << QStringLiteral("the key \"k\" appears twice");
+    QTest::newRow("keys that differ by U+FEFF")
+        << QByteArray("{\"a\": 1, \"\\ufeffa\": 2}") << 1 << QStringLiteral("<U+FEFF>a")
+        << QStringLiteral("the key contains an invisible character U+FEFF");
+    QTest::newRow("zero-width space") << QByteArray("{\"a\": \"x\xE2\x80\x8B\"}") << 1 << QStringLiteral("a")
+                                      << QStringLiteral("the text contains an invisible character U+200B");
+    QTest::newRow("right-to-left override")
+        << QByteArray("{\"a\": \"\\u202e\"}") << 1 << QStringLiteral("a")
+        << QStringLiteral("the text contains an invisible character U+202E");
+    QTest::newRow("escaped tab") << QByteArray("{\"a\": \"x\\ty\"}") << 1 << QStringLiteral("a")
+                                 << QStringLiteral("the text contains a tab");
+    QTest::newRow("not UTF-8") << QByteArray("{\"a\": \"\xC0\xAF\"}") << 1 << QStringLiteral("a")
+                               << QStringLiteral("the text contains bytes that are not UTF-8 text");
+    QTest::newRow("UTF-8 of a surrogate")
+        << QByteArray("{\"a\": \"\xED\xA0\x80\"}") << 1 << QStringLiteral("a")
+        << QStringLiteral("the text contains bytes that are not UTF-8 text");
+    QTest::newRow("noncharacter") << QByteArray("{\"a\": \"\\uffff\"}") << 1 << QStringLiteral("a")
+                                  << QStringLiteral("the text contains an invisible character U+FFFF");
+    QTest::newRow("201 characters") << QByteArray("{\"a\": \"") + QByteArray(201, 'x') + "\"}" << 1
+                                    << QStringLiteral("a")
+                                    << QStringLiteral("the text is 201 characters long; at most 200");
+    QTest::newRow("200 characters of two bytes")
+        << QByteArray("{\"a\": \"") + QByteArray(200, 'x').replace("x", "\xC3\xA9") + "\"}" << 0 << QString()
+        << QString();
+}
+
+void TestSubmissionFile::strictJson()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(int, line);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const std::vector<core::StrictJsonProblem> problems = core::checkStrictJson(json);
+    if (message.isEmpty()) {
+        QVERIFY2(problems.empty(), problems.empty() ? "" : qPrintable(problems.front().message));
+        return;
+    }
+    QVERIFY2(problems.size() == 1, qPrintable(problems.back().path + u' ' + problems.back().message));
+    QCOMPARE(problems.front().line, line);
+    QCOMPARE(problems.front().path, path);
+    QCOMPARE(problems.front().message, message);
+}
+
+void TestSubmissionFile::ratingListIds()
+{
+    const core::ParsedRatingList list = core::parseRatingList(
+        "player_id,name,mu,sigma\n746,Ann,1.5,0.5\n\"746 \",Ann,1.5,0.5\n0746,Ann,1.5,0.5\n",
+        QStringLiteral("list.csv"));
+    QCOMPARE(list.entries.size(), std::size_t{1});
+    QCOMPARE(
+        describeAll(list.defects),
+        QStringLiteral("list.csv:3: player_id: the id '746 ' has a space at its end\n"
+                       "list.csv:4: player_id: the id '0746' begins with 0; a number has no leading zero\n"));
+}
+
+void TestSubmissionFile::readsOlderIdsBack()
+{
+    // A database may hold ids from before the grammar: they are listed, rated and exported as they
+    // are; only a new file is held to it.
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    core::ParsedEventExchange parsed = core::parseEventExchange(
+        readBytes(submissionPath(QStringLiteral("valid.json"))), QStringLiteral("valid.json"));
+    QVERIFY(parsed.defects.empty());
+    parsed.exchange.event.id = QStringLiteral("0175 ");
+    {
+        const std::unique_ptr<core::Store> store = openStore(db);
+        QVERIFY(store);
+        store->addEvent(parsed.exchange.event, parsed.exchange.players, parsed.exchange.award,
+                        QStringLiteral("old"));
+    }
+    const CliRun events = run({QStringLiteral("events"), QStringLiteral("--db"), db});
+    QCOMPARE(events.status, core::cli_exit::ok);
+    QVERIFY2(events.out.contains(QLatin1String("0175 \t")), qPrintable(events.out));
+    const CliRun rate = run({QStringLiteral("rate"), QStringLiteral("--db"), db});
+    QVERIFY2(rate.status == core::cli_exit::ok, qPrintable(rate.err));
+    const QString exported = temp.filePath(QStringLiteral("old.json"));
+    const CliRun exportRun = run({QStringLiteral("export-event"), QStringLiteral("0175 "),
+                                  QStringLiteral("-o"), exported, QStringLiteral("--db"), db});
+    QVERIFY2(exportRun.status == core::cli_exit::ok, qPrintable(exportRun.err));
+    // Into another database it is new input, and refused.
+    QTemporaryDir other;
+    const CliRun refused =
+        run({QStringLiteral("import-event"), exported, QStringLiteral("--db"), database(other)});
+    QCOMPARE(refused.status, core::cli_exit::inputDefects);
+    QVERIFY2(refused.err.contains(QLatin1String("content.event.id: the id '0175 ' has a space at its end")),
+             qPrintable(refused.err));
+}
+
+QTEST_MAIN(TestSubmissionFile)
+#include "tst_submissionfile.moc"
