@@ -134,12 +134,16 @@ const Command commands[] = {
          "  -o, --output OUT.csv  write the table there instead of to standard output: lines\n"
          "                   '# FSI', '# FDI' and '# N', then place,points for places 1..N\n"),
      &runPayout, DatabaseUse::None},
-    {QLatin1String("import-history"), QLatin1String("HISTORY_DIR [--db FILE]"),
+    {QLatin1String("import-history"), QLatin1String("HISTORY_DIR [--accept-parameters] [--db FILE]"),
      QLatin1String("Import a history folder into the database: all of it, or nothing when it has a defect."),
      QLatin1String(
          "  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json; every defect\n"
          "                   is listed, and then nothing is written (DECISIONS D2). An event already in\n"
-         "                   the database with the same content is skipped; with other content, a defect\n"),
+         "                   the database with the same content is skipped; with other content, a defect;\n"
+         "                   the same event (date, name and field) under another id, a defect\n"
+         "  --accept-parameters  make the folder's params.json the database's FlickSkill parameters\n"
+         "                   (recorded in the audit log); without it a params.json that differs from\n"
+         "                   them is a defect. An empty database takes them without it\n"),
      &runImportHistory},
     {QLatin1String("import-ratings"), QLatin1String("FILE --month YYYY-MM [--replace] [--db FILE]"),
      QLatin1String("Import an NCA rating list as the monthly lock of a month."),
@@ -1175,9 +1179,22 @@ QString readDatabaseArguments(const QStringList& args, std::initializer_list<con
 int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const Command& command = *findCommand(QStringLiteral("import-history"));
+    // --accept-parameters is an option without a value: taken out before the others are read.
+    QStringList rest;
+    bool acceptParameters = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--")) {
+            rest += args.mid(i);
+            break;
+        }
+        if (args[i] == QLatin1String("--accept-parameters"))
+            acceptParameters = true;
+        else
+            rest.append(args[i]);
+    }
     Arguments arguments;
     QString historyDir;
-    QString problem = readDatabaseArguments(args, {"--db"}, 1, arguments);
+    QString problem = readDatabaseArguments(rest, {"--db"}, 1, arguments);
     if (problem.isEmpty() && !arguments.help)
         problem = readOnePositional(arguments, "HISTORY_DIR", historyDir);
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
@@ -1194,7 +1211,7 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
             return status;
     }
     try {
-        report = store ? store->importHistory(folder, historyDir) : Store::checkHistory(folder);
+        report = store ? store->importHistory(folder, historyDir, acceptParameters) : Store::checkHistory(folder);
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }
@@ -1212,7 +1229,9 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     }
     err << command.name << ": " << report.eventsAdded << " events added (" << report.eventsUnchanged
         << " already there, unchanged), " << report.playersAdded << " new players, " << report.finishes
-        << " finishes, " << report.games << " games; " << QDir::toNativeSeparators(store->path()) << '\n';
+        << " finishes, " << report.games << " games"
+        << (report.parametersChanged ? ", the folder's FlickSkill parameters" : "") << "; "
+        << QDir::toNativeSeparators(store->path()) << '\n';
     return cli_exit::ok;
 }
 
@@ -1269,6 +1288,8 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }
+    if (!report.defects.empty())
+        return refuseDefects(err, command.name, report.defects, file, "nothing was imported");
     err << command.name << ": the lock of " << month << ": " << report.players << " players ("
         << report.playersAdded << " new)" << (report.replaced ? ", replacing the earlier lock" : "") << "; "
         << QDir::toNativeSeparators(store->path()) << '\n';
