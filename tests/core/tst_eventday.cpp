@@ -218,7 +218,8 @@ void TestEventDay::localIdsNeverCollide()
     QVERIFY(store->deskTag().isEmpty());
     const QString ann = store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock"));
     const QString tag = store->deskTag();
-    QVERIFY2(QRegularExpression(QStringLiteral("^[2-9A-HJKMNP-Z]{4}$")).match(tag).hasMatch(), qPrintable(tag));
+    QVERIFY2(QRegularExpression(QStringLiteral("^[2-9A-HJKMNP-Z]{4}$")).match(tag).hasMatch(),
+             qPrintable(tag));
     QCOMPARE(ann, QStringLiteral("L%1-1").arg(tag));
     const QString second = QStringLiteral("L%1-2").arg(tag);
     QCOMPARE(store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Elmira")), second);

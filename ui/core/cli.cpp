@@ -1211,7 +1211,8 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
             return status;
     }
     try {
-        report = store ? store->importHistory(folder, historyDir, acceptParameters) : Store::checkHistory(folder);
+        report =
+            store ? store->importHistory(folder, historyDir, acceptParameters) : Store::checkHistory(folder);
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }

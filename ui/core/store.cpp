@@ -684,43 +684,38 @@ QStringList storageProblems(const EventRecord& event, const std::optional<AwardR
                 problems.append(tr("a side of game %1 has more than two players").arg(game.number));
             for (const QString& id : *side) {
                 if (!field.count(id))
-                    problems.append(tr("game %1 names player %2, who is not in the field").arg(game.number).arg(id));
+                    problems.append(
+                        tr("game %1 names player %2, who is not in the field").arg(game.number).arg(id));
             }
         }
     }
     if (award) {
-        for (const auto& [what, ids] :
-             {std::pair(tr("ratings"), [&] {
-                  QStringList list;
-                  for (const LockedRating& rating : award->ratings)
-                      list.append(rating.playerId);
-                  return list;
-              }()),
-              std::pair(tr("awards"), [&] {
-                  QStringList list;
-                  for (const PlayerAward& points : award->awards)
-                      list.append(points.playerId);
-                  return list;
-              }())}) {
+        // Each list is one row per player of the field.
+        const auto oncePerPlayer = [&](const QString& what, const auto& rows) {
             std::set<QString> seen;
-            for (const QString& id : ids) {
-                if (!seen.insert(id).second)
-                    problems.append(tr("the award's %1 list player %2 twice").arg(what, id));
-                else if (!began.count(id))
-                    problems.append(tr("the award's %1 name player %2, who is not in the field").arg(what, id));
+            for (const auto& row : rows) {
+                if (!seen.insert(row.playerId).second)
+                    problems.append(tr("the award's %1 list player %2 twice").arg(what, row.playerId));
+                else if (!began.count(row.playerId))
+                    problems.append(
+                        tr("the award's %1 name player %2, who is not in the field").arg(what, row.playerId));
             }
-        }
+        };
+        oncePerPlayer(tr("ratings"), award->ratings);
+        oncePerPlayer(tr("awards"), award->awards);
         if (!isMonth(award->lockMonth))
             problems.append(tr("the award has no lock month of the form YYYY-MM"));
         if (award->revision < 1)
             problems.append(tr("the award's revision is below 1"));
         for (const LockedRating& rating : award->ratings) {
             if (!(rating.sigma > 0.0))
-                problems.append(tr("the locked rating of player %1 has a sigma that is not above 0").arg(rating.playerId));
+                problems.append(tr("the locked rating of player %1 has a sigma that is not above 0")
+                                    .arg(rating.playerId));
         }
         for (const PlayerAward& points : award->awards) {
             if (points.place < 1 || !(points.points >= 0.0))
-                problems.append(tr("the award of player %1 has a place below 1 or points below 0").arg(points.playerId));
+                problems.append(
+                    tr("the award of player %1 has a place below 1 or points below 0").arg(points.playerId));
         }
     }
     problems.removeDuplicates();
@@ -1635,7 +1630,8 @@ std::optional<EventSummary> Store::Private::lookalike(const EventRecord& event)
     return std::nullopt;
 }
 
-std::vector<Store::Private::NameConflict> Store::Private::nameConflicts(const std::vector<PlayerRecord>& players)
+std::vector<Store::Private::NameConflict>
+Store::Private::nameConflicts(const std::vector<PlayerRecord>& players)
 {
     std::vector<NameConflict> conflicts;
     sqlite::Statement select(db, "SELECT name FROM players WHERE id = ?");
@@ -1905,7 +1901,8 @@ ImportReport Store::importHistory(const HistoryFolder& folder, const QString& or
             if (after != parametersJson(parametersFromJson(before))) {
                 // The first history of an empty database: its events were all added just now.
                 sqlite::Statement count(d->db, "SELECT count(*) FROM events");
-                const bool firstParameters = before.isEmpty() && count.step() && count.integer(0) == report.eventsAdded;
+                const bool firstParameters =
+                    before.isEmpty() && count.step() && count.integer(0) == report.eventsAdded;
                 if (!acceptParameters && !firstParameters) {
                     QStringList changes;
                     for (auto it = after.begin(); it != after.end(); ++it) {
@@ -2021,11 +2018,11 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
         // DECISIONS D1: an import never merges two people under one id.
         for (const Private::NameConflict& conflict : d->nameConflicts(players)) {
             const RatingListEntry& entry = list[conflict.index];
-            report.defects.push_back(Defect{SourceRef{origin.toStdString(), entry.line},
-                                            "name",
-                                            {},
-                                            nameConflictMessage(entry.playerId, conflict.storedName, entry.name)
-                                                .toStdString()});
+            report.defects.push_back(
+                Defect{SourceRef{origin.toStdString(), entry.line},
+                       "name",
+                       {},
+                       nameConflictMessage(entry.playerId, conflict.storedName, entry.name).toStdString()});
         }
         if (!report.defects.empty())
             return report; // the transaction rolls back: nothing was written
@@ -2265,17 +2262,18 @@ void Store::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& 
         // a defect of what is imported, refused before anything is written.
         const QString source = origin.isEmpty() ? tr("Event %1").arg(event.id) : origin;
         if (const QStringList problems = storageProblems(event, award); !problems.isEmpty())
-            throw StoreError(StoreError::Kind::Refused,
-                             tr("%1: %2; nothing was imported.").arg(source, problems.join(QStringLiteral("; "))));
+            throw StoreError(
+                StoreError::Kind::Refused,
+                tr("%1: %2; nothing was imported.").arg(source, problems.join(QStringLiteral("; "))));
         if (const std::optional<EventSummary> same = d->lookalike(event))
             throw StoreError(StoreError::Kind::Refused,
                              tr("%1: %2; nothing was imported.").arg(source, lookalikeMessage(*same)));
         if (const auto conflicts = d->nameConflicts(players); !conflicts.empty()) {
             const PlayerRecord& player = players[conflicts.front().index];
-            throw StoreError(StoreError::Kind::Refused,
-                             tr("%1: %2; nothing was imported.")
-                                 .arg(source, nameConflictMessage(player.id, conflicts.front().storedName,
-                                                                  player.name)));
+            throw StoreError(
+                StoreError::Kind::Refused,
+                tr("%1: %2; nothing was imported.")
+                    .arg(source, nameConflictMessage(player.id, conflicts.front().storedName, player.name)));
         }
         std::vector<PlayerRecord> all = players;
         for (const UnitRecord& unit : event.units) {
@@ -2554,7 +2552,8 @@ QString localPlayerTag(sqlite::Database& db)
     sqlite::Statement select(db, "SELECT value FROM settings WHERE key = ?");
     select.bind(1, deskTagKey);
     if (select.step()) {
-        const QString tag = QJsonDocument::fromJson("[" + select.text(0).toUtf8() + "]").array().first().toString();
+        const QString tag =
+            QJsonDocument::fromJson("[" + select.text(0).toUtf8() + "]").array().first().toString();
         if (!tag.isEmpty())
             return tag;
     }

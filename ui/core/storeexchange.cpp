@@ -23,8 +23,12 @@ QString tr(const char* text)
 // the path is found in the file itself).
 QString playerNamePath(const QByteArray& bytes, const QString& playerId)
 {
-    const QJsonArray field =
-        QJsonDocument::fromJson(bytes).object().value(QStringLiteral("content")).toObject().value(QStringLiteral("field")).toArray();
+    const QJsonArray field = QJsonDocument::fromJson(bytes)
+                                 .object()
+                                 .value(QStringLiteral("content"))
+                                 .toObject()
+                                 .value(QStringLiteral("field"))
+                                 .toArray();
     for (qsizetype i = 0; i < field.size(); ++i) {
         const QJsonArray players = field.at(i).toObject().value(QStringLiteral("players")).toArray();
         for (qsizetype k = 0; k < players.size(); ++k) {
@@ -87,7 +91,8 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
     const std::string file = fileName.toStdString();
     const std::string eventId = exchange.event.id.toStdString();
     const auto refuse = [&](const QString& path, const QString& message) {
-        result.defects.push_back(Defect{SourceRef{file, 0}, path.toStdString(), eventId, message.toStdString()});
+        result.defects.push_back(
+            Defect{SourceRef{file, 0}, path.toStdString(), eventId, message.toStdString()});
     };
     // An award lists each player once: a second row would be refused by the database.
     if (exchange.award) {
