@@ -265,11 +265,11 @@ struct ImportReport {
 };
 
 struct RatingListEntry {
-    int line = 0; // in the file, for messages
     QString playerId;
     QString name;
     double mu = 0.0;
     double sigma = 0.0;
+    int line = 0; // in the file, for messages
 };
 
 struct RatingsImportReport {
