@@ -167,7 +167,9 @@ const Command commands[] = {
      QLatin1String(
          "Import an event that FlickDesk exported; a file whose checksum does not match is refused."),
      QLatin1String("  FILE.json        written by export-event; the event and its award are added in one\n"
-                   "                   transaction, or nothing is when the file has a defect\n"),
+                   "                   transaction, or nothing is when the file has a defect. The same event\n"
+                   "                   (date, name and field) under another id, and a player the database\n"
+                   "                   knows under another name, are defects\n"),
      &runImportEvent},
     {QLatin1String("events"), QLatin1String("[--db FILE]"),
      QLatin1String("List the database's events: id, date, name and status, tab-separated, one per line."),

@@ -140,7 +140,8 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
         // Anything else the database refuses of the file is a defect of the file, not a failed write.
         if (error.kind() != StoreError::Kind::Refused)
             throw;
-        refuse(QString(), error.message());
+        // Its message names the file already.
+        result.defects.push_back(Defect{SourceRef{}, {}, eventId, error.message().toStdString()});
         return result;
     }
     result.outcome = EventImportResult::Outcome::Added;
