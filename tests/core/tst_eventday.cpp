@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -212,25 +213,31 @@ void TestEventDay::localIdsNeverCollide()
     QCOMPARE(store->createEvent(tourDraft(QStringLiteral("2025-12-06"))), QStringLiteral("L1"));
     QCOMPARE(store->eventCount(), events + 1);
 
-    // DECISIONS D1: a new player gets a local id until the association assigns one.
-    QCOMPARE(store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock")),
-             QStringLiteral("L1"));
-    QCOMPARE(store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Elmira")), QStringLiteral("L2"));
+    // DECISIONS D1: a new player gets a local id until the association assigns one, made with the
+    // database's desk tag so that two desks never hand out the same one.
+    QVERIFY(store->deskTag().isEmpty());
+    const QString ann = store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock"));
+    const QString tag = store->deskTag();
+    QVERIFY2(QRegularExpression(QStringLiteral("^[2-9A-HJKMNP-Z]{4}$")).match(tag).hasMatch(),
+             qPrintable(tag));
+    QCOMPARE(ann, QStringLiteral("L%1-1").arg(tag));
+    const QString second = QStringLiteral("L%1-2").arg(tag);
+    QCOMPARE(store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Elmira")), second);
     QCOMPARE(store->addPlayer(QStringLiteral("Bo Lee"), {}, QStringLiteral("990001")),
              QStringLiteral("990001"));
     QCOMPARE(store->player(QStringLiteral("990001"))->associationId, QStringLiteral("990001"));
-    QCOMPARE(store->player(QStringLiteral("L2"))->location, QStringLiteral("Elmira"));
+    QCOMPARE(store->player(second)->location, QStringLiteral("Elmira"));
     QCOMPARE(store->playerCount(), players + 3);
     // An id the history uses is refused as a new player's association id; a name is needed.
     QVERIFY_THROWS_EXCEPTION(StoreError, store->addPlayer(QStringLiteral("X"), {}, QStringLiteral("725")));
     QVERIFY_THROWS_EXCEPTION(StoreError, store->addPlayer(QStringLiteral("  "), {}));
 
     // The undo of adding a player, and its redo, with the same id.
-    const core::PlayerRecord added = *store->player(QStringLiteral("L2"));
-    store->removePlayer(QStringLiteral("L2"));
-    QVERIFY(!store->player(QStringLiteral("L2")));
+    const core::PlayerRecord added = *store->player(second);
+    store->removePlayer(second);
+    QVERIFY(!store->player(second));
     store->restorePlayer(added);
-    QCOMPARE(store->player(QStringLiteral("L2"))->name, QStringLiteral("Ann Smith"));
+    QCOMPARE(store->player(second)->name, QStringLiteral("Ann Smith"));
     QVERIFY_THROWS_EXCEPTION(StoreError, store->removePlayer(QStringLiteral("725"))); // has results
     QVERIFY(store->check().isEmpty());
 }

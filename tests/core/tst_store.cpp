@@ -867,8 +867,8 @@ void TestStore::foreignKeysEnforced()
     QVERIFY(store->importHistory(dataPath(QStringLiteral("reference/ttt/tiny"))).ok());
     const QString before = dumpTables(path);
 
-    // A game naming a player who is not an entrant of its event breaks a foreign key of the store's
-    // own connection: the whole event is rolled back.
+    // A game naming a player who is not an entrant of its event would break a foreign key: it is
+    // refused as a defect of what is added, before anything is written.
     core::EventRecord event;
     event.id = QStringLiteral("fk-1");
     event.date = QStringLiteral("2025-02-01");
@@ -880,8 +880,9 @@ void TestStore::foreignKeysEnforced()
         store->addEvent(event, {});
         QFAIL("a game with a player outside the field was stored");
     } catch (const StoreError& error) {
-        QCOMPARE(error.kind(), StoreError::Kind::Failed);
-        QVERIFY2(error.message().contains(QLatin1String("FOREIGN KEY")), qPrintable(error.message()));
+        QCOMPARE(error.kind(), StoreError::Kind::Refused);
+        QVERIFY2(error.message().contains(QLatin1String("game 1 names player C, who is not in the field")),
+                 qPrintable(error.message()));
     }
     QVERIFY(!store->event(QStringLiteral("fk-1")));
     QCOMPARE(dumpTables(path), before);

@@ -139,7 +139,7 @@ void TestEventSession::addPlayer()
     const std::optional<QString> added =
         session.addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock"));
     QVERIFY(added);
-    QCOMPARE(*added, QStringLiteral("L1")); // DECISIONS D1: a local id
+    QCOMPARE(*added, QStringLiteral("L%1-1").arg(store->deskTag())); // DECISIONS D1: a local id
     QCOMPARE(store->player(*added)->location, QStringLiteral("Tavistock"));
     QCOMPARE(store->playerCount(), before + 1);
     QCOMPARE(search->rowCount(), 1);

@@ -135,12 +135,16 @@ const Command commands[] = {
          "  -o, --output OUT.csv  write the table there instead of to standard output: lines\n"
          "                   '# FSI', '# FDI' and '# N', then place,points for places 1..N\n"),
      &runPayout, DatabaseUse::None},
-    {QLatin1String("import-history"), QLatin1String("HISTORY_DIR [--db FILE]"),
+    {QLatin1String("import-history"), QLatin1String("HISTORY_DIR [--accept-parameters] [--db FILE]"),
      QLatin1String("Import a history folder into the database: all of it, or nothing when it has a defect."),
      QLatin1String(
          "  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json; every defect\n"
          "                   is listed, and then nothing is written (DECISIONS D2). An event already in\n"
-         "                   the database with the same content is skipped; with other content, a defect\n"),
+         "                   the database with the same content is skipped; with other content, a defect;\n"
+         "                   the same event (date, name and field) under another id, a defect\n"
+         "  --accept-parameters  make the folder's params.json the database's FlickSkill parameters\n"
+         "                   (recorded in the audit log); without it a params.json that differs from\n"
+         "                   them is a defect. An empty database takes them without it\n"),
      &runImportHistory},
     {QLatin1String("import-ratings"), QLatin1String("FILE --month YYYY-MM [--replace] [--db FILE]"),
      QLatin1String("Import an NCA rating list as the monthly lock of a month."),
@@ -164,7 +168,9 @@ const Command commands[] = {
      QLatin1String(
          "Import an event that FlickDesk exported; a file whose checksum does not match is refused."),
      QLatin1String("  FILE.json        written by export-event; the event and its award are added in one\n"
-                   "                   transaction, or nothing is when the file has a defect\n"),
+                   "                   transaction, or nothing is when the file has a defect. The same event\n"
+                   "                   (date, name and field) under another id, and a player the database\n"
+                   "                   knows under another name, are defects\n"),
      &runImportEvent},
     {QLatin1String("events"), QLatin1String("[--db FILE]"),
      QLatin1String("List the database's events: id, date, name and status, tab-separated, one per line."),
@@ -1176,9 +1182,22 @@ QString readDatabaseArguments(const QStringList& args, std::initializer_list<con
 int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const Command& command = *findCommand(QStringLiteral("import-history"));
+    // --accept-parameters is an option without a value: taken out before the others are read.
+    QStringList rest;
+    bool acceptParameters = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--")) {
+            rest += args.mid(i);
+            break;
+        }
+        if (args[i] == QLatin1String("--accept-parameters"))
+            acceptParameters = true;
+        else
+            rest.append(args[i]);
+    }
     Arguments arguments;
     QString historyDir;
-    QString problem = readDatabaseArguments(args, {"--db"}, 1, arguments);
+    QString problem = readDatabaseArguments(rest, {"--db"}, 1, arguments);
     if (problem.isEmpty() && !arguments.help)
         problem = readOnePositional(arguments, "HISTORY_DIR", historyDir);
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
@@ -1195,7 +1214,8 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
             return status;
     }
     try {
-        report = store ? store->importHistory(folder, historyDir) : Store::checkHistory(folder);
+        report =
+            store ? store->importHistory(folder, historyDir, acceptParameters) : Store::checkHistory(folder);
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }
@@ -1213,7 +1233,9 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     }
     err << command.name << ": " << report.eventsAdded << " events added (" << report.eventsUnchanged
         << " already there, unchanged), " << report.playersAdded << " new players, " << report.finishes
-        << " finishes, " << report.games << " games; " << QDir::toNativeSeparators(store->path()) << '\n';
+        << " finishes, " << report.games << " games"
+        << (report.parametersChanged ? ", the folder's FlickSkill parameters" : "") << "; "
+        << QDir::toNativeSeparators(store->path()) << '\n';
     return cli_exit::ok;
 }
 
@@ -1269,6 +1291,8 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }
+    if (!report.defects.empty())
+        return refuseDefects(err, command.name, report.defects, file, "nothing was imported");
     err << command.name << ": the lock of " << month << ": " << report.players << " players ("
         << report.playersAdded << " new)" << (report.replaced ? ", replacing the earlier lock" : "") << "; "
         << QDir::toNativeSeparators(store->path()) << '\n';

@@ -828,6 +828,7 @@ ParsedRatingList parseRatingList(const QByteArray& bytes, const QString& fileNam
             continue;
         }
         RatingListEntry entry;
+        entry.line = row.line;
         entry.playerId = row.fields[static_cast<std::size_t>(idColumn)];
         if (nameColumn >= 0)
             entry.name = row.fields[static_cast<std::size_t>(nameColumn)];

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLockFile>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QtEndian>
@@ -510,6 +511,8 @@ ParameterOverrides parametersFromJson(const QJsonObject& object)
 }
 
 const QString parametersKey = QStringLiteral("flickskill.parameters");
+// Four characters that make this database's local player ids its own (Store::addPlayer).
+const QString deskTagKey = QStringLiteral("desk.tag");
 
 // ---------------------------------------------------------------------------------------------
 // Events of a history folder as records
@@ -591,7 +594,176 @@ QString describeDifference(const EventRecord& mine, const EventRecord& stored)
     return tr("its experimental-format settings differ from those in the database");
 }
 
+// ---------------------------------------------------------------------------------------------
+// Lookalikes: one event under two ids would count twice in the ratings and the Tour standings.
+
+// An event's name as compared: in any case and spacing.
+QString nameKey(const QString& name)
+{
+    return name.simplified().toCaseFolded();
+}
+
+// The field of an event as a set of units, each a set of players: the units that began (DECISIONS
+// P3). Empty when none began: an event without a field is nobody's lookalike.
+QString fieldKey(const std::vector<QStringList>& units)
+{
+    QStringList keys;
+    for (QStringList players : units) {
+        players.sort();
+        keys.append(players.join(u'+'));
+    }
+    keys.sort();
+    return keys.join(u'|');
+}
+
+QString fieldKey(const EventRecord& event)
+{
+    std::vector<QStringList> units;
+    for (const UnitRecord& unit : event.units) {
+        if (unit.status != EntrantStatus::Registered)
+            units.push_back(unit.playerIds);
+    }
+    return fieldKey(units);
+}
+
+// The date, name and field of an event: equal for two records of the same event.
+QString lookalikeKey(const EventRecord& event)
+{
+    const QString field = fieldKey(event);
+    return field.isEmpty() ? QString() : event.date + u'\n' + nameKey(event.name) + u'\n' + field;
+}
+
+QString lookalikeMessage(const EventSummary& stored)
+{
+    return tr("this is event %1 (%2, %3) already in the database under id %1: the same date, name and "
+              "field; imported again it would count twice")
+        .arg(stored.id, stored.name, stored.date);
+}
+
+// Two names of one player id that are not the same person's (compared in any case and spacing).
+bool differentNames(const QString& stored, const QString& given)
+{
+    return !stored.trimmed().isEmpty() && !given.trimmed().isEmpty() && nameKey(stored) != nameKey(given);
+}
+
+QString nameConflictMessage(const QString& playerId, const QString& stored, const QString& given)
+{
+    return tr("player %1 is '%2' here but '%3' in the database; an import never merges two people: "
+              "correct the name in the file or in the database, or give one of them another id")
+        .arg(playerId, given, stored);
+}
+
+// What SQLite's constraints would refuse of an event and its award, in words: checked before
+// anything is written, so that a defect of a file never ends as a failed write.
+QStringList storageProblems(const EventRecord& event, const std::optional<AwardRecord>& award)
+{
+    QStringList problems;
+    if (event.id.isEmpty())
+        problems.append(tr("the event has no id"));
+    std::set<int> units;
+    std::set<QString> field;
+    std::set<QString> began;
+    for (const UnitRecord& unit : event.units) {
+        if (unit.number < 1 || !units.insert(unit.number).second)
+            problems.append(tr("unit %1 is listed twice or has no number").arg(unit.number));
+        if (unit.playerIds.size() > 2)
+            problems.append(tr("unit %1 has more than two players").arg(unit.number));
+        if (unit.place && *unit.place < 1)
+            problems.append(tr("unit %1 has place %2").arg(unit.number).arg(*unit.place));
+        for (const QString& id : unit.playerIds) {
+            if (id.isEmpty() || !field.insert(id).second)
+                problems.append(tr("player '%1' is in the field twice, or has no id").arg(id));
+            if (unit.status != EntrantStatus::Registered)
+                began.insert(id);
+        }
+    }
+    std::set<int> games;
+    for (const GameRecord& game : event.games) {
+        if (game.number < 1 || !games.insert(game.number).second)
+            problems.append(tr("game %1 is listed twice or has no number").arg(game.number));
+        for (const QStringList* side : {&game.sideA, &game.sideB}) {
+            if (side->size() > 2)
+                problems.append(tr("a side of game %1 has more than two players").arg(game.number));
+            for (const QString& id : *side) {
+                if (!field.count(id))
+                    problems.append(
+                        tr("game %1 names player %2, who is not in the field").arg(game.number).arg(id));
+            }
+        }
+    }
+    if (award) {
+        // Each list is one row per player of the field.
+        const auto oncePerPlayer = [&](const QString& what, const auto& rows) {
+            std::set<QString> seen;
+            for (const auto& row : rows) {
+                if (!seen.insert(row.playerId).second)
+                    problems.append(tr("the award's %1 list player %2 twice").arg(what, row.playerId));
+                else if (!began.count(row.playerId))
+                    problems.append(
+                        tr("the award's %1 name player %2, who is not in the field").arg(what, row.playerId));
+            }
+        };
+        oncePerPlayer(tr("ratings"), award->ratings);
+        oncePerPlayer(tr("awards"), award->awards);
+        if (!isMonth(award->lockMonth))
+            problems.append(tr("the award has no lock month of the form YYYY-MM"));
+        if (award->revision < 1)
+            problems.append(tr("the award's revision is below 1"));
+        for (const LockedRating& rating : award->ratings) {
+            if (!(rating.sigma > 0.0))
+                problems.append(tr("the locked rating of player %1 has a sigma that is not above 0")
+                                    .arg(rating.playerId));
+        }
+        for (const PlayerAward& points : award->awards) {
+            if (points.place < 1 || !(points.points >= 0.0))
+                problems.append(
+                    tr("the award of player %1 has a place below 1 or points below 0").arg(points.playerId));
+        }
+    }
+    problems.removeDuplicates();
+    return problems;
+}
+
 } // namespace
+
+bool EventRecord::sameContent(const EventRecord& other) const
+{
+    // Units by number, games by number; the partners of a unit or of a side in any order.
+    const auto canonical = [](EventRecord event) {
+        std::sort(event.units.begin(), event.units.end(),
+                  [](const UnitRecord& a, const UnitRecord& b) { return a.number < b.number; });
+        for (UnitRecord& unit : event.units)
+            unit.playerIds.sort();
+        std::sort(event.games.begin(), event.games.end(),
+                  [](const GameRecord& a, const GameRecord& b) { return a.number < b.number; });
+        for (GameRecord& game : event.games) {
+            game.sideA.sort();
+            game.sideB.sort();
+        }
+        return event;
+    };
+    EventRecord mine = canonical(*this);
+    mine.status = other.status;
+    return mine == canonical(other);
+}
+
+bool AwardRecord::sameContent(const AwardRecord& other) const
+{
+    // The locked ratings and the awards are one row per player: their order means nothing.
+    const auto canonical = [](AwardRecord award) {
+        std::sort(award.ratings.begin(), award.ratings.end(),
+                  [](const LockedRating& a, const LockedRating& b) { return a.playerId < b.playerId; });
+        std::sort(award.awards.begin(), award.awards.end(),
+                  [](const PlayerAward& a, const PlayerAward& b) { return a.playerId < b.playerId; });
+        return award;
+    };
+    return canonical(*this) == canonical(other);
+}
+
+bool sameAward(const std::optional<AwardRecord>& a, const std::optional<AwardRecord>& b)
+{
+    return a && b ? a->sameContent(*b) : a.has_value() == b.has_value();
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -659,7 +831,15 @@ struct Store::Private {
     std::map<QString, EventRecord> readEvents(const QString& onlyEventId, bool ratedOnly,
                                               std::vector<QString>* order);
     HistoryFolder loadHistory();
-    int insertPlayers(const std::vector<PlayerRecord>& players);
+    int insertPlayers(const std::vector<PlayerRecord>& players, const QString& origin = {});
+    // The stored event under another id that is `event` (Store::sameEventAs).
+    std::optional<EventSummary> lookalike(const EventRecord& event);
+    struct NameConflict {
+        std::size_t index; // in the players given
+        QString storedName;
+    };
+    // The players given whose id the database holds under another non-empty name.
+    std::vector<NameConflict> nameConflicts(const std::vector<PlayerRecord>& players);
     void insertEventRow(const EventRecord& event);
     void insertUnits(const EventRecord& event);
     void insertEntrantPlayer(const QString& eventId, int unit, int seat, const QString& playerId);
@@ -1380,12 +1560,13 @@ QString Store::earlierRecreationalChampionsKey()
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players)
+int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players, const QString& origin)
 {
     eventDay.players.reset(); // the search index learns of new players and events at its next search
     sqlite::Statement insert(
         db, "INSERT OR IGNORE INTO players (id, name, association_id, location) VALUES (?, ?, ?, ?)");
-    // A name fills in only a missing one: the id is the identity (DECISIONS D1).
+    // A name fills in only a missing one: the id is the identity (DECISIONS D1). Another name is
+    // refused before (nameConflicts); a name filled in is logged, with the file it came from.
     sqlite::Statement fillName(db, "UPDATE players SET name = ?2 WHERE id = ?1 AND coalesce(name, '') = ''");
     int added = 0;
     for (const PlayerRecord& player : players) {
@@ -1400,9 +1581,71 @@ int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players)
         } else if (!player.name.isEmpty()) {
             fillName.reset();
             fillName.bind(1, player.id).bind(2, player.name).run();
+            if (db.changes() > 0)
+                audit(QStringLiteral("name-player"), QString(),
+                      QJsonObject{{QStringLiteral("player"), player.id},
+                                  {QStringLiteral("name"), player.name},
+                                  {QStringLiteral("origin"), origin}});
         }
     }
     return added;
+}
+
+std::optional<EventSummary> Store::Private::lookalike(const EventRecord& event)
+{
+    const QString key = fieldKey(event);
+    if (key.isEmpty())
+        return std::nullopt;
+    // events_by_date finds the few events of that day; only those of the same name are read further.
+    sqlite::Statement candidates(
+        db, "SELECT id, name, status, format, tier FROM events WHERE date = ? AND id <> ? ORDER BY rowid");
+    candidates.bind(1, event.date).bind(2, event.id);
+    sqlite::Statement field(db, R"sql(
+        SELECT p.unit, p.player_id FROM entrant_players p
+        JOIN entrants e ON e.event_id = p.event_id AND e.unit = p.unit
+        WHERE p.event_id = ? AND e.status <> 'registered'
+        ORDER BY p.unit, p.seat)sql");
+    const QString name = nameKey(event.name);
+    while (candidates.step()) {
+        if (nameKey(candidates.text(1)) != name)
+            continue;
+        field.reset();
+        field.bind(1, candidates.text(0));
+        std::map<qint64, QStringList> units;
+        while (field.step())
+            units[field.integer(0)].append(field.text(1));
+        std::vector<QStringList> stored;
+        for (auto& [number, players] : units)
+            stored.push_back(std::move(players));
+        if (fieldKey(stored) != key)
+            continue;
+        EventSummary summary;
+        summary.id = candidates.text(0);
+        summary.date = event.date;
+        summary.name = candidates.text(1);
+        summary.status = eventStatusFromKeyword(candidates.text(2)).value_or(EventStatus::Planned);
+        summary.format = eventFormatFromKeyword(candidates.text(3)).value_or(engine::EventFormat::Singles);
+        if (!candidates.isNull(4))
+            summary.tier = static_cast<int>(candidates.integer(4));
+        return summary;
+    }
+    return std::nullopt;
+}
+
+std::vector<Store::Private::NameConflict>
+Store::Private::nameConflicts(const std::vector<PlayerRecord>& players)
+{
+    std::vector<NameConflict> conflicts;
+    sqlite::Statement select(db, "SELECT name FROM players WHERE id = ?");
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        if (players[i].name.trimmed().isEmpty())
+            continue;
+        select.reset();
+        select.bind(1, players[i].id);
+        if (select.step() && differentNames(select.text(0), players[i].name))
+            conflicts.push_back({i, select.text(0)});
+    }
+    return conflicts;
 }
 
 void Store::Private::insertEventRow(const EventRecord& event)
@@ -1495,9 +1738,19 @@ void Store::Private::insertAward(const QString& eventId, const AwardRecord& awar
     }
 }
 
-ImportReport Store::importHistory(const QString& dir)
+ImportReport Store::importHistory(const QString& dir, bool acceptParameters)
 {
-    return importHistory(readHistoryFolder(dir), dir);
+    return importHistory(readHistoryFolder(dir), dir, acceptParameters);
+}
+
+std::optional<EventSummary> Store::sameEventAs(const EventRecord& event)
+{
+    return d->guarded([&] { return d->lookalike(event); });
+}
+
+QString Store::deskTag()
+{
+    return setting(deskTagKey).toString();
 }
 
 namespace {
@@ -1520,7 +1773,7 @@ ImportReport Store::checkHistory(const HistoryFolder& folder)
     return report;
 }
 
-ImportReport Store::importHistory(const HistoryFolder& folder, const QString& origin)
+ImportReport Store::importHistory(const HistoryFolder& folder, const QString& origin, bool acceptParameters)
 {
     if (!folder.defects.empty())
         return checkHistory(folder);
@@ -1531,14 +1784,37 @@ ImportReport Store::importHistory(const HistoryFolder& folder, const QString& or
         sqlite::Transaction transaction(d->db);
         d->historyChanged();
 
-        // Events already stored: the same content is skipped, other content is a defect.
+        // Events already stored: the same content is skipped, other content is a defect. An event
+        // that is a stored one, or an earlier one of the folder, under another id is a defect too: it
+        // would count twice.
         std::vector<EventRecord> records;
         std::vector<bool> add(folder.events.size(), true);
+        std::unordered_map<QString, std::size_t> folderEvents; // lookalikeKey -> index
         for (std::size_t i = 0; i < folder.events.size(); ++i) {
             records.push_back(recordOf(folder, i));
             std::map<QString, EventRecord> stored = d->readEvents(records.back().id, false, nullptr);
-            if (stored.empty())
+            if (stored.empty()) {
+                const EventInfo& info = folder.events[i];
+                const auto refuse = [&](const QString& message) {
+                    report.defects.push_back(
+                        Defect{info.source, "event_id", info.eventId.toStdString(), message.toStdString()});
+                };
+                for (const QString& problem : storageProblems(records.back(), std::nullopt))
+                    refuse(problem);
+                if (const std::optional<EventSummary> same = d->lookalike(records.back())) {
+                    refuse(lookalikeMessage(*same));
+                } else if (const QString key = lookalikeKey(records.back()); !key.isEmpty()) {
+                    const auto [first, inserted] = folderEvents.try_emplace(key, i);
+                    if (!inserted) {
+                        const EventInfo& earlier = folder.events[first->second];
+                        refuse(tr("this is event %1 (%2, %3) of line %4 again under another id: the same "
+                                  "date, name and field; it would count twice")
+                                   .arg(earlier.eventId, earlier.name, records[first->second].date)
+                                   .arg(earlier.source.line));
+                    }
+                }
                 continue;
+            }
             add[i] = false;
             const EventRecord& existing = stored.begin()->second;
             if (records.back().sameContent(existing)) {
@@ -1611,18 +1887,56 @@ ImportReport Store::importHistory(const HistoryFolder& folder, const QString& or
             }
         }
 
-        // The folder's params.json becomes the stored FlickSkill parameters (later keys win).
-        const QJsonObject given = parametersJson(folder.parameters);
-        if (!given.isEmpty()) {
-            sqlite::Statement select(d->db, "SELECT value FROM settings WHERE key = ?");
-            select.bind(1, parametersKey);
-            ParameterOverrides merged;
-            if (select.step())
-                merged = parametersFromJson(QJsonDocument::fromJson(select.text(0).toUtf8()).object());
+        // The folder's params.json sets the stored FlickSkill parameters (its keys win) only by an
+        // explicit act: they rate every event, so a change would change every rating and award
+        // preview. A database with no events and no parameters yet takes them; either is logged.
+        if (const QJsonObject given = parametersJson(folder.parameters); !given.isEmpty()) {
+            QJsonObject before;
+            {
+                sqlite::Statement select(d->db, "SELECT value FROM settings WHERE key = ?");
+                select.bind(1, parametersKey);
+                if (select.step())
+                    before = QJsonDocument::fromJson(select.text(0).toUtf8()).object();
+            }
+            ParameterOverrides merged = parametersFromJson(before);
             merged.overrideWith(folder.parameters);
-            sqlite::Statement upsert(d->db, "INSERT INTO settings (key, value) VALUES (?, ?) "
-                                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-            upsert.bind(1, parametersKey).bind(2, jsonText(parametersJson(merged))).run();
+            const QJsonObject after = parametersJson(merged);
+            if (after != parametersJson(parametersFromJson(before))) {
+                // The first history of an empty database: its events were all added just now.
+                sqlite::Statement count(d->db, "SELECT count(*) FROM events");
+                const bool firstParameters =
+                    before.isEmpty() && count.step() && count.integer(0) == report.eventsAdded;
+                if (!acceptParameters && !firstParameters) {
+                    QStringList changes;
+                    for (auto it = after.begin(); it != after.end(); ++it) {
+                        const QJsonValue old = before.value(it.key());
+                        if (old != it.value())
+                            changes.append(tr("%1 %2 here, %3 in the database")
+                                               .arg(it.key(), QString::number(it.value().toDouble()),
+                                                    old.isUndefined() ? tr("the default")
+                                                                      : QString::number(old.toDouble())));
+                    }
+                    report.defects.push_back(Defect{
+                        SourceRef{QDir(origin).filePath(QStringLiteral("params.json")).toStdString(), 0},
+                        {},
+                        {},
+                        tr("its FlickSkill parameters differ from the database's (%1): they would change "
+                           "every rating. To make them the database's parameters, import the folder with "
+                           "--accept-parameters (recorded in the audit log); to keep the database's, remove "
+                           "params.json from the folder")
+                            .arg(changes.join(QStringLiteral("; ")))
+                            .toStdString()});
+                    return report; // the transaction rolls back: nothing was written
+                }
+                sqlite::Statement upsert(d->db, "INSERT INTO settings (key, value) VALUES (?, ?) "
+                                                "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+                upsert.bind(1, parametersKey).bind(2, jsonText(after)).run();
+                report.parametersChanged = true;
+                d->audit(QStringLiteral("set-parameters"), QString(),
+                         QJsonObject{{QStringLiteral("origin"), origin},
+                                     {QStringLiteral("before"), before},
+                                     {QStringLiteral("after"), after}});
+            }
         }
 
         if (report.eventsAdded > 0) {
@@ -1702,7 +2016,18 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
         players.reserve(list.size());
         for (const RatingListEntry& entry : list)
             players.push_back({entry.playerId, entry.name, {}, {}});
-        report.playersAdded = d->insertPlayers(players);
+        // DECISIONS D1: an import never merges two people under one id.
+        for (const Private::NameConflict& conflict : d->nameConflicts(players)) {
+            const RatingListEntry& entry = list[conflict.index];
+            report.defects.push_back(
+                Defect{SourceRef{origin.toStdString(), entry.line},
+                       "name",
+                       {},
+                       nameConflictMessage(entry.playerId, conflict.storedName, entry.name).toStdString()});
+        }
+        if (!report.defects.empty())
+            return report; // the transaction rolls back: nothing was written
+        report.playersAdded = d->insertPlayers(players, origin);
 
         if (hadLock) {
             sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
@@ -1934,12 +2259,29 @@ void Store::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& 
         if (exists.step())
             throw StoreError(StoreError::Kind::Refused,
                              tr("Event %1 is already in the database.").arg(event.id));
+        // Nothing that SQLite would refuse, no lookalike, no second person under a known id: each is
+        // a defect of what is imported, refused before anything is written.
+        const QString source = origin.isEmpty() ? tr("Event %1").arg(event.id) : origin;
+        if (const QStringList problems = storageProblems(event, award); !problems.isEmpty())
+            throw StoreError(
+                StoreError::Kind::Refused,
+                tr("%1: %2; nothing was imported.").arg(source, problems.join(QStringLiteral("; "))));
+        if (const std::optional<EventSummary> same = d->lookalike(event))
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("%1: %2; nothing was imported.").arg(source, lookalikeMessage(*same)));
+        if (const auto conflicts = d->nameConflicts(players); !conflicts.empty()) {
+            const PlayerRecord& player = players[conflicts.front().index];
+            throw StoreError(
+                StoreError::Kind::Refused,
+                tr("%1: %2; nothing was imported.")
+                    .arg(source, nameConflictMessage(player.id, conflicts.front().storedName, player.name)));
+        }
         std::vector<PlayerRecord> all = players;
         for (const UnitRecord& unit : event.units) {
             for (const QString& id : unit.playerIds)
                 all.push_back({id, {}, {}, {}});
         }
-        d->insertPlayers(all);
+        d->insertPlayers(all, origin);
         d->insertEventRow(event);
         d->insertUnits(event);
         sqlite::Statement insert(
@@ -2177,26 +2519,52 @@ QString trn(const char* text, int count)
     throw StoreError(StoreError::Kind::Refused, message);
 }
 
-// The next free local id of `table` (events or players): "L" and one more than the highest local
-// number in it. Ids of the association's are plain numbers, so the two never meet (DECISIONS D1).
-QString nextLocalId(sqlite::Database& db, const std::string& table)
+// The next free local id of `table` (events or players): "L", the desk tag and "-" when given, and
+// one more than the highest local number in it. Ids of the association's are plain numbers, so the
+// two never meet (DECISIONS D1).
+QString nextLocalId(sqlite::Database& db, const std::string& table, const QString& deskTag = {})
 {
+    const QString prefix = deskTag.isEmpty() ? QStringLiteral("L") : QStringLiteral("L%1-").arg(deskTag);
     std::int64_t highest = 0;
-    sqlite::Statement select(db, "SELECT id FROM " + table + " WHERE id GLOB 'L[0-9]*'");
+    sqlite::Statement select(db, "SELECT id FROM " + table + " WHERE id GLOB ? || '[0-9]*'");
+    select.bind(1, prefix);
     while (select.step()) {
         bool ok = false;
-        const qint64 number = select.text(0).mid(1).toLongLong(&ok);
+        const qint64 number = select.text(0).mid(prefix.size()).toLongLong(&ok);
         if (ok)
             highest = std::max<std::int64_t>(highest, number);
     }
     sqlite::Statement exists(db, "SELECT 1 FROM " + table + " WHERE id = ?");
     for (std::int64_t number = highest + 1;; ++number) {
-        const QString id = QStringLiteral("L%1").arg(number);
+        const QString id = prefix + QString::number(number);
         exists.reset();
         exists.bind(1, id);
         if (!exists.step())
             return id;
     }
+}
+
+// The desk tag of the database, made and stored in the settings the first time a local player id
+// needs it (in the caller's transaction): four characters drawn at random from letters and digits
+// that cannot be mistaken for one another (no 0/O, 1/I/L), so that the players two desks add get
+// different ids ("L7KQX-1" here, "LM4TC-1" there) and an import never merges them.
+QString localPlayerTag(sqlite::Database& db)
+{
+    sqlite::Statement select(db, "SELECT value FROM settings WHERE key = ?");
+    select.bind(1, deskTagKey);
+    if (select.step()) {
+        const QString tag =
+            QJsonDocument::fromJson("[" + select.text(0).toUtf8() + "]").array().first().toString();
+        if (!tag.isEmpty())
+            return tag;
+    }
+    static constexpr char alphabet[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    QString tag;
+    for (int i = 0; i < 4; ++i)
+        tag.append(QLatin1Char(alphabet[QRandomGenerator::system()->bounded(int(sizeof(alphabet) - 1))]));
+    sqlite::Statement insert(db, "INSERT INTO settings (key, value) VALUES (?, ?)");
+    insert.bind(1, deskTagKey).bind(2, QStringLiteral("\"%1\"").arg(tag)).run();
+    return tag;
 }
 
 // A draft as stored: the cap of an event that is not experimental is not kept.
@@ -2649,7 +3017,7 @@ QString Store::addPlayer(const QString& name, const QString& location, const QSt
         sqlite::Transaction transaction(d->db);
         QString id = association;
         if (id.isEmpty()) {
-            id = nextLocalId(d->db, "players");
+            id = nextLocalId(d->db, "players", localPlayerTag(d->db));
         } else {
             sqlite::Statement exists(d->db, "SELECT name FROM players WHERE id = ?");
             exists.bind(1, id);

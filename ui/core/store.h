@@ -187,13 +187,10 @@ struct EventRecord {
 
     friend bool operator==(const EventRecord&, const EventRecord&) = default;
 
-    // The same event, whatever its status (re-importing a history must not undo an award).
-    bool sameContent(const EventRecord& other) const
-    {
-        EventRecord mine = *this;
-        mine.status = other.status;
-        return mine == other;
-    }
+    // The same event, whatever its status (re-importing a history must not undo an award) and in
+    // whatever order what has no order is listed: units by number, the partners of a unit and of a
+    // game's side. Finishing places and game numbers keep their meaning.
+    bool sameContent(const EventRecord& other) const;
 };
 
 struct PlayerRecord {
@@ -228,7 +225,13 @@ struct AwardRecord {
     std::vector<LockedRating> ratings; // the locked rating of every player of the field
     std::vector<PlayerAward> awards;   // every player's award (doubles partners each, P9)
     friend bool operator==(const AwardRecord&, const AwardRecord&) = default;
+
+    // The same award whatever the order of its rating and award rows (they are sets by player).
+    bool sameContent(const AwardRecord& other) const;
 };
+
+// The same award, or both none, whatever the order of their rows.
+bool sameAward(const std::optional<AwardRecord>& a, const std::optional<AwardRecord>& b);
 
 struct EventSummary {
     QString id;
@@ -253,6 +256,7 @@ struct ImportReport {
     int playersAdded = 0;
     int finishes = 0; // player rows of the added events' results
     int games = 0;
+    bool parametersChanged = false; // the folder's params.json changed the stored parameters
     // Every defect, by file, line and field; when there is any, nothing was written (DECISIONS D2).
     std::vector<engine::Defect> defects;
     QStringList defectiveEvents; // the ids of the events with a defect, in the order first named
@@ -265,6 +269,7 @@ struct RatingListEntry {
     QString name;
     double mu = 0.0;
     double sigma = 0.0;
+    int line = 0; // in the file, for messages
 };
 
 struct RatingsImportReport {
@@ -552,12 +557,24 @@ public:
     // ---- writing: each one transaction; StoreError::ReadOnly when another FlickDesk holds the file
     // A history folder (tests/data/nca-history/README.md) in one transaction (DECISIONS D2): the
     // events, their fields, standings and games, the players, and params.json into the settings.
-    // An event already stored with the same content is skipped; with other content it is a defect.
-    ImportReport importHistory(const QString& dir);
+    // An event already stored with the same content is skipped; with other content it is a defect,
+    // as is an event that is a stored one (or another of the folder) under another id (sameEventAs).
+    // A params.json that would change the stored FlickSkill parameters is a defect unless
+    // `acceptParameters` (then the change is written to the audit log); a database with no events
+    // and no parameters yet takes them, logged too.
+    ImportReport importHistory(const QString& dir, bool acceptParameters = false);
     // The report importHistory gives a folder with defects, without a database: the defects and the
     // events they name.
     static ImportReport checkHistory(const HistoryFolder& folder);
-    ImportReport importHistory(const HistoryFolder& folder, const QString& origin);
+    ImportReport importHistory(const HistoryFolder& folder, const QString& origin,
+                               bool acceptParameters = false);
+    // The stored event, under another id than `event`'s, that is the same event: the same date, the
+    // same name (in any case and spacing) and the same field (the same units of the same players,
+    // in any order). An import refuses such a lookalike: it would count twice.
+    std::optional<EventSummary> sameEventAs(const EventRecord& event);
+    // This database's desk tag: four letters and digits, made at random when the first local
+    // player id needs it (addPlayer); empty until then.
+    QString deskTag();
     // An NCA rating list as the lock of `month` (YYYY-MM). A month whose lock an awarded event used
     // is refused unless `replace` (logged in the audit log; the awards stay as they were, P2).
     RatingsImportReport importRatings(const QString& file, const QString& month, bool replace);
@@ -574,8 +591,10 @@ public:
     RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                    int iterations, bool converged, const std::vector<ComputedLock>& locks);
     std::vector<RatingRunRecord> ratingRuns(); // newest first
-    // Adds an event that is not in the database (StoreError::Refused otherwise), with its players
-    // (names filled in only where the database has none) and, when given, its current award.
+    // Adds an event that is not in the database (StoreError::Refused otherwise, and for a lookalike
+    // of a stored event, sameEventAs), with its players and, when given, its current award. A
+    // player's name fills in a missing one (logged in the audit log); a player the database knows
+    // under another name is refused: an import never merges two people.
     void addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
                   const std::optional<AwardRecord>& award = std::nullopt, const QString& origin = {});
     void setEventStatus(const QString& eventId, EventStatus status);
@@ -599,7 +618,9 @@ public:
     void updateEvent(const QString& eventId, const EventDraft& draft);
 
     // DECISIONS D1: a new player. Its id is the association's when given (refused when a player
-    // has that id already), otherwise a local one ("L1", ...) until the association assigns one.
+    // has that id already), otherwise a local one until the association assigns one: "L", the
+    // database's desk tag, "-" and a number ("L7KQX-1", ...), so that the players two desks add
+    // never share an id. Players added before desk tags keep their ids ("L1", ...).
     // Names are not unique.
     QString addPlayer(const QString& name, const QString& location, const QString& associationId = {});
     // Puts back a player that removePlayer removed (an undo's redo), with the same id.
