@@ -88,8 +88,9 @@ QString clashWith(const QString& output, const QString& resolved, const QString&
     const QString shownOutput = QDir::toNativeSeparators(output);
     const QString db = resolvedPath(database);
     const QString shownDb = QDir::toNativeSeparators(db);
-    const QStringList companions = {QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal"),
-                                    QStringLiteral(".lock"), QStringLiteral(".new")};
+    const QStringList companions = {QStringLiteral("-wal"), QStringLiteral("-shm"),
+                                    QStringLiteral("-journal"), QStringLiteral(".lock"),
+                                    QStringLiteral(".new")};
 #ifdef Q_OS_UNIX
     const std::optional<FileIdentity> outputIdentity = identityOf(resolved);
 #endif
@@ -197,10 +198,12 @@ bool ReplacingFile::commit(const QByteArray& expectedStart, const QByteArray& ex
         }
         const QByteArray start = written.read(expectedStart.size());
         QByteArray end;
-        if (!expectedEnd.isEmpty() && written.seek(std::max<qint64>(0, written.size() - expectedEnd.size() - 8)))
+        if (!expectedEnd.isEmpty() &&
+            written.seek(std::max<qint64>(0, written.size() - expectedEnd.size() - 8)))
             end = written.read(expectedEnd.size() + 8).trimmed();
         if (written.size() == 0 || !start.startsWith(expectedStart) || !end.endsWith(expectedEnd)) {
-            error_ = tr("cannot write %1: the file came out empty or cut short (is the disk full?)").arg(shown);
+            error_ =
+                tr("cannot write %1: the file came out empty or cut short (is the disk full?)").arg(shown);
             return false;
         }
         // On disk before it takes the target's name: a power cut never leaves a renamed empty file.

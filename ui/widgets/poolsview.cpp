@@ -1,6 +1,7 @@
 #include "widgets/poolsview.h"
 
 #include "core/csvtable.h"
+#include "core/outputfiles.h"
 #include "widgets/poolnewdialog.h"
 #include "widgets/poolrowform.h"
 #include "widgets/pooltablemodel.h"
@@ -784,9 +785,13 @@ QString PoolsView::exportTableTo(const QString& path)
 {
     if (!m_content)
         return tr("Select a pool first.");
+    if (const QString clash = core::outputClashWithDatabase(path); !clash.isEmpty()) {
+        showError({clash});
+        return clash;
+    }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(core::tableToCsv(m_result.table)) < 0 ||
-        !file.commit()) {
+    const QByteArray csv = core::tableToCsv(m_result.table);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
         const QString error =
             tr("%1 cannot be written: %2").arg(QDir::toNativeSeparators(path), file.errorString());
         showError({error});
