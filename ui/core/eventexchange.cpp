@@ -913,7 +913,7 @@ QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
                                             QFileDevice::ExeOther);
     QSaveFile json(jsonPath);
     const QByteArray bytes = serializeEventExchange(exchange);
-    if (!json.open(QIODevice::WriteOnly) || json.write(bytes) != bytes.size() || !json.flush())
+    if (!json.open(QIODevice::WriteOnly) || json.write(bytes) != bytes.size() || !flushToDisk(json))
         return tr("cannot write %1: %2").arg(shownJson, json.errorString());
 
     const auto rename = [](const QString& from, const QString& to) {

@@ -156,12 +156,25 @@ QString outputClashWithDatabase(const QString& output, const QStringList& databa
     return {};
 }
 
+bool flushToDisk(QFileDevice& file)
+{
+    if (!file.flush())
+        return false;
+#ifdef Q_OS_UNIX
+    // Space a file system allots only when it writes (delayed allocation) fails here, if at all.
+    if (file.handle() >= 0 && ::fsync(file.handle()) != 0)
+        return false;
+#endif
+    return true;
+}
+
 QString writeFileAtomically(const QString& path, const QByteArray& bytes)
 {
-    // QSaveFile writes a temporary file beside `path`, checks every write, flushes it to disk on
-    // commit() and only then renames it over `path`; a failure removes the temporary file.
+    // QSaveFile writes a temporary file beside `path` and only commit() renames it over `path`; a
+    // failure removes the temporary file. Its buffered writes are checked by flushToDisk().
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !flushToDisk(file) ||
+        !file.commit())
         return tr("cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
     return {};
 }

@@ -11,6 +11,7 @@
 //   leaves the earlier file as it was.
 
 #include <QByteArray>
+#include <QFileDevice>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +25,11 @@ void forgetOpenDatabase(const QString& databasePath);
 // of `databases` or one of the databases this process has open, or a file that belongs to one; an
 // empty string when it may be written.
 QString outputClashWithDatabase(const QString& output, const QStringList& databases = {});
+
+// Flushes what was written to `file` to the disk: false when a write fails (a full disk). A
+// QSaveFile must go through this before commit(): QSaveFile::commit() takes a failure of the
+// writes it flushes itself for success, and renames a cut file into place.
+bool flushToDisk(QFileDevice& file);
 
 // Writes `bytes` as the whole file `path`, through a temporary file renamed into place. An error
 // message naming the file, or an empty string.

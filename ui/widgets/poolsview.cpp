@@ -791,7 +791,8 @@ QString PoolsView::exportTableTo(const QString& path)
     }
     QSaveFile file(path);
     const QByteArray csv = core::tableToCsv(m_result.table);
-    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !core::flushToDisk(file) ||
+        !file.commit()) {
         const QString error =
             tr("%1 cannot be written: %2").arg(QDir::toNativeSeparators(path), file.errorString());
         showError({error});

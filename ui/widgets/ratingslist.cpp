@@ -386,7 +386,8 @@ bool RatingsListView::exportCsv(const QString& path, QString* errorString) const
         return false;
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !core::flushToDisk(file) ||
+        !file.commit()) {
         if (errorString != nullptr)
             *errorString = tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
