@@ -35,9 +35,10 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption(QCommandLineOption(
         QStringLiteral("smoke-test"),
         QCoreApplication::translate("main",
-                                    "Check that the program runs, then quit: show the window, open (or "
-                                    "create, when nothing is at its path) the database, load the sample history into an empty one, "
-                                    "print what was shown and exit (0 when the database opened). For "
+                                    "Check that the program runs, then quit: show the window, open the "
+                                    "database (or create it where nothing is; an empty file is refused), "
+                                    "load the sample history into an empty one, print what was shown and "
+                                    "exit (0 when the database opened, else 1 and the reason). For "
                                     "package tests; with QT_QPA_PLATFORM=offscreen it needs no display.")));
 }
 

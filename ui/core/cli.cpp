@@ -13,8 +13,8 @@
 #include "flickdesk/engine/standings.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonValue>
 #include <QLockFile>
@@ -185,7 +185,8 @@ const Command commands[] = {
                    "                   column, index and trigger the database's version should have.\n"),
      &runCheck},
     {QLatin1String("unlock"), QLatin1String("[--db FILE]"),
-     QLatin1String("Take over a database that FlickDesk on another computer, or one that crashed, still holds."),
+     QLatin1String(
+         "Take over a database that FlickDesk on another computer, or one that crashed, still holds."),
      QLatin1String(
          "  Removes the lock file (FILE.lock) that keeps the database read-only. A lock of a FlickDesk\n"
          "                   still running on this computer is left alone (exit status 75); the lock of\n"
@@ -536,7 +537,8 @@ int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<eng
 // their files (core/outputfiles.h); an empty string when it may.
 QString databaseClash(const Arguments& arguments, const QString& output)
 {
-    return outputClashWithDatabase(output, {Store::defaultPath(), arguments.value("--db").value_or(QString())});
+    return outputClashWithDatabase(output,
+                                   {Store::defaultPath(), arguments.value("--db").value_or(QString())});
 }
 
 // Writes a command's result to its -o file, or to `out` when none is given.
@@ -651,9 +653,7 @@ int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
     }
 
     const QByteArray csv = ratingsCsv(input.folder.history, result);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments, csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     const auto playersRated = std::count_if(result.curves.begin(), result.curves.end(),
@@ -733,9 +733,7 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
         return cli_exit::internalError;
     }
     const QByteArray csv = lockCsv(input.folder.history, lock);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments, csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     err << "lock: " << QString::fromStdString(engine::formatIsoDate(lock.month)) << ": "
@@ -822,9 +820,7 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
         return status;
 
     const QByteArray csv = pointsCsv(input.folder, points);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments, csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     std::size_t rows = 0;
@@ -948,9 +944,7 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
     }
 
     const QByteArray csv = standingsCsv(standings);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments, csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     std::set<std::string> events;
@@ -1050,9 +1044,7 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
     text.append("place,points\n");
     for (std::size_t i = 0; i < table.awards.size(); ++i)
         appendFormatted(text, "%zu,%.1f\n", i + 1, table.awards[i]);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments, text);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, text); status != cli_exit::ok)
         return status;
 
     err << "payout: " << (format == engine::EventFormat::Doubles ? "doubles" : "singles") << ", Tier "
@@ -1226,8 +1218,7 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     std::unique_ptr<Store> store;
     ImportReport report;
     if (folder.defects.empty()) {
-        store = openStore(arguments, command.name, true, err, status,
-                      StoreOptions::Creation::IfMissing);
+        store = openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
         if (!store)
             return status;
     }
@@ -1298,8 +1289,8 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
     if (!list.defects.empty())
         return refuseDefects(err, command.name, list.defects, file, "nothing was imported");
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status,
-                      StoreOptions::Creation::IfMissing);
+    const std::unique_ptr<Store> store =
+        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
     if (!store)
         return status;
     RatingsImportReport report;
@@ -1386,8 +1377,8 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
                              parsed.checksumMismatch ? "refused, nothing was imported"
                                                      : "nothing was imported");
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status,
-                      StoreOptions::Creation::IfMissing);
+    const std::unique_ptr<Store> store =
+        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
     if (!store)
         return status;
     EventImportResult result;
@@ -1459,8 +1450,8 @@ int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
     try {
         const std::vector<EventSummary> events = store->events();
         for (const EventSummary& event : events)
-            out << escapedField(event.id) << '\t' << escapedField(event.date) << '\t' << escapedField(event.name)
-                << '\t' << keyword(event.status) << '\n';
+            out << escapedField(event.id) << '\t' << escapedField(event.date) << '\t'
+                << escapedField(event.name) << '\t' << keyword(event.status) << '\n';
         err << command.name << ": " << events.size() << (events.size() == 1 ? " event in " : " events in ")
             << QDir::toNativeSeparators(store->path());
         if (events.empty())
@@ -1534,7 +1525,8 @@ int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
     const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
-    const QString database = QFileInfo(arguments.value("--db").value_or(Store::defaultPath())).absoluteFilePath();
+    const QString database =
+        QFileInfo(arguments.value("--db").value_or(Store::defaultPath())).absoluteFilePath();
     const QString shown = QDir::toNativeSeparators(database);
     const QString lockPath = database + QStringLiteral(".lock");
     if (!QFileInfo::exists(lockPath)) {

@@ -946,7 +946,8 @@ QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
         if (oldFolder.isEmpty() || !rename(folder, oldFolder)) {
             oldFolder.clear();
             restore();
-            return tr("cannot replace the folder %1: it cannot be renamed").arg(QDir::toNativeSeparators(folder));
+            return tr("cannot replace the folder %1: it cannot be renamed")
+                .arg(QDir::toNativeSeparators(folder));
         }
     }
     if (!rename(fresh.path(), folder)) {

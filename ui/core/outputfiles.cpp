@@ -1,7 +1,5 @@
 #include "core/outputfiles.h"
 
-#include "core/store.h"
-
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -114,7 +112,9 @@ QString clashWith(const QString& output, const QString& resolved, const QString&
             return tr("%1 is a working file of the database %2; choose another file. Nothing was written.")
                 .arg(shownOutput, shownDb);
     }
-    const QString backups = resolvedPath(Store::backupFolder(db));
+    // Store::backupFolder(): backups/ beside the database (not called, so that the readers' fuzz
+    // targets, which link this file without the store, stay small).
+    const QString backups = resolvedPath(QFileInfo(db).absoluteDir().filePath(QStringLiteral("backups")));
     if (resolved == backups || isInside(resolved, backups))
         return tr("%1 is in the backup folder of the database %2, which FlickDesk manages itself; choose "
                   "another place. Nothing was written.")

@@ -59,10 +59,9 @@ Database::Database(const QString& path, Mode mode)
         flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
         break;
     }
-    const QByteArray name =
-        mode == Mode::ReadOnlyImmutable
-            ? QUrl::fromLocalFile(path).toEncoded() + QByteArrayLiteral("?immutable=1")
-            : path.toUtf8();
+    const QByteArray name = mode == Mode::ReadOnlyImmutable
+                                ? QUrl::fromLocalFile(path).toEncoded() + QByteArrayLiteral("?immutable=1")
+                                : path.toUtf8();
     const int status = sqlite3_open_v2(name.constData(), &db_, flags, nullptr);
     if (status != SQLITE_OK) {
         const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(status);

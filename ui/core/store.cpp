@@ -294,8 +294,8 @@ void migrate(sqlite::Database& db, int from, int to)
 struct SchemaObject {
     QString type;
     QString table;
-    QString sql;          // normalized: one space between words, none inside parentheses
-    QStringList columns;  // a table's: "name type [NOT NULL] [DEFAULT x] [PRIMARY KEY]"
+    QString sql;         // normalized: one space between words, none inside parentheses
+    QStringList columns; // a table's: "name type [NOT NULL] [DEFAULT x] [PRIMARY KEY]"
 };
 
 QString normalizedSql(QString sql)
@@ -312,11 +312,13 @@ std::map<QString, SchemaObject> schemaOf(sqlite::Database& db)
     sqlite::Statement select(db, "SELECT type, name, tbl_name, sql FROM sqlite_schema "
                                  "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
     while (select.step())
-        objects[select.text(1)] = SchemaObject{select.text(0), select.text(2), normalizedSql(select.text(3)), {}};
+        objects[select.text(1)] =
+            SchemaObject{select.text(0), select.text(2), normalizedSql(select.text(3)), {}};
     for (auto& [name, object] : objects) {
         if (object.type != QLatin1String("table"))
             continue;
-        sqlite::Statement columns(db, "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)");
+        sqlite::Statement columns(db,
+                                  "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)");
         columns.bind(1, name);
         while (columns.step()) {
             QString column = columns.text(0) + u' ' + columns.text(1).toUpper();
@@ -366,30 +368,33 @@ QStringList schemaDifferences(sqlite::Database& db, int version)
         if (object.type == QLatin1String("table")) {
             const auto columnName = [](const QString& column) { return column.section(u' ', 0, 0); };
             for (const QString& column : object.columns) {
-                const auto same = std::find_if(other.columns.begin(), other.columns.end(), [&](const QString& c) {
-                    return columnName(c) == columnName(column);
-                });
+                const auto same =
+                    std::find_if(other.columns.begin(), other.columns.end(),
+                                 [&](const QString& c) { return columnName(c) == columnName(column); });
                 if (same == other.columns.end())
-                    differences.append(tr("schema: the column %1 of the table %2 is missing").arg(columnName(column), name));
+                    differences.append(
+                        tr("schema: the column %1 of the table %2 is missing").arg(columnName(column), name));
                 else if (*same != column)
                     differences.append(tr("schema: the column %1 of the table %2 is '%3', not '%4'")
                                            .arg(columnName(column), name, *same, column));
             }
             for (const QString& column : other.columns) {
-                const bool known = std::any_of(object.columns.begin(), object.columns.end(), [&](const QString& c) {
-                    return columnName(c) == columnName(column);
-                });
+                const bool known =
+                    std::any_of(object.columns.begin(), object.columns.end(),
+                                [&](const QString& c) { return columnName(c) == columnName(column); });
                 if (!known)
                     differences.append(tr("schema: the table %1 has a column %2 that FlickDesk does not make")
                                            .arg(name, columnName(column)));
             }
         }
         if (other.sql != object.sql && differences.size() == before)
-            differences.append(tr("schema: the %1 %2 is not defined as FlickDesk defines it").arg(kind(object), name));
+            differences.append(
+                tr("schema: the %1 %2 is not defined as FlickDesk defines it").arg(kind(object), name));
     }
     for (const auto& [name, object] : found) {
         if (expected.count(name) == 0)
-            differences.append(tr("schema: the %1 %2 is not part of a FlickDesk database").arg(kind(object), name));
+            differences.append(
+                tr("schema: the %1 %2 is not part of a FlickDesk database").arg(kind(object), name));
     }
     return differences;
 }
@@ -896,11 +901,12 @@ Store::OpenResult Store::open(const StoreOptions& options)
     const bool missing = !info.exists();
     const bool empty = !missing && info.size() == 0;
     if (missing && options.creation == StoreOptions::Creation::Never)
-        return refuse(OpenFailure::Missing, tr("There is no database at %1. Nothing was created.").arg(shown));
+        return refuse(OpenFailure::Missing,
+                      tr("There is no database at %1. Nothing was created.").arg(shown));
     if (empty && options.creation != StoreOptions::Creation::IfMissingOrEmpty)
-        return refuse(OpenFailure::NotFlickDesk,
-                      tr("%1 is an empty file, not a FlickDesk database. FlickDesk did not change it.")
-                          .arg(shown));
+        return refuse(
+            OpenFailure::NotFlickDesk,
+            tr("%1 is an empty file, not a FlickDesk database. FlickDesk did not change it.").arg(shown));
     const bool creating = missing || empty;
     if (creating && !QDir().mkpath(info.absolutePath()))
         return refuse(

@@ -263,14 +263,15 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
     const bool missing = !file.exists();
     const bool emptyFile = file.isFile() && file.size() == 0;
     options.creation = core::StoreOptions::Creation::IfMissing;
-    if (firstStart == FirstStart::Ask && (emptyFile || (missing && file.absoluteFilePath() !=
-                                                                       QFileInfo(core::Store::defaultPath())
-                                                                           .absoluteFilePath()))) {
+    if (firstStart == FirstStart::Ask &&
+        (emptyFile ||
+         (missing && file.absoluteFilePath() != QFileInfo(core::Store::defaultPath()).absoluteFilePath()))) {
         if (!confirmNewDatabase(path, emptyFile)) {
-            m_lastOpenError = emptyFile ? tr("%1 is an empty file, not a FlickDesk database; it was left as it was.")
-                                              .arg(QDir::toNativeSeparators(path))
-                                        : tr("There is no database at %1; none was made.")
-                                              .arg(QDir::toNativeSeparators(path));
+            m_lastOpenError =
+                emptyFile
+                    ? tr("%1 is an empty file, not a FlickDesk database; it was left as it was.")
+                          .arg(QDir::toNativeSeparators(path))
+                    : tr("There is no database at %1; none was made.").arg(QDir::toNativeSeparators(path));
             statusBar()->showMessage(tr("No database open: %1").arg(m_lastOpenError));
             updateActions();
             return false;
