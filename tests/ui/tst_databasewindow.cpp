@@ -3,6 +3,8 @@
 // why a database did not open.
 #include "core/store.h"
 #include "widgets/mainwindow.h"
+#include "widgets/ratingslist.h"
+#include "widgets/standingsview.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -12,10 +14,16 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <sys/resource.h>
+#endif
 
 using namespace flickdesk;
 using flickdesk::ui::MainWindow;
@@ -51,6 +59,35 @@ void closeOpenErrorBox()
     QTRY_VERIFY(box.isNull());
 }
 
+#ifdef Q_OS_UNIX
+// While it lives, no file of this process may grow (a full disk): write() fails with EFBIG, and
+// SIGXFSZ, which would end the process, is ignored.
+class FullDisk {
+public:
+    FullDisk()
+    {
+        m_signal = std::signal(SIGXFSZ, SIG_IGN);
+        m_ok = ::getrlimit(RLIMIT_FSIZE, &m_limit) == 0;
+        rlimit none = m_limit;
+        none.rlim_cur = 0;
+        m_ok = m_ok && ::setrlimit(RLIMIT_FSIZE, &none) == 0;
+    }
+    ~FullDisk()
+    {
+        ::setrlimit(RLIMIT_FSIZE, &m_limit);
+        std::signal(SIGXFSZ, m_signal);
+    }
+    FullDisk(const FullDisk&) = delete;
+    FullDisk& operator=(const FullDisk&) = delete;
+    bool ok() const { return m_ok; }
+
+private:
+    rlimit m_limit{};
+    void (*m_signal)(int) = nullptr;
+    bool m_ok = false;
+};
+#endif
+
 } // namespace
 
 class TestDatabaseWindow : public QObject {
@@ -62,6 +99,7 @@ private Q_SLOTS:
     void emptyFileIsRefusedWithItsReason();
     void exportNeverGoesOverTheDatabase();
     void smokeTestPrintsTheReason();
+    void savedFilesAreWholeOrUntouched();
 };
 
 void TestDatabaseWindow::initTestCase()
@@ -166,6 +204,67 @@ void TestDatabaseWindow::smokeTestPrintsTheReason()
     const QString err = QString::fromUtf8(process.readAllStandardError());
     QVERIFY2(err.contains(QLatin1String("is an empty file, not a FlickDesk database")), qPrintable(err));
     QCOMPARE(QFileInfo(path).size(), 0);
+}
+
+// Item: on a full disk a save left a cut or empty file in place of the earlier one. The window's
+// CSV export and PDF, on a full disk and over the database.
+void TestDatabaseWindow::savedFilesAreWholeOrUntouched()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("the full disk is a POSIX file size limit");
+#else
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("ratings.sqlite"));
+    core::StoreOptions options;
+    options.path = path;
+    const core::Store::OpenResult opened = core::Store::open(options);
+    QVERIFY(opened.store);
+    QVERIFY(opened.store->importHistory(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/reference/ttt/tiny")).ok());
+    const QString out = temp.filePath(QStringLiteral("out"));
+    QVERIFY(QDir().mkpath(out));
+
+    ui::RatingsListView ratings(*opened.store);
+    QSignalSpy changed(&ratings, &ui::RatingsListView::ratingRunChanged);
+    QVERIFY(changed.wait(30000));
+    const QString csv = QDir(out).filePath(QStringLiteral("ratings.csv"));
+    QString error;
+    QVERIFY2(ratings.exportCsv(csv, &error), qPrintable(error));
+    const QByteArray goodCsv = readBytes(csv);
+    QVERIFY(goodCsv.startsWith("player_id,"));
+
+    ui::StandingsView standings(*opened.store);
+    QSignalSpy ready(&standings, &ui::StandingsView::standingsReady);
+    QVERIFY(ready.wait(30000));
+    const QString pdf = QDir(out).filePath(QStringLiteral("standings.pdf"));
+    QVERIFY2(standings.savePdf(pdf, &error), qPrintable(error));
+    const QByteArray goodPdf = readBytes(pdf);
+    QVERIFY(goodPdf.trimmed().endsWith("%%EOF"));
+    const QStringList files = QDir(out).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+
+    {
+        FullDisk full;
+        QVERIFY(full.ok());
+        error.clear();
+        QVERIFY(!ratings.exportCsv(csv, &error));
+        QVERIFY2(error.contains(QLatin1String("ratings.csv")), qPrintable(error));
+        error.clear();
+        QVERIFY(!standings.savePdf(pdf, &error));
+        QVERIFY2(error.contains(QLatin1String("standings.pdf")), qPrintable(error));
+    }
+    QCOMPARE(readBytes(csv), goodCsv);
+    QCOMPARE(readBytes(pdf), goodPdf);
+    QCOMPARE(QDir(out).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), files);
+
+    // Over the open database or its working files: refused, the database as it was.
+    const QByteArray database = readBytes(path);
+    error.clear();
+    QVERIFY(!ratings.exportCsv(path, &error));
+    QVERIFY2(error.contains(QLatin1String("Nothing was written")), qPrintable(error));
+    error.clear();
+    QVERIFY(!standings.savePdf(path + QStringLiteral("-wal"), &error));
+    QVERIFY2(error.contains(QLatin1String("Nothing was written")), qPrintable(error));
+    QCOMPARE(readBytes(path), database);
+#endif
 }
 
 QTEST_MAIN(TestDatabaseWindow)
