@@ -15,10 +15,13 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <memory>
 
 #ifdef Q_OS_UNIX
@@ -146,6 +149,7 @@ private Q_SLOTS:
     void fullDiskKeepsEarlierFiles();
     void replacingFileKeepsTargetWhenCut();
     void exportReplacesEarlierExportWhole();
+    void killedExportNeverPairsTwoEvents();
     void failedOpensKeepBackups();
     void missingDatabaseIsNotMade_data();
     void missingDatabaseIsNotMade();
@@ -386,6 +390,8 @@ void TestDatabaseFiles::exportReplacesEarlierExportWhole()
                  .status,
              core::cli_exit::ok);
     QVERIFY(QFileInfo::exists(temp.filePath(QStringLiteral("out/e-history/games.csv"))));
+    // A note of the director's in the folder stays.
+    QVERIFY(writeFile(temp.filePath(QStringLiteral("out/e-history/notes.txt")), "sent to the NCA\n"));
     QCOMPARE(run({QStringLiteral("export-event"), QStringLiteral("175"), QStringLiteral("-o"), json,
                   QStringLiteral("--db"), m_nca})
                  .status,
@@ -394,13 +400,56 @@ void TestDatabaseFiles::exportReplacesEarlierExportWhole()
                  .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
              (QStringList{QStringLiteral("e-history"), QStringLiteral("e.json")}));
     QCOMPARE(QDir(temp.filePath(QStringLiteral("out/e-history"))).entryList(QDir::Files),
-             (QStringList{QStringLiteral("events.csv"), QStringLiteral("results.csv")}));
+             (QStringList{QStringLiteral("events.csv"), QStringLiteral("notes.txt"),
+                          QStringLiteral("results.csv")}));
+    QCOMPARE(readBytes(temp.filePath(QStringLiteral("out/e-history/notes.txt"))),
+             QByteArray("sent to the NCA\n"));
     QVERIFY(readText(temp.filePath(QStringLiteral("out/e-history/events.csv")))
                 .contains(QLatin1String("\n175,")));
     QVERIFY(readText(json).contains(QLatin1String("WCC Singles 2016")));
     QVERIFY(QFileInfo(temp.filePath(QStringLiteral("out/e-history")))
                 .permissions()
                 .testFlag(QFileDevice::ReadOther));
+}
+
+// kill -9 at any moment of an export over an earlier one of another event: the JSON file, when there
+// is one, is always beside its own history folder (or none). The kills fall at 0, 2, 4... ms.
+void TestDatabaseFiles::killedExportNeverPairsTwoEvents()
+{
+    QTemporaryDir temp;
+    const QString json = temp.filePath(QStringLiteral("e.json"));
+    const QString events = temp.filePath(QStringLiteral("e-history/events.csv"));
+    const auto eventOfJson = [&json]() {
+        const QJsonObject root = QJsonDocument::fromJson(readBytes(json)).object();
+        return root.value(QStringLiteral("content"))
+            .toObject()
+            .value(QStringLiteral("event"))
+            .toObject()
+            .value(QStringLiteral("id"))
+            .toString();
+    };
+    const auto eventOfHistory = [&events]() {
+        const QStringList lines = readText(events).split(u'\n', Qt::SkipEmptyParts);
+        return lines.size() < 2 ? QString() : lines[1].section(u',', 0, 0);
+    };
+    int whole = 0;
+    for (int round = 0; round < 30; ++round) {
+        const QString eventId = round % 2 == 0 ? QStringLiteral("174") : QStringLiteral("175");
+        QProcess process;
+        process.start(QStringLiteral(FLICKDESK_CLI_PATH),
+                      {QStringLiteral("export-event"), eventId, QStringLiteral("-o"), json,
+                       QStringLiteral("--db"), m_nca});
+        QVERIFY(process.waitForStarted());
+        QThread::msleep(static_cast<unsigned long>(2 * round));
+        process.kill();
+        process.waitForFinished();
+        if (QFileInfo::exists(json)) {
+            QVERIFY2(QFileInfo::exists(events), "a JSON file without its history folder");
+            QCOMPARE(eventOfJson(), eventOfHistory());
+            ++whole;
+        }
+    }
+    QVERIFY(whole > 0);
 }
 
 // Item: three failed opens of a database whose user_version was lowered each wrote a before-v4

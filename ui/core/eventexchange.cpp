@@ -877,7 +877,8 @@ QString historyFolderFor(const QString& jsonPath)
 // and then only renames follow, with the JSON file as the export's seal, taken away first and put
 // back last:
 //   1. the history folder into a temporary folder FILE-history.XXXXXX, the JSON into a QSaveFile;
-//   2. the old FILE.json renamed aside (FILE.json.old-XXXXXX), then the old FILE-history/;
+//   2. the old FILE.json renamed aside (FILE.json.old-XXXXXX), any file of the director's in the old
+//      FILE-history/ moved into the new folder, then the old FILE-history/ renamed aside;
 //   3. the new folder renamed to FILE-history/, then the new JSON committed to FILE.json;
 //   4. the old ones removed.
 // Killed at any point, the folder holds either the old export, the old history without its JSON,
@@ -889,8 +890,8 @@ QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
     const QString shownJson = QDir::toNativeSeparators(jsonPath);
     const QString folder = QDir::cleanPath(historyFolderFor(jsonPath));
     const QFileInfo folderInfo(folder);
-    if (folderInfo.exists() && !folderInfo.isDir())
-        return tr("cannot write the folder %1: a file of that name is in the way")
+    if (folderInfo.isSymLink() || (folderInfo.exists() && !folderInfo.isDir()))
+        return tr("cannot write the folder %1: a file or link of that name is in the way")
             .arg(QDir::toNativeSeparators(folder));
     QTemporaryDir fresh(folder + QStringLiteral(".XXXXXX"));
     if (!fresh.isValid())
@@ -941,10 +942,33 @@ QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
         if (oldJson.isEmpty() || !rename(jsonPath, oldJson))
             return tr("cannot replace %1: it cannot be renamed").arg(shownJson);
     }
+    // Anything else in the old folder (a note of the director's) goes along into the new one.
+    QStringList movedAlong;
+    const auto moveBack = [&]() {
+        for (const QString& name : std::as_const(movedAlong))
+            rename(dir.filePath(name), QDir(folder).filePath(name));
+    };
+    if (folderInfo.exists()) {
+        const QStringList exported = {QStringLiteral("events.csv"), QStringLiteral("results.csv"),
+                                      QStringLiteral("games.csv")};
+        for (const QString& name :
+             QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)) {
+            if (exported.contains(name))
+                continue;
+            if (!rename(QDir(folder).filePath(name), dir.filePath(name))) {
+                moveBack();
+                restore();
+                return tr("cannot replace the folder %1: %2 in it cannot be moved")
+                    .arg(QDir::toNativeSeparators(folder), name);
+            }
+            movedAlong.append(name);
+        }
+    }
     if (folderInfo.exists()) {
         oldFolder = asideName(folder);
         if (oldFolder.isEmpty() || !rename(folder, oldFolder)) {
             oldFolder.clear();
+            moveBack();
             restore();
             return tr("cannot replace the folder %1: it cannot be renamed")
                 .arg(QDir::toNativeSeparators(folder));
@@ -952,13 +976,16 @@ QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
     }
     if (!rename(fresh.path(), folder)) {
         restore();
+        moveBack();
         return tr("cannot write the folder %1: it cannot be renamed into place")
             .arg(QDir::toNativeSeparators(folder));
     }
     fresh.setAutoRemove(false);
     if (!json.commit()) {
-        QDir(folder).removeRecursively();
+        rename(folder, fresh.path());
+        fresh.setAutoRemove(true);
         restore();
+        moveBack();
         return tr("cannot write %1: %2").arg(shownJson, json.errorString());
     }
     if (!oldJson.isEmpty())

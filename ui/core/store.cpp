@@ -923,10 +923,12 @@ Store::OpenResult Store::open(const StoreOptions& options)
     bool& heldByAnother = d->heldByAnother; // another FlickDesk holds the lock
     if (fileReadOnly || folderReadOnly) {
         d->readOnlyReason =
-            (fileReadOnly ? tr("%1 is a read-only file").arg(shown)
-                          : tr("%1 is in a folder that cannot be written to (%2)")
-                                .arg(shown, QDir::toNativeSeparators(folderPath))) +
-            tr(", so it was opened read-only: nothing can be changed, and no backup is made.");
+            fileReadOnly ? tr("%1 is a read-only file, so it was opened read-only: nothing can be changed, "
+                              "and no backup is made.")
+                               .arg(shown)
+                         : tr("%1 is in a folder that cannot be written to (%2), so it was opened read-only: "
+                              "nothing can be changed, and no backup is made.")
+                               .arg(shown, QDir::toNativeSeparators(folderPath));
     } else if (readOnly) {
         d->readOnlyReason = tr("%1 is open read-only.").arg(shown);
     } else {
@@ -1051,7 +1053,9 @@ Store::OpenResult Store::open(const StoreOptions& options)
                                      "FlickDesk did not change it.")
                                           .arg(shown)
                                           .arg(version)
-                                          .arg(differences.mid(0, 3).join(QStringLiteral("; "))) +
+                                          .arg(differences.mid(0, 3)
+                                                   .join(QStringLiteral("; "))
+                                                   .remove(QStringLiteral("schema: "))) +
                                       u' ' + sentenceAboutBackups(path));
                 }
                 // Before a migration, a copy of the file as it was (when it holds anything).
