@@ -947,6 +947,12 @@ Store::OpenResult Store::open(const StoreOptions& options)
         }
         if (locked) {
             d->lock = std::move(lock);
+            // A -shm this user cannot write (left by an older FlickDesk that opened the file while
+            // it was read-only) would keep the database read-only for good. We hold the lock, so
+            // no FlickDesk uses it, and SQLite rebuilds it from the -wal: it can go.
+            const QFileInfo shm(path + QStringLiteral("-shm"));
+            if (shm.exists() && !shm.isWritable())
+                QFile::remove(shm.filePath());
         } else {
             readOnly = true;
             heldByAnother = lock->error() == QLockFile::LockFailedError;
