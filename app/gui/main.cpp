@@ -35,9 +35,10 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption(QCommandLineOption(
         QStringLiteral("smoke-test"),
         QCoreApplication::translate("main",
-                                    "Check that the program runs, then quit: show the window, open (or "
-                                    "create) the database, load the sample history into an empty one, "
-                                    "print what was shown and exit (0 when the database opened). For "
+                                    "Check that the program runs, then quit: show the window, open the "
+                                    "database (or create it where nothing is; an empty file is refused), "
+                                    "load the sample history into an empty one, print what was shown and "
+                                    "exit (0 when the database opened, else 1 and the reason). For "
                                     "package tests; with QT_QPA_PLATFORM=offscreen it needs no display.")));
 }
 
@@ -53,8 +54,11 @@ int smokeTest(const QString& database)
     QTextStream out(stdout);
     QTextStream err(stderr);
     if (!opened || !window.store() || !window.isVisible()) {
-        err << QCoreApplication::translate("main", "FlickDesk %1: the database %2 could not be opened")
-                   .arg(QCoreApplication::applicationVersion(), QDir::toNativeSeparators(database))
+        err << QCoreApplication::translate("main", "FlickDesk %1: the database %2 could not be opened: %3")
+                   .arg(QCoreApplication::applicationVersion(), QDir::toNativeSeparators(database),
+                        window.lastOpenError().isEmpty()
+                            ? QCoreApplication::translate("main", "the window did not show")
+                            : window.lastOpenError())
             << Qt::endl;
         return 1;
     }

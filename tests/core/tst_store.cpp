@@ -225,7 +225,14 @@ void TestStore::createsInPlaceOfEmptyFile()
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("empty.sqlite"));
     writeBytes(path, {});
-    const auto store = openStore(path);
+    // An empty file is not a database: refused, unless a new database in its place is asked for.
+    const auto refused = openStore(path);
+    QVERIFY(!refused);
+    QCOMPARE(QFileInfo(path).size(), 0);
+    StoreOptions options;
+    options.path = path;
+    options.creation = StoreOptions::Creation::IfMissingOrEmpty;
+    const auto store = testing::openStore(options);
     QVERIFY(store);
     QVERIFY(store->created());
     QVERIFY(QFileInfo(path).size() > 0);
@@ -390,9 +397,11 @@ void TestStore::refusesForeignFile()
     const QString backup =
         QDir(Store::backupFolder(path)).filePath(QStringLiteral("data-20250201-120000-daily.sqlite"));
     {
+        // Made beside it and copied in: a backup command never writes into a backups/ folder.
         const auto real = openStore(temp.filePath(QStringLiteral("real.sqlite")));
         QVERIFY(real);
-        real->backup(backup);
+        real->backup(temp.filePath(QStringLiteral("copy.sqlite")));
+        QVERIFY(QFile::rename(temp.filePath(QStringLiteral("copy.sqlite")), backup));
     }
     const QByteArray bytes = readBytes(path);
     const QStringList filesBefore = QDir(temp.path()).entryList(QDir::Files);

@@ -4,6 +4,7 @@
 #include "core/csvwriting.h"
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
+#include "core/outputfiles.h"
 #include "core/store.h"
 #include "core/systems.h"
 #include "core/tourpoints.h"
@@ -14,10 +15,13 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonValue>
+#include <QLockFile>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSysInfo>
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
@@ -69,6 +73,7 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err);
 int runEvents(const QStringList& args, QTextStream& out, QTextStream& err);
 int runBackup(const QStringList& args, QTextStream& out, QTextStream& err);
 int runCheck(const QStringList& args, QTextStream& out, QTextStream& err);
+int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err);
 int runAcf(const QStringList& args, QTextStream& out, QTextStream& err);
 int runKings(const QStringList& args, QTextStream& out, QTextStream& err);
 int runSquares(const QStringList& args, QTextStream& out, QTextStream& err);
@@ -183,7 +188,17 @@ const Command commands[] = {
      &runBackup},
     {QLatin1String("check"), QLatin1String("[--db FILE]"),
      QLatin1String("Check the database: its integrity and its foreign keys; exit status 65 when broken."),
-     QLatin1String("  Lists each problem on standard output.\n"), &runCheck},
+     QLatin1String("  Lists each problem on standard output: integrity, foreign keys, and every table,\n"
+                   "                   column, index and trigger the database's version should have.\n"),
+     &runCheck},
+    {QLatin1String("unlock"), QLatin1String("[--db FILE]"),
+     QLatin1String(
+         "Take over a database that FlickDesk on another computer, or one that crashed, still holds."),
+     QLatin1String(
+         "  Removes the lock file (FILE.lock) that keeps the database read-only. A lock of a FlickDesk\n"
+         "                   still running on this computer is left alone (exit status 75); the lock of\n"
+         "                   another computer is removed: do it only when FlickDesk no longer runs there.\n"),
+     &runUnlock},
     {QLatin1String("acf"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
      QLatin1String("American Checker Federation ratings from a file of games (docs/other-systems.md)."),
      QLatin1String(
@@ -237,10 +252,15 @@ void printHelp(QTextStream& out)
         << "command or among its options; without it, " << QDir::toNativeSeparators(Store::defaultPath())
         << ".\n"
         << "rate, lock, points and standings read it in place of HISTORY_DIR.\n"
+        << "Only import-history, import-ratings and import-event make a new database, when nothing is\n"
+        << "at the path; the other commands say there is none. An empty file is not a database.\n"
+        << "No command writes its output over the database, its working files or its backups/ folder;\n"
+        << "every output file is written whole under a temporary name and then renamed, so a failure\n"
+        << "leaves the earlier file as it was. A database on read-only media is read in place.\n"
         << "Exit status: 0 done; 2 defects in the input, each listed as file:line: field: message;\n"
         << "64 usage error; 65 not a FlickDesk database, damaged, or check found a problem;\n"
-        << "70 internal error; 73 output file not written; 75 the database is in use by another\n"
-        << "FlickDesk, nothing written.\n";
+        << "66 no database at the path given, nothing created; 70 internal error; 73 output file or\n"
+        << "database not written; 75 the database is in use by another FlickDesk, nothing written.\n";
 }
 
 // The commands that read a history take --db FILE in place of HISTORY_DIR.
@@ -449,6 +469,7 @@ HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& set
 {
     StoreOptions options;
     options.path = database;
+    options.creation = StoreOptions::Creation::Never;
     Store::OpenResult opened = Store::open(options);
     if (!opened.store) {
         HistoryFolder folder;
@@ -519,19 +540,31 @@ int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<eng
     return cli_exit::inputDefects;
 }
 
-// Writes a command's result to `outputFile`, or to `out` when none is given.
-int writeOutput(QTextStream& out, QTextStream& err, QLatin1String command, const QString& outputFile,
+// Why a command must not write `output`: it is the database of --db or the default one, or one of
+// their files (core/outputfiles.h); an empty string when it may.
+QString databaseClash(const Arguments& arguments, const QString& output)
+{
+    return outputClashWithDatabase(output,
+                                   {Store::defaultPath(), arguments.value("--db").value_or(QString())});
+}
+
+// Writes a command's result to its -o file, or to `out` when none is given.
+int writeOutput(QTextStream& out, QTextStream& err, QLatin1String command, const Arguments& arguments,
                 const QByteArray& bytes)
 {
+    const QString outputFile = arguments.value("--output").value_or(QString());
     if (outputFile.isEmpty()) {
         out << QString::fromUtf8(bytes);
         out.flush();
         return cli_exit::ok;
     }
-    // A failure leaves no partial file: QSaveFile replaces the target only on commit.
-    QSaveFile file(outputFile);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        err << command << ": cannot write " << outputFile << ": " << file.errorString() << '\n';
+    if (const QString clash = databaseClash(arguments, outputFile); !clash.isEmpty()) {
+        err << command << ": " << clash << '\n';
+        return cli_exit::cannotWrite;
+    }
+    // A failure (a full disk) leaves no partial file and the earlier one as it was.
+    if (const QString error = writeFileAtomically(outputFile, bytes); !error.isEmpty()) {
+        err << command << ": " << error << '\n';
         return cli_exit::cannotWrite;
     }
     return cli_exit::ok;
@@ -627,9 +660,7 @@ int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
     }
 
     const QByteArray csv = ratingsCsv(input.folder.history, result);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments.value("--output").value_or(QString()), csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     const auto playersRated = std::count_if(result.curves.begin(), result.curves.end(),
@@ -709,9 +740,7 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
         return cli_exit::internalError;
     }
     const QByteArray csv = lockCsv(input.folder.history, lock);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments.value("--output").value_or(QString()), csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     err << "lock: " << QString::fromStdString(engine::formatIsoDate(lock.month)) << ": "
@@ -798,9 +827,7 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
         return status;
 
     const QByteArray csv = pointsCsv(input.folder, points);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments.value("--output").value_or(QString()), csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     std::size_t rows = 0;
@@ -924,9 +951,7 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
     }
 
     const QByteArray csv = standingsCsv(standings);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments.value("--output").value_or(QString()), csv);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
     std::set<std::string> events;
@@ -1026,9 +1051,7 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
     text.append("place,points\n");
     for (std::size_t i = 0; i < table.awards.size(); ++i)
         appendFormatted(text, "%zu,%.1f\n", i + 1, table.awards[i]);
-    if (const int status =
-            writeOutput(out, err, command.name, arguments.value("--output").value_or(QString()), text);
-        status != cli_exit::ok)
+    if (const int status = writeOutput(out, err, command.name, arguments, text); status != cli_exit::ok)
         return status;
 
     err << "payout: " << (format == engine::EventFormat::Doubles ? "doubles" : "singles") << ", Tier "
@@ -1084,8 +1107,7 @@ int runSystemCommand(SystemKind kind, const QStringList& args, QTextStream& out,
                              playersFile ? QStringLiteral("%1 and %2").arg(*playersFile, input.gamesFile)
                                          : input.gamesFile,
                              kind == SystemKind::Squares ? "no standings computed" : "no ratings computed");
-    return writeOutput(out, err, command.name, arguments.value("--output").value_or(QString()),
-                       tableToCsv(result.table));
+    return writeOutput(out, err, command.name, arguments, tableToCsv(result.table));
 }
 
 int runAcf(const QStringList& args, QTextStream& out, QTextStream& err)
@@ -1108,15 +1130,22 @@ int runSquares(const QStringList& args, QTextStream& out, QTextStream& err)
 
 // Opens the database of --db FILE (the default one without it). On failure the message is written
 // and `status` says why: 65 not a FlickDesk database or damaged, 75 held by another FlickDesk.
+// Only the import commands make a database (`creation`); the others say there is none.
 std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String command, bool forWriting,
-                                 QTextStream& err, int& status)
+                                 QTextStream& err, int& status,
+                                 StoreOptions::Creation creation = StoreOptions::Creation::Never)
 {
     StoreOptions options;
     options.path = arguments.value("--db").value_or(QString());
+    options.creation = creation;
     Store::OpenResult opened = Store::open(options);
     if (!opened.store) {
         err << command << ": " << opened.error << '\n';
         switch (opened.failure) {
+        case Store::OpenFailure::Missing:
+            err << command << ": 'flickdesk-cli import-history HISTORY_DIR --db FILE' makes a new database\n";
+            status = cli_exit::noDatabase;
+            break;
         case Store::OpenFailure::NotFlickDesk:
         case Store::OpenFailure::Damaged:
         case Store::OpenFailure::TooNew:
@@ -1140,7 +1169,7 @@ std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String comma
         err << command << ": " << opened.store->readOnlyReason();
         if (forWriting) {
             err << " Nothing was written.\n";
-            status = cli_exit::databaseBusy;
+            status = opened.store->isHeldByAnother() ? cli_exit::databaseBusy : cli_exit::cannotWrite;
             return nullptr;
         }
         err << '\n';
@@ -1209,7 +1238,7 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     std::unique_ptr<Store> store;
     ImportReport report;
     if (folder.defects.empty()) {
-        store = openStore(arguments, command.name, true, err, status);
+        store = openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
         if (!store)
             return status;
     }
@@ -1282,7 +1311,8 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
     if (!list.defects.empty())
         return refuseDefects(err, command.name, list.defects, file, "nothing was imported");
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status);
+    const std::unique_ptr<Store> store =
+        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
     if (!store)
         return status;
     RatingsImportReport report;
@@ -1333,6 +1363,12 @@ int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }
+    for (const QString& target : {output, historyFolderFor(output)}) {
+        if (const QString clash = databaseClash(arguments, target); !clash.isEmpty()) {
+            err << command.name << ": " << clash << '\n';
+            return cli_exit::cannotWrite;
+        }
+    }
     if (const QString error = writeEventExport(exchange, output); !error.isEmpty()) {
         err << command.name << ": " << error << '\n';
         return cli_exit::cannotWrite;
@@ -1367,7 +1403,8 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
                              parsed.checksumMismatch ? "refused, nothing was imported"
                                                      : "nothing was imported");
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status);
+    const std::unique_ptr<Store> store =
+        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
     if (!store)
         return status;
     EventImportResult result;
@@ -1390,6 +1427,41 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     return cli_exit::ok;
 }
 
+// A field of `events`' tab-separated lines as one unambiguous line: a backslash, tab, line break or
+// carriage return as \\, \t, \n, \r; any other control or format character (a right-to-left mark,
+// a zero-width space, an escape) as \uXXXX, so that nothing in an id can split a line or a column,
+// or reorder what a terminal shows.
+QString escapedField(const QString& text)
+{
+    QString escaped;
+    escaped.reserve(text.size());
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case u'\\':
+            escaped += QStringLiteral("\\\\");
+            continue;
+        case u'\t':
+            escaped += QStringLiteral("\\t");
+            continue;
+        case u'\n':
+            escaped += QStringLiteral("\\n");
+            continue;
+        case u'\r':
+            escaped += QStringLiteral("\\r");
+            continue;
+        default:
+            break;
+        }
+        const QChar::Category category = c.category();
+        if (category == QChar::Other_Control || category == QChar::Other_Format ||
+            category == QChar::Separator_Line || category == QChar::Separator_Paragraph)
+            escaped += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            escaped += c;
+    }
+    return escaped;
+}
+
 int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const Command& command = *findCommand(QStringLiteral("events"));
@@ -1403,11 +1475,9 @@ int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
         return status;
     try {
         const std::vector<EventSummary> events = store->events();
-        for (const EventSummary& event : events) {
-            QString name = event.name;
-            name.replace(u'\t', u' ').replace(u'\n', u' ');
-            out << event.id << '\t' << event.date << '\t' << name << '\t' << keyword(event.status) << '\n';
-        }
+        for (const EventSummary& event : events)
+            out << escapedField(event.id) << '\t' << escapedField(event.date) << '\t'
+                << escapedField(event.name) << '\t' << keyword(event.status) << '\n';
         err << command.name << ": " << events.size() << (events.size() == 1 ? " event in " : " events in ")
             << QDir::toNativeSeparators(store->path());
         if (events.empty())
@@ -1466,11 +1536,59 @@ int runCheck(const QStringList& args, QTextStream& out, QTextStream& err)
             return cli_exit::badDatabase;
         }
         err << command.name << ": " << QDir::toNativeSeparators(store->path())
-            << " is sound: integrity and foreign keys ok, " << store->eventCount() << " events, "
+            << " is sound: integrity, tables and foreign keys ok, " << store->eventCount() << " events, "
             << store->playerCount() << " players, database version " << store->schemaVersion() << '\n';
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }
+    return cli_exit::ok;
+}
+
+int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("unlock"));
+    Arguments arguments;
+    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+    const QString database =
+        QFileInfo(arguments.value("--db").value_or(Store::defaultPath())).absoluteFilePath();
+    const QString shown = QDir::toNativeSeparators(database);
+    const QString lockPath = database + QStringLiteral(".lock");
+    if (!QFileInfo::exists(lockPath)) {
+        err << command.name << ": " << shown << " is not locked: there is nothing to take over\n";
+        return cli_exit::ok;
+    }
+    QLockFile lock(lockPath);
+    lock.setStaleLockTime(0); // as Store::open: stale only when its process is gone
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    const bool hasInfo = lock.getLockInfo(&pid, &host, &application);
+    if (hasInfo && (host.isEmpty() || host == QSysInfo::machineHostName())) {
+        // This computer's lock: whether its process still runs is known here.
+        if (!lock.tryLock(0)) {
+            err << command.name << ": " << shown << " is in use by FlickDesk on this computer ("
+                << (application.isEmpty() ? QStringLiteral("?") : application) << ", process " << pid
+                << "); close it there. The lock was left in place.\n";
+            return cli_exit::databaseBusy;
+        }
+        lock.unlock(); // removes the lock file
+        err << command.name << ": removed the lock of a FlickDesk that no longer runs (process " << pid
+            << "); " << shown << " can be changed again\n";
+        return cli_exit::ok;
+    }
+    // Another computer's lock, or one whose writer died before filling it in. A FlickDesk running
+    // on this computer keeps a lock on the file itself, which removeStaleLockFile() respects.
+    if (!lock.removeStaleLockFile()) {
+        err << command.name << ": the lock file " << QDir::toNativeSeparators(lockPath)
+            << " cannot be removed (it is in use on this computer, or the folder cannot be written to)\n";
+        return cli_exit::cannotWrite;
+    }
+    err << command.name << ": took over " << shown;
+    if (hasInfo)
+        err << " from FlickDesk on the computer " << host << " (process " << pid << ')';
+    err << "; it can be changed again. Make sure FlickDesk no longer uses it there.\n";
     return cli_exit::ok;
 }
 

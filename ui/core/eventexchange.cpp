@@ -4,6 +4,7 @@
 #include "core/csvwriting.h"
 #include "core/identifiers.h"
 #include "core/strictjson.h"
+#include "core/outputfiles.h"
 #include "flickdesk/engine/date.h"
 
 #include <QCoreApplication>
@@ -17,8 +18,11 @@
 #include <QJsonValue>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QTemporaryDir>
+#include <QTemporaryFile>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <string_view>
@@ -880,31 +884,129 @@ QString historyFolderFor(const QString& jsonPath)
     return info.dir().filePath(base + QStringLiteral("-history"));
 }
 
+// The JSON file and its history folder must never be a pair from two different exports, even when
+// the process is killed between two steps, and a failed export leaves the earlier one as it was.
+// So everything is first written whole under temporary names beside the targets (each file
+// flushed to disk and checked: a full disk fails here, with nothing of the earlier export touched),
+// and then only renames follow, with the JSON file as the export's seal, taken away first and put
+// back last:
+//   1. the history folder into a temporary folder FILE-history.XXXXXX, the JSON into a QSaveFile;
+//   2. the old FILE.json renamed aside (FILE.json.old-XXXXXX), any file of the director's in the old
+//      FILE-history/ moved into the new folder, then the old FILE-history/ renamed aside;
+//   3. the new folder renamed to FILE-history/, then the new JSON committed to FILE.json;
+//   4. the old ones removed.
+// Killed at any point, the folder holds either the old export, the old history without its JSON,
+// nothing, the new history without its JSON, or the new export: a JSON is never beside a history
+// that is not its own. A failed rename puts the old ones back. Left-overs of a killed export carry
+// the .XXXXXX or .old-XXXXXX names and hold the earlier export.
 QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
 {
-    const auto write = [](const QString& path, const QByteArray& bytes) -> QString {
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-            return tr("cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-        return {};
-    };
-    const QString folder = historyFolderFor(jsonPath);
-    if (!QDir().mkpath(folder))
-        return tr("cannot create the folder %1").arg(QDir::toNativeSeparators(folder));
+    const QString shownJson = QDir::toNativeSeparators(jsonPath);
+    const QString folder = QDir::cleanPath(historyFolderFor(jsonPath));
+    const QFileInfo folderInfo(folder);
+    if (folderInfo.isSymLink() || (folderInfo.exists() && !folderInfo.isDir()))
+        return tr("cannot write the folder %1: a file or link of that name is in the way")
+            .arg(QDir::toNativeSeparators(folder));
+    QTemporaryDir fresh(folder + QStringLiteral(".XXXXXX"));
+    if (!fresh.isValid())
+        return tr("cannot create a folder beside %1: %2")
+            .arg(QDir::toNativeSeparators(folder), fresh.errorString());
     const HistoryFiles files = historyFilesOf(exchange.event);
-    const QDir dir(folder);
+    const QDir dir(fresh.path());
     for (const auto& [name, bytes] : {std::pair(QStringLiteral("events.csv"), &files.events),
-                                      std::pair(QStringLiteral("results.csv"), &files.results)}) {
-        if (const QString error = write(dir.filePath(name), *bytes); !error.isEmpty())
-            return error;
+                                      std::pair(QStringLiteral("results.csv"), &files.results),
+                                      std::pair(QStringLiteral("games.csv"), &files.games)}) {
+        if (bytes->isEmpty() && name == QLatin1String("games.csv"))
+            continue;
+        if (QString error = writeFileAtomically(dir.filePath(name), *bytes); !error.isEmpty())
+            return error.replace(QDir::toNativeSeparators(fresh.path()), QDir::toNativeSeparators(folder));
     }
-    if (files.games.isEmpty()) {
-        QFile::remove(dir.filePath(QStringLiteral("games.csv"))); // of an earlier export
-    } else if (const QString error = write(dir.filePath(QStringLiteral("games.csv")), files.games);
-               !error.isEmpty()) {
-        return error;
+    // QTemporaryDir makes its folder for the owner alone; the export is an ordinary folder.
+    QFile::setPermissions(fresh.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                            QFileDevice::ExeOwner | QFileDevice::ReadGroup |
+                                            QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                                            QFileDevice::ExeOther);
+    QSaveFile json(jsonPath);
+    const QByteArray bytes = serializeEventExchange(exchange);
+    if (!json.open(QIODevice::WriteOnly) || json.write(bytes) != bytes.size() || !flushToDisk(json))
+        return tr("cannot write %1: %2").arg(shownJson, json.errorString());
+
+    const auto rename = [](const QString& from, const QString& to) {
+        return std::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) == 0;
+    };
+    // A name beside `path` that nothing has: `path` + suffix + six random letters.
+    const auto asideName = [](const QString& path) {
+        QTemporaryFile probe(path + QStringLiteral(".old-XXXXXX"));
+        if (!probe.open())
+            return QString();
+        const QString name = probe.fileName();
+        probe.remove();
+        return name;
+    };
+    QString oldJson;
+    QString oldFolder;
+    const auto restore = [&]() {
+        if (!oldFolder.isEmpty())
+            rename(oldFolder, folder);
+        if (!oldJson.isEmpty())
+            rename(oldJson, jsonPath);
+    };
+    if (QFileInfo::exists(jsonPath)) {
+        oldJson = asideName(jsonPath);
+        if (oldJson.isEmpty() || !rename(jsonPath, oldJson))
+            return tr("cannot replace %1: it cannot be renamed").arg(shownJson);
     }
-    return write(jsonPath, serializeEventExchange(exchange));
+    // Anything else in the old folder (a note of the director's) goes along into the new one.
+    QStringList movedAlong;
+    const auto moveBack = [&]() {
+        for (const QString& name : std::as_const(movedAlong))
+            rename(dir.filePath(name), QDir(folder).filePath(name));
+    };
+    if (folderInfo.exists()) {
+        const QStringList exported = {QStringLiteral("events.csv"), QStringLiteral("results.csv"),
+                                      QStringLiteral("games.csv")};
+        for (const QString& name :
+             QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)) {
+            if (exported.contains(name))
+                continue;
+            if (!rename(QDir(folder).filePath(name), dir.filePath(name))) {
+                moveBack();
+                restore();
+                return tr("cannot replace the folder %1: %2 in it cannot be moved")
+                    .arg(QDir::toNativeSeparators(folder), name);
+            }
+            movedAlong.append(name);
+        }
+    }
+    if (folderInfo.exists()) {
+        oldFolder = asideName(folder);
+        if (oldFolder.isEmpty() || !rename(folder, oldFolder)) {
+            oldFolder.clear();
+            moveBack();
+            restore();
+            return tr("cannot replace the folder %1: it cannot be renamed")
+                .arg(QDir::toNativeSeparators(folder));
+        }
+    }
+    if (!rename(fresh.path(), folder)) {
+        restore();
+        moveBack();
+        return tr("cannot write the folder %1: it cannot be renamed into place")
+            .arg(QDir::toNativeSeparators(folder));
+    }
+    fresh.setAutoRemove(false);
+    if (!json.commit()) {
+        rename(folder, fresh.path());
+        fresh.setAutoRemove(true);
+        restore();
+        moveBack();
+        return tr("cannot write %1: %2").arg(shownJson, json.errorString());
+    }
+    if (!oldJson.isEmpty())
+        QFile::remove(oldJson);
+    if (!oldFolder.isEmpty())
+        QDir(oldFolder).removeRecursively();
+    return {};
 }
 
 } // namespace flickdesk::core

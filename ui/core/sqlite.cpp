@@ -1,6 +1,7 @@
 #include "core/sqlite.h"
 
 #include <QFile>
+#include <QUrl>
 #include <cstdio>
 #include <sqlite3.h>
 #include <utility>
@@ -41,7 +42,7 @@ Error::Error(int code, const std::string& message, std::string_view sql)
 
 Database::Database(const QString& path, Mode mode)
     : path_(path)
-    , readOnly_(mode == Mode::ReadOnly)
+    , readOnly_(mode == Mode::ReadOnly || mode == Mode::ReadOnlyImmutable)
 {
     int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
     switch (mode) {
@@ -54,8 +55,14 @@ Database::Database(const QString& path, Mode mode)
     case Mode::ReadOnly:
         flags |= SQLITE_OPEN_READONLY;
         break;
+    case Mode::ReadOnlyImmutable:
+        flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+        break;
     }
-    const int status = sqlite3_open_v2(path.toUtf8().constData(), &db_, flags, nullptr);
+    const QByteArray name = mode == Mode::ReadOnlyImmutable
+                                ? QUrl::fromLocalFile(path).toEncoded() + QByteArrayLiteral("?immutable=1")
+                                : path.toUtf8();
+    const int status = sqlite3_open_v2(name.constData(), &db_, flags, nullptr);
     if (status != SQLITE_OK) {
         const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(status);
         close();

@@ -36,6 +36,9 @@ public:
         ReadWriteCreate, // create the file if it does not exist
         ReadWrite,       // the file must exist
         ReadOnly,        // never writes the database file
+        // Read-only media, or a file or folder this user cannot write: SQLite's immutable=1, which
+        // creates nothing beside the file (no -shm, no -wal) and takes no locks.
+        ReadOnlyImmutable,
     };
 
     Database() = default;

@@ -3,6 +3,7 @@
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
 #include "core/eventexchange.h"
+#include "core/outputfiles.h"
 #include "core/sqlite.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/date.h"
@@ -20,6 +21,7 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QtEndian>
 #include <algorithm>
 #include <cmath>
@@ -273,18 +275,131 @@ static_assert(std::size(migrations) == Store::latestSchemaVersion);
 // The oldest schema whose tables this version can read: a read-only open of an older file works.
 constexpr int oldestReadableVersion = 1;
 
+// All the steps from `from` to `to` in one transaction: a step that fails leaves the file as it
+// was, so the backup made before it is not needed and the open that failed can remove it.
 void migrate(sqlite::Database& db, int from, int to)
 {
+    sqlite::Transaction transaction(db);
     for (const Migration& migration : migrations) {
         if (migration.version <= from || migration.version > to)
             continue;
-        sqlite::Transaction transaction(db);
         if (migration.version == 1)
             db.execute("PRAGMA application_id = " + std::to_string(Store::applicationId));
         db.execute(migration.sql);
         db.execute("PRAGMA user_version = " + std::to_string(migration.version));
-        transaction.commit();
     }
+    transaction.commit();
+}
+
+// The schema of a database: its tables, columns, indexes and triggers, compared with the one the
+// migrations make for a version (a new database in memory), so that `check` finds a table that is
+// missing and an open does not migrate a file whose version number does not match its tables.
+struct SchemaObject {
+    QString type;
+    QString table;
+    QString sql;         // normalized: one space between words, none inside parentheses
+    QStringList columns; // a table's: "name type [NOT NULL] [DEFAULT x] [PRIMARY KEY]"
+};
+
+QString normalizedSql(QString sql)
+{
+    sql = sql.simplified();
+    static const QRegularExpression aroundPunctuation(QStringLiteral("\\s*([(),])\\s*"));
+    sql.replace(aroundPunctuation, QStringLiteral("\\1"));
+    return sql;
+}
+
+std::map<QString, SchemaObject> schemaOf(sqlite::Database& db)
+{
+    std::map<QString, SchemaObject> objects;
+    sqlite::Statement select(db, "SELECT type, name, tbl_name, sql FROM sqlite_schema "
+                                 "WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    while (select.step())
+        objects[select.text(1)] =
+            SchemaObject{select.text(0), select.text(2), normalizedSql(select.text(3)), {}};
+    for (auto& [name, object] : objects) {
+        if (object.type != QLatin1String("table"))
+            continue;
+        sqlite::Statement columns(db,
+                                  "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?)");
+        columns.bind(1, name);
+        while (columns.step()) {
+            QString column = columns.text(0) + u' ' + columns.text(1).toUpper();
+            if (columns.integer(2) != 0)
+                column += QStringLiteral(" NOT NULL");
+            if (!columns.isNull(3))
+                column += QStringLiteral(" DEFAULT ") + columns.text(3);
+            if (columns.integer(4) != 0)
+                column += QStringLiteral(" PRIMARY KEY");
+            object.columns.append(column);
+        }
+    }
+    return objects;
+}
+
+// What differs between the database's schema and the one of `version`, in words; empty when none.
+QStringList schemaDifferences(sqlite::Database& db, int version)
+{
+    sqlite::Database expectedDb(QStringLiteral(":memory:"), sqlite::Database::Mode::ReadWriteCreate);
+    migrate(expectedDb, 0, version);
+    const std::map<QString, SchemaObject> expected = schemaOf(expectedDb);
+    const std::map<QString, SchemaObject> found = schemaOf(db);
+    QStringList differences;
+    const auto kind = [](const SchemaObject& object) {
+        if (object.type == QLatin1String("table"))
+            return tr("table");
+        if (object.type == QLatin1String("index"))
+            return tr("index");
+        if (object.type == QLatin1String("trigger"))
+            return tr("trigger");
+        if (object.type == QLatin1String("view"))
+            return tr("view");
+        return object.type;
+    };
+    for (const auto& [name, object] : expected) {
+        const auto it = found.find(name);
+        if (it == found.end()) {
+            differences.append(tr("schema: the %1 %2 is missing").arg(kind(object), name));
+            continue;
+        }
+        const SchemaObject& other = it->second;
+        if (other.type != object.type) {
+            differences.append(tr("schema: %1 is a %2, not a %3").arg(name, kind(other), kind(object)));
+            continue;
+        }
+        const qsizetype before = differences.size();
+        if (object.type == QLatin1String("table")) {
+            const auto columnName = [](const QString& column) { return column.section(u' ', 0, 0); };
+            for (const QString& column : object.columns) {
+                const auto same =
+                    std::find_if(other.columns.begin(), other.columns.end(),
+                                 [&](const QString& c) { return columnName(c) == columnName(column); });
+                if (same == other.columns.end())
+                    differences.append(
+                        tr("schema: the column %1 of the table %2 is missing").arg(columnName(column), name));
+                else if (*same != column)
+                    differences.append(tr("schema: the column %1 of the table %2 is '%3', not '%4'")
+                                           .arg(columnName(column), name, *same, column));
+            }
+            for (const QString& column : other.columns) {
+                const bool known =
+                    std::any_of(object.columns.begin(), object.columns.end(),
+                                [&](const QString& c) { return columnName(c) == columnName(column); });
+                if (!known)
+                    differences.append(tr("schema: the table %1 has a column %2 that FlickDesk does not make")
+                                           .arg(name, columnName(column)));
+            }
+        }
+        if (other.sql != object.sql && differences.size() == before)
+            differences.append(
+                tr("schema: the %1 %2 is not defined as FlickDesk defines it").arg(kind(object), name));
+    }
+    for (const auto& [name, object] : found) {
+        if (expected.count(name) == 0)
+            differences.append(
+                tr("schema: the %1 %2 is not part of a FlickDesk database").arg(kind(object), name));
+    }
+    return differences;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -798,6 +913,7 @@ struct Store::Private {
     bool created = false;
     QStringList backupsMade;
     QStringList warnings;
+    bool heldByAnother = false;
 
     QDateTime now() const { return options.clock ? options.clock() : QDateTime::currentDateTime(); }
 
@@ -897,7 +1013,7 @@ QString Store::Private::makeBackup(const QString& kind)
         target = QDir(folder).filePath(QStringLiteral("%1-%2.sqlite").arg(base).arg(n));
     db.backupTo(target);
     backupsMade.append(target);
-    rotateBackups();
+    // Rotated by open() once the open has succeeded: an open that fails deletes no older backup.
     return target;
 }
 
@@ -939,7 +1055,10 @@ Store::Store(std::unique_ptr<Private> p)
 {
 }
 
-Store::~Store() = default;
+Store::~Store()
+{
+    forgetOpenDatabase(d->path);
+}
 
 Store::OpenResult Store::open(const StoreOptions& options)
 {
@@ -960,14 +1079,39 @@ Store::OpenResult Store::open(const StoreOptions& options)
     const QFileInfo info(path);
     if (info.exists() && !info.isFile())
         return refuse(OpenFailure::CannotOpen, tr("%1 is not a file.").arg(shown));
-    if (!QDir().mkpath(info.absolutePath()))
+    // Making a database is an explicit act: a mistyped path makes nothing, not even a folder.
+    const bool missing = !info.exists();
+    const bool empty = !missing && info.size() == 0;
+    if (missing && options.creation == StoreOptions::Creation::Never)
+        return refuse(OpenFailure::Missing,
+                      tr("There is no database at %1. Nothing was created.").arg(shown));
+    if (empty && options.creation != StoreOptions::Creation::IfMissingOrEmpty)
+        return refuse(
+            OpenFailure::NotFlickDesk,
+            tr("%1 is an empty file, not a FlickDesk database. FlickDesk did not change it.").arg(shown));
+    const bool creating = missing || empty;
+    if (creating && !QDir().mkpath(info.absolutePath()))
         return refuse(
             OpenFailure::CannotOpen,
             tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(info.absolutePath())));
 
-    bool readOnly = options.readOnly;
-    bool heldByAnother = false; // another FlickDesk holds the lock
-    if (readOnly) {
+    // Read-only media, or a file or folder this user may not write: read in place with SQLite's
+    // immutable mode, which writes nothing beside the file (a -shm made from a read-only file
+    // would itself be read-only, and block every write once the file is made writable again).
+    const QString folderPath = info.absolutePath();
+    const bool fileReadOnly = !creating && !QFileInfo(path).isWritable();
+    const bool folderReadOnly = !creating && !QFileInfo(folderPath).isWritable();
+    bool readOnly = options.readOnly || fileReadOnly || folderReadOnly;
+    bool& heldByAnother = d->heldByAnother; // another FlickDesk holds the lock
+    if (fileReadOnly || folderReadOnly) {
+        d->readOnlyReason =
+            fileReadOnly ? tr("%1 is a read-only file, so it was opened read-only: nothing can be changed, "
+                              "and no backup is made.")
+                               .arg(shown)
+                         : tr("%1 is in a folder that cannot be written to (%2), so it was opened read-only: "
+                              "nothing can be changed, and no backup is made.")
+                               .arg(shown, QDir::toNativeSeparators(folderPath));
+    } else if (readOnly) {
         d->readOnlyReason = tr("%1 is open read-only.").arg(shown);
     } else {
         auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
@@ -985,13 +1129,32 @@ Store::OpenResult Store::open(const StoreOptions& options)
         }
         if (locked) {
             d->lock = std::move(lock);
+            // A -shm this user cannot write (left by an older FlickDesk that opened the file while
+            // it was read-only) would keep the database read-only for good. We hold the lock, so
+            // no FlickDesk uses it, and SQLite rebuilds it from the -wal: it can go.
+            const QFileInfo shm(path + QStringLiteral("-shm"));
+            if (shm.exists() && !shm.isWritable())
+                QFile::remove(shm.filePath());
         } else {
             readOnly = true;
             heldByAnother = lock->error() == QLockFile::LockFailedError;
             qint64 pid = 0;
             QString host;
             QString application;
-            if (lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &application))
+            const bool hasInfo =
+                lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &application);
+            if (hasInfo && !host.isEmpty() && host != QSysInfo::machineHostName())
+                // A lock of another computer (a shared folder): whether its FlickDesk still runs cannot
+                // be known from here, so the lock stands until someone who knows takes it over.
+                d->readOnlyReason =
+                    tr("%1 is in use by FlickDesk on the computer %2 (%3, process %4); it was opened "
+                       "read-only, and nothing can be changed until it is closed there. If FlickDesk no "
+                       "longer runs on %2 (it was switched off or crashed), take the database over with: "
+                       "flickdesk-cli unlock --db %5")
+                        .arg(shown, host, application.isEmpty() ? QStringLiteral("?") : application)
+                        .arg(pid)
+                        .arg(shown);
+            else if (hasInfo)
                 d->readOnlyReason =
                     tr("%1 is in use by another FlickDesk (%2, process %3); it was opened read-only, and "
                        "nothing can be changed until the other one closes it.")
@@ -1008,8 +1171,9 @@ Store::OpenResult Store::open(const StoreOptions& options)
         }
     }
 
+    bool changed = false; // a migration was committed: the backup made before it must stay
     try {
-        if (!info.exists() || info.size() == 0) {
+        if (creating) {
             if (readOnly)
                 return refuse(
                     heldByAnother ? OpenFailure::Busy : OpenFailure::CannotOpen,
@@ -1032,8 +1196,13 @@ Store::OpenResult Store::open(const StoreOptions& options)
             }
         }
 
-        d->db = sqlite::Database(path, readOnly ? sqlite::Database::Mode::ReadOnly
-                                                : sqlite::Database::Mode::ReadWrite);
+        // A -wal left beside a read-only file holds committed changes, which immutable mode would
+        // not read: then SQLite's plain read-only mode, which reads it.
+        const bool walLeft = QFileInfo(path + QStringLiteral("-wal")).size() > 0;
+        d->db = sqlite::Database(path, (fileReadOnly || folderReadOnly) && !walLeft
+                                           ? sqlite::Database::Mode::ReadOnlyImmutable
+                                       : readOnly ? sqlite::Database::Mode::ReadOnly
+                                                  : sqlite::Database::Mode::ReadWrite);
         d->db.setBusyTimeout(5000);
         d->db.execute("PRAGMA foreign_keys = ON");
         if (const QStringList problems = quickCheck(d->db); !problems.isEmpty()) {
@@ -1062,10 +1231,26 @@ Store::OpenResult Store::open(const StoreOptions& options)
                     tr("%1 needs an upgrade, which cannot be done now: %2").arg(shown, d->readOnlyReason));
             }
             if (!readOnly) {
+                // A version number lowered by hand, or tables dropped: migrating would fail or
+                // build on a wrong base. Refused before any backup is made.
+                if (const QStringList differences = schemaDifferences(d->db, static_cast<int>(version));
+                    !differences.isEmpty()) {
+                    d->db.close();
+                    return refuse(OpenFailure::Damaged,
+                                  tr("%1 is damaged: its tables do not match its database version %2 (%3). "
+                                     "FlickDesk did not change it.")
+                                          .arg(shown)
+                                          .arg(version)
+                                          .arg(differences.mid(0, 3)
+                                                   .join(QStringLiteral("; "))
+                                                   .remove(QStringLiteral("schema: "))) +
+                                      u' ' + sentenceAboutBackups(path));
+                }
                 // Before a migration, a copy of the file as it was (when it holds anything).
                 if (holdsData(d->db))
                     d->makeBackup(QStringLiteral("before-v%1").arg(target));
                 migrate(d->db, static_cast<int>(version), target);
+                changed = true;
                 d->schemaVersion = target;
             }
         }
@@ -1089,6 +1274,11 @@ Store::OpenResult Store::open(const StoreOptions& options)
         }
     } catch (const sqlite::Error& error) {
         d->db.close();
+        // The open failed: a backup it made of a file it did not change is no backup to keep.
+        if (!changed) {
+            for (const QString& backup : std::as_const(d->backupsMade))
+                QFile::remove(backup);
+        }
         const int primary = error.code() & 0xff;
         if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB)
             return refuse(OpenFailure::Damaged, tr("%1 is damaged: %2. FlickDesk did not change it.")
@@ -1098,6 +1288,9 @@ Store::OpenResult Store::open(const StoreOptions& options)
                       tr("%1 cannot be opened: %2").arg(shown, QString::fromStdString(error.reason())));
     }
 
+    if (!d->backupsMade.isEmpty())
+        d->rotateBackups();
+    registerOpenDatabase(d->path);
     result.store.reset(new Store(std::move(d)));
     return result;
 }
@@ -1115,6 +1308,11 @@ bool Store::isReadOnly() const
 QString Store::readOnlyReason() const
 {
     return d->db.isReadOnly() ? d->readOnlyReason : QString();
+}
+
+bool Store::isHeldByAnother() const
+{
+    return d->db.isReadOnly() && d->heldByAnother;
 }
 
 int Store::schemaVersion() const
@@ -2438,8 +2636,9 @@ void Store::reaward(const QString& eventId, AwardRecord award, const QString& re
 void Store::backup(const QString& target)
 {
     d->guarded([&] {
-        if (QFileInfo(target).absoluteFilePath() == d->path)
-            throw StoreError(StoreError::Kind::Refused, tr("A backup cannot replace the database itself."));
+        // Never over the database, its working files or its own backups (symbolic and hard links too).
+        if (const QString clash = outputClashWithDatabase(target, {d->path}); !clash.isEmpty())
+            throw StoreError(StoreError::Kind::Refused, clash);
         d->db.backupTo(target);
     });
 }
@@ -2466,16 +2665,21 @@ QStringList Store::check()
         }
         if (d->db.queryInteger("PRAGMA application_id").value_or(0) != applicationId)
             problems.append(tr("header: the application id is not FlickDesk's"));
+        // Every table, column, index and trigger of the database's version, and nothing else.
+        problems += schemaDifferences(d->db, d->schemaVersion);
         // DECISIONS P2: an awarded event has its awards, and only an awarded event has any.
-        sqlite::Statement awarded(d->db, R"sql(
-            SELECT id, status FROM events e
-            WHERE (status = 'awarded') <> EXISTS (SELECT 1 FROM event_awards a WHERE a.event_id = e.id)
-            ORDER BY id)sql");
-        while (awarded.step())
-            problems.append(
-                awarded.text(1) == QLatin1String("awarded")
-                    ? tr("awards: event %1 is awarded but has no awards").arg(awarded.text(0))
-                    : tr("awards: event %1 is %2 but has awards").arg(awarded.text(0), awarded.text(1)));
+        try {
+            sqlite::Statement awarded(d->db, R"sql(
+                SELECT id, status FROM events e
+                WHERE (status = 'awarded') <> EXISTS (SELECT 1 FROM event_awards a WHERE a.event_id = e.id)
+                ORDER BY id)sql");
+            while (awarded.step())
+                problems.append(
+                    awarded.text(1) == QLatin1String("awarded")
+                        ? tr("awards: event %1 is awarded but has no awards").arg(awarded.text(0))
+                        : tr("awards: event %1 is %2 but has awards").arg(awarded.text(0), awarded.text(1)));
+        } catch (const sqlite::Error&) { // a table it needs is missing: the schema lines say so
+        }
         return problems;
     });
 }

@@ -328,6 +328,15 @@ struct StoreOptions {
     int schemaVersion = 0; // 0: the latest
     // Open read-only even when no other FlickDesk holds the database.
     bool readOnly = false;
+    // Whether open() may make a new database. Making one is an explicit act: a path that does not
+    // exist is otherwise refused (OpenFailure::Missing) and nothing is created, not even its
+    // folder. An empty file is not a database either: it is refused unless IfMissingOrEmpty.
+    enum class Creation {
+        Never,            // only an existing database opens
+        IfMissing,        // a new database when nothing is at the path
+        IfMissingOrEmpty, // also in place of an empty file
+    };
+    Creation creation = Creation::IfMissing;
 };
 
 // ---- the event day: what a director enters on the morning of an event and after it
@@ -504,6 +513,7 @@ public:
         TooNew,       // made by a newer FlickDesk (a schema version this one does not know)
         Busy,         // another FlickDesk holds it, and opening needs a change (creating, upgrading)
         CannotOpen,   // a missing folder, no permission, a failing disk
+        Missing,      // nothing at the path, and StoreOptions::creation did not allow making it
     };
 
     struct OpenResult {
@@ -512,9 +522,11 @@ public:
         QString error; // for the user: the file, what is wrong, that it was not changed, the newest backup
     };
 
-    // Opens the database, creating it when the file does not exist (or is empty), migrating an
-    // older schema (after a backup), and making the day's backup at the first open of a day.
-    // Read-only, with readOnlyReason() saying why, when another FlickDesk holds it.
+    // Opens the database, creating it when the file does not exist (StoreOptions::creation),
+    // migrating an older schema (after a backup), and making the day's backup at the first open of a
+    // day. Read-only, with readOnlyReason() saying why, when another FlickDesk holds it, or when
+    // the file or its folder cannot be written (read-only media): then nothing is written beside
+    // it, no lock file, no backup. An open that fails leaves no backup behind and deletes none.
     static OpenResult open(const StoreOptions& options = {});
 
     ~Store();
@@ -524,6 +536,7 @@ public:
     QString path() const;
     bool isReadOnly() const;
     QString readOnlyReason() const; // empty when writable
+    bool isHeldByAnother() const;   // read-only because another FlickDesk holds the lock
     int schemaVersion() const;
     bool created() const;            // this open made a new database
     QStringList backupsMade() const; // by this open: before a migration, or the day's backup
@@ -605,7 +618,9 @@ public:
     // A consistent copy of the whole database at `target` (the online backup API).
     void backup(const QString& target);
 
-    // PRAGMA integrity_check and foreign_key_check, and FlickDesk's own rules; one line per problem.
+    // PRAGMA integrity_check and foreign_key_check, the schema against the one FlickDesk makes for
+    // the database's version (every table, column, index and trigger), and FlickDesk's own rules;
+    // one line per problem.
     QStringList check();
 
     // ---- the event day. Writes are one transaction each and refused on a read-only store

@@ -2,6 +2,7 @@
 
 #include "core/boundedfile.h"
 #include "core/eventexchange.h"
+#include "core/outputfiles.h"
 #include "core/store.h"
 #include "widgets/aboutdialog.h"
 #include "widgets/entrantspanel.h"
@@ -255,8 +256,32 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
 
     core::StoreOptions options;
     options.path = path;
+    m_lastOpenError.clear();
+    // Making a database is an explicit act: the default one at the first start; another path only
+    // when the director agrees (with Ask), or a test or --smoke-test asks for a new one. An empty
+    // file is never silently taken for a new database.
+    const QFileInfo file(path);
+    const bool missing = !file.exists();
+    const bool emptyFile = file.isFile() && file.size() == 0;
+    options.creation = core::StoreOptions::Creation::IfMissing;
+    if (firstStart == FirstStart::Ask &&
+        (emptyFile ||
+         (missing && file.absoluteFilePath() != QFileInfo(core::Store::defaultPath()).absoluteFilePath()))) {
+        if (!confirmNewDatabase(path, emptyFile)) {
+            m_lastOpenError =
+                emptyFile
+                    ? tr("%1 is an empty file, not a FlickDesk database; it was left as it was.")
+                          .arg(QDir::toNativeSeparators(path))
+                    : tr("There is no database at %1; none was made.").arg(QDir::toNativeSeparators(path));
+            statusBar()->showMessage(tr("No database open: %1").arg(m_lastOpenError));
+            updateActions();
+            return false;
+        }
+        options.creation = core::StoreOptions::Creation::IfMissingOrEmpty;
+    }
     core::Store::OpenResult result = core::Store::open(options);
     if (!result.store) {
+        m_lastOpenError = result.error;
         QString text = result.error;
         const QStringList backups = core::Store::backups(path);
         if (!backups.isEmpty() && !text.contains(QFileInfo(backups.first()).fileName()))
@@ -267,7 +292,7 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
         box->setObjectName(QStringLiteral("openErrorBox"));
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
-        statusBar()->showMessage(tr("No database open"));
+        statusBar()->showMessage(tr("No database open: %1").arg(result.error));
         updateActions();
         return false;
     }
@@ -603,6 +628,11 @@ QString MainWindow::exportEventTo(const QString& path)
 {
     if (!m_store || !m_session)
         return tr("No event is selected.");
+    // Never over the open database, its working files or its backups, nor in a folder holding it.
+    for (const QString& target : {path, core::historyFolderFor(path)}) {
+        if (const QString clash = core::outputClashWithDatabase(target); !clash.isEmpty())
+            return clash;
+    }
     try {
         const QString error =
             core::writeEventExport(core::exchangeOfEvent(*m_store, m_session->eventId()), path);
@@ -675,6 +705,17 @@ void MainWindow::openDatabaseWithDialog()
                                                       tr("FlickDesk database (*.sqlite);;All files (*)"));
     if (!path.isEmpty())
         openDatabase(path);
+}
+
+bool MainWindow::confirmNewDatabase(const QString& path, bool emptyFile)
+{
+    const QString shown = QDir::toNativeSeparators(path);
+    const QString question =
+        emptyFile ? tr("%1 is an empty file, not a FlickDesk database.\n\nMake a new, empty database in it?")
+                        .arg(shown)
+                  : tr("There is no database at %1.\n\nMake a new, empty database there?").arg(shown);
+    return QMessageBox::question(this, tr("New database"), question, QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::No) == QMessageBox::Yes;
 }
 
 void MainWindow::restoreWindowSettings()

@@ -47,9 +47,13 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens (or creates) the database at `path` and shows its events. On failure a message box
-    // (window-modal, not blocking) names the file, the problem and the newest backup; false.
+    // Opens the database at `path` and shows its events. On failure a message box (window-modal,
+    // not blocking) names the file, the problem and the newest backup; false, lastOpenError() says
+    // why. A new database is made without asking only at the default path or with LoadSample or
+    // StartEmpty (nothing at the path); with Ask, a path given by the director where there is no
+    // database, or an empty file, is made one only when confirmNewDatabase() agrees.
     bool openDatabase(const QString& path, FirstStart firstStart = FirstStart::Ask);
+    QString lastOpenError() const { return m_lastOpenError; }
     core::Store* store() const { return m_store.get(); }
     // The window's geometry and docks as the last session left them (QSettings).
     void restoreWindowSettings();
@@ -98,6 +102,9 @@ public Q_SLOTS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Whether to make a new database at `path`, where there is none (or an empty file, `emptyFile`):
+    // a question to the director (modal); tests override it.
+    virtual bool confirmNewDatabase(const QString& path, bool emptyFile);
 
 private:
     void createActions();
@@ -158,6 +165,7 @@ private:
     int m_ratingsTab = -1;
     int m_standingsTab = -1;
     int m_tierTab = -1;
+    QString m_lastOpenError;
 };
 
 } // namespace flickdesk::ui

@@ -1,5 +1,6 @@
 #include "widgets/payoutpreviewwidget.h"
 
+#include "core/outputfiles.h"
 #include "widgets/payoutchart.h"
 #include "widgets/payouttablemodel.h"
 
@@ -497,9 +498,13 @@ bool PayoutPreviewWidget::print(QPrinter* printer)
 
 bool PayoutPreviewWidget::savePdf(const QString& path)
 {
-    if (!QFileInfo(path).absoluteDir().exists())
+    if (!QFileInfo(path).absoluteDir().exists() || !core::outputClashWithDatabase(path).isEmpty())
         return false;
-    QPdfWriter writer(path);
+    // Under a temporary name, renamed into place once complete: a full disk leaves the earlier PDF.
+    core::ReplacingFile pdf(path);
+    if (pdf.temporaryPath().isEmpty())
+        return false;
+    QPdfWriter writer(pdf.temporaryPath());
     writer.setResolution(300);
     writer.setTitle(tr("%1: Field-Weighted Points").arg(m_eventTitle));
     writer.setCreator(tr("FlickDesk %1").arg(QStringLiteral(FLICKDESK_VERSION)));
@@ -508,7 +513,9 @@ bool PayoutPreviewWidget::savePdf(const QString& path)
                                                                                      : QPageSize::A4);
     writer.setPageLayout(
         QPageLayout(paper, QPageLayout::Portrait, QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter));
-    return paintSheet(writer);
+    if (!paintSheet(writer))
+        return false;
+    return pdf.commit("%PDF-", "%%EOF");
 }
 
 } // namespace flickdesk::ui

@@ -2,6 +2,7 @@
 
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
+#include "core/outputfiles.h"
 #include "widgets/poolnewdialog.h"
 #include "widgets/poolrowform.h"
 #include "widgets/pooltablemodel.h"
@@ -785,8 +786,13 @@ QString PoolsView::exportTableTo(const QString& path)
 {
     if (!m_content)
         return tr("Select a pool first.");
+    if (const QString clash = core::outputClashWithDatabase(path); !clash.isEmpty()) {
+        showError({clash});
+        return clash;
+    }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(core::tableToCsv(m_result.table)) < 0 ||
+    const QByteArray csv = core::tableToCsv(m_result.table);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !core::flushToDisk(file) ||
         !file.commit()) {
         const QString error =
             tr("%1 cannot be written: %2").arg(QDir::toNativeSeparators(path), file.errorString());

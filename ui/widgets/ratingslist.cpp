@@ -1,6 +1,7 @@
 #include "widgets/ratingslist.h"
 
 #include "core/csvwriting.h"
+#include "core/outputfiles.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -379,8 +380,14 @@ bool RatingsListView::exportCsv(const QString& path, QString* errorString) const
         core::csv::appendField(text, r.name.toUtf8());
         text += ',' + QByteArray::number(r.mu, 'f', 9) + ',' + QByteArray::number(r.sigma, 'f', 9) + '\n';
     }
+    if (const QString clash = core::outputClashWithDatabase(path); !clash.isEmpty()) {
+        if (errorString != nullptr)
+            *errorString = clash;
+        return false;
+    }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !core::flushToDisk(file) ||
+        !file.commit()) {
         if (errorString != nullptr)
             *errorString = tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;

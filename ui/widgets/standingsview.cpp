@@ -1,5 +1,6 @@
 #include "widgets/standingsview.h"
 
+#include "core/outputfiles.h"
 #include "flickdesk/engine/date.h"
 #include "widgets/recomputejob.h"
 
@@ -602,8 +603,21 @@ void StandingsView::printOn(QPagedPaintDevice* device) const
 
 bool StandingsView::savePdf(const QString& path, QString* errorString) const
 {
+    // Never over the open database or its files; written under a temporary name and renamed into
+    // place once complete: a full disk leaves the earlier PDF as it was.
+    if (const QString clash = core::outputClashWithDatabase(path); !clash.isEmpty()) {
+        if (errorString != nullptr)
+            *errorString = clash;
+        return false;
+    }
+    core::ReplacingFile pdf(path);
+    if (pdf.temporaryPath().isEmpty()) {
+        if (errorString != nullptr)
+            *errorString = pdf.errorString();
+        return false;
+    }
     {
-        QPdfWriter writer(path);
+        QPdfWriter writer(pdf.temporaryPath());
         writer.setTitle(
             tr("NCA Tour standings: season %1, %2").arg(m_result.season, divisionName(m_result.division)));
         writer.setCreator(QStringLiteral("FlickDesk"));
@@ -611,10 +625,9 @@ bool StandingsView::savePdf(const QString& path, QString* errorString) const
         writer.setResolution(300);
         printOn(&writer);
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || !file.read(5).startsWith("%PDF-")) {
+    if (!pdf.commit("%PDF-", "%%EOF")) {
         if (errorString != nullptr)
-            *errorString = tr("Cannot write %1.").arg(path);
+            *errorString = pdf.errorString();
         return false;
     }
     return true;

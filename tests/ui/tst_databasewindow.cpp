@@ -1,0 +1,271 @@
+// The window and its database file: a database is made only when the director agrees, an empty
+// file is refused with its reason, exports never go over the open database, and --smoke-test says
+// why a database did not open.
+#include "core/store.h"
+#include "widgets/mainwindow.h"
+#include "widgets/ratingslist.h"
+#include "widgets/standingsview.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPointer>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <sys/resource.h>
+#endif
+
+using namespace flickdesk;
+using flickdesk::ui::MainWindow;
+
+namespace {
+
+// A window whose question "make a new database?" is answered by the test.
+class AnsweringWindow : public MainWindow {
+public:
+    bool answer = false;
+    QStringList asked;
+
+protected:
+    bool confirmNewDatabase(const QString& path, bool emptyFile) override
+    {
+        asked.append(path + (emptyFile ? QStringLiteral(" (empty)") : QString()));
+        return answer;
+    }
+};
+
+QByteArray readBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void closeOpenErrorBox()
+{
+    QTRY_VERIFY(QApplication::activeModalWidget() != nullptr);
+    QPointer<QMessageBox> box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    QVERIFY(box);
+    box->button(QMessageBox::Close)->click();
+    QTRY_VERIFY(box.isNull());
+}
+
+#ifdef Q_OS_UNIX
+// While it lives, no file of this process may grow (a full disk): write() fails with EFBIG, and
+// SIGXFSZ, which would end the process, is ignored.
+class FullDisk {
+public:
+    FullDisk()
+    {
+        m_signal = std::signal(SIGXFSZ, SIG_IGN);
+        m_ok = ::getrlimit(RLIMIT_FSIZE, &m_limit) == 0;
+        rlimit none = m_limit;
+        none.rlim_cur = 0;
+        m_ok = m_ok && ::setrlimit(RLIMIT_FSIZE, &none) == 0;
+    }
+    ~FullDisk()
+    {
+        ::setrlimit(RLIMIT_FSIZE, &m_limit);
+        std::signal(SIGXFSZ, m_signal);
+    }
+    FullDisk(const FullDisk&) = delete;
+    FullDisk& operator=(const FullDisk&) = delete;
+    bool ok() const { return m_ok; }
+
+private:
+    rlimit m_limit{};
+    void (*m_signal)(int) = nullptr;
+    bool m_ok = false;
+};
+#endif
+
+} // namespace
+
+class TestDatabaseWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void missingDatabaseIsMadeOnlyWhenAgreed();
+    void emptyFileIsRefusedWithItsReason();
+    void exportNeverGoesOverTheDatabase();
+    void smokeTestPrintsTheReason();
+    void savedFilesAreWholeOrUntouched();
+};
+
+void TestDatabaseWindow::initTestCase()
+{
+    // openDatabase remembers the file in QSettings: keep the tests' settings apart.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
+}
+
+// Item: a mistyped database path made a database and its folders.
+void TestDatabaseWindow::missingDatabaseIsMadeOnlyWhenAgreed()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("typo/flickdesk.sqlite"));
+    AnsweringWindow window;
+    window.show();
+    QVERIFY(!window.openDatabase(path));
+    QCOMPARE(window.asked, QStringList{path});
+    QVERIFY(!window.store());
+    QVERIFY2(window.lastOpenError().contains(QLatin1String("There is no database at")),
+             qPrintable(window.lastOpenError()));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QDir::toNativeSeparators(path)),
+             qPrintable(window.statusBar()->currentMessage()));
+    QCOMPARE(QDir(temp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+}
+
+// Item: a 0-byte file given with --db was made a database, and the window loaded the sample into it.
+void TestDatabaseWindow::emptyFileIsRefusedWithItsReason()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("empty.sqlite"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    AnsweringWindow window;
+    window.show();
+    QVERIFY(!window.openDatabase(path, MainWindow::FirstStart::LoadSample));
+    QVERIFY(window.asked.isEmpty());
+    QVERIFY2(window.lastOpenError().contains(QLatin1String("is an empty file, not a FlickDesk database")),
+             qPrintable(window.lastOpenError()));
+    QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("empty file")));
+    closeOpenErrorBox();
+    QCOMPARE(QFileInfo(path).size(), 0);
+    // Asked, and not agreed: left as it was.
+    QVERIFY(!window.openDatabase(path));
+    QCOMPARE(window.asked, QStringList{path + QStringLiteral(" (empty)")});
+    QCOMPARE(QFileInfo(path).size(), 0);
+    QCOMPARE(QDir(temp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
+             QStringList{QStringLiteral("empty.sqlite")});
+}
+
+// Item: the window's export wrote over the open database.
+void TestDatabaseWindow::exportNeverGoesOverTheDatabase()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("desk.sqlite"));
+    {
+        core::StoreOptions options;
+        options.path = path;
+        const core::Store::OpenResult opened = core::Store::open(options);
+        QVERIFY(opened.store);
+        QVERIFY(
+            opened.store->importHistory(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/reference/ttt/tiny")).ok());
+    }
+    MainWindow window;
+    QVERIFY(window.openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    QVERIFY(window.selectEvent(QStringLiteral("1")));
+    const QByteArray before = readBytes(path);
+    for (const QString& target : {path, temp.filePath(QStringLiteral("./desk.sqlite")),
+                                  temp.filePath(QStringLiteral("desk.sqlite-wal")),
+                                  temp.filePath(QStringLiteral("backups/event.json"))}) {
+        const QString error = window.exportEventTo(target);
+        QVERIFY2(error.contains(QLatin1String("Nothing was written")), qPrintable(error));
+    }
+    QCOMPARE(readBytes(path), before);
+    QCOMPARE(window.store()->eventCount(), 6); // the tiny history
+    QCOMPARE(window.exportEventTo(temp.filePath(QStringLiteral("event.json"))), QString());
+}
+
+// Item: --smoke-test printed only "could not be opened".
+void TestDatabaseWindow::smokeTestPrintsTheReason()
+{
+    const QString program =
+        QFileInfo(QStringLiteral(FLICKDESK_CLI_PATH)).dir().filePath(QStringLiteral("flickdesk"));
+    if (!QFileInfo(program).isExecutable())
+        QSKIP("the flickdesk program is not beside flickdesk-cli in this build");
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("empty.sqlite"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), temp.filePath(QStringLiteral("config")));
+    process.setProcessEnvironment(environment);
+    process.start(program, {QStringLiteral("--smoke-test"), QStringLiteral("--db"), path});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 1);
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(err.contains(QLatin1String("is an empty file, not a FlickDesk database")), qPrintable(err));
+    QCOMPARE(QFileInfo(path).size(), 0);
+}
+
+// Item: on a full disk a save left a cut or empty file in place of the earlier one. The window's
+// CSV export and PDF, on a full disk and over the database.
+void TestDatabaseWindow::savedFilesAreWholeOrUntouched()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("the full disk is a POSIX file size limit");
+#else
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("ratings.sqlite"));
+    core::StoreOptions options;
+    options.path = path;
+    const core::Store::OpenResult opened = core::Store::open(options);
+    QVERIFY(opened.store);
+    QVERIFY(opened.store->importHistory(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/reference/ttt/tiny")).ok());
+    const QString out = temp.filePath(QStringLiteral("out"));
+    QVERIFY(QDir().mkpath(out));
+
+    ui::RatingsListView ratings(*opened.store);
+    QSignalSpy changed(&ratings, &ui::RatingsListView::ratingRunChanged);
+    QVERIFY(changed.wait(30000));
+    const QString csv = QDir(out).filePath(QStringLiteral("ratings.csv"));
+    QString error;
+    QVERIFY2(ratings.exportCsv(csv, &error), qPrintable(error));
+    const QByteArray goodCsv = readBytes(csv);
+    QVERIFY(goodCsv.startsWith("player_id,"));
+
+    ui::StandingsView standings(*opened.store);
+    QSignalSpy ready(&standings, &ui::StandingsView::standingsReady);
+    QVERIFY(ready.wait(30000));
+    const QString pdf = QDir(out).filePath(QStringLiteral("standings.pdf"));
+    QVERIFY2(standings.savePdf(pdf, &error), qPrintable(error));
+    const QByteArray goodPdf = readBytes(pdf);
+    QVERIFY(goodPdf.trimmed().endsWith("%%EOF"));
+    const QStringList files = QDir(out).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+
+    {
+        FullDisk full;
+        QVERIFY(full.ok());
+        error.clear();
+        QVERIFY(!ratings.exportCsv(csv, &error));
+        QVERIFY2(error.contains(QLatin1String("ratings.csv")), qPrintable(error));
+        error.clear();
+        QVERIFY(!standings.savePdf(pdf, &error));
+        QVERIFY2(error.contains(QLatin1String("standings.pdf")), qPrintable(error));
+    }
+    QCOMPARE(readBytes(csv), goodCsv);
+    QCOMPARE(readBytes(pdf), goodPdf);
+    QCOMPARE(QDir(out).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), files);
+
+    // Over the open database or its working files: refused, the database as it was.
+    const QByteArray database = readBytes(path);
+    error.clear();
+    QVERIFY(!ratings.exportCsv(path, &error));
+    QVERIFY2(error.contains(QLatin1String("Nothing was written")), qPrintable(error));
+    error.clear();
+    QVERIFY(!standings.savePdf(path + QStringLiteral("-wal"), &error));
+    QVERIFY2(error.contains(QLatin1String("Nothing was written")), qPrintable(error));
+    QCOMPARE(readBytes(path), database);
+#endif
+}
+
+QTEST_MAIN(TestDatabaseWindow)
+#include "tst_databasewindow.moc"
