@@ -467,6 +467,10 @@ void TestHistoryReader::reportsDefect_data()
     row("parameter not JSON") << validEvents << validResults << validGames
                               << QByteArray("{\n  \"sigma\": 1,\n}\n") << s("params.json") << 3 << s("")
                               << s("");
+    // QJsonDocument would keep the second sigma silently.
+    row("parameter given twice") << validEvents << validResults << validGames
+                                 << QByteArray("{\n  \"sigma\": 1.5,\n  \"sigma\": 9\n}\n") << s("params.json")
+                                 << 3 << s("sigma") << s("");
     // DECISIONS N3: with p_draw_game 0 games cannot end level; the draw on line 2 is the defect.
     row("draw without draw probability")
         << validEvents << validResults << validGames << QByteArray("{\"p_draw_game\": 0}") << s("games.csv")

@@ -3,6 +3,7 @@
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
 #include "core/identifiers.h"
+#include "core/strictjson.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -720,6 +721,12 @@ ParametersFile parseParametersJson(const QByteArray& text, const QString& fileNa
                "not valid JSON: " + error.errorString().toStdString());
         return result;
     }
+    // A key given twice (QJsonDocument keeps the last one silently), invisible characters, over-long
+    // text: refused as in a submission file.
+    for (const StrictJsonProblem& problem : checkStrictJson(text))
+        report(result.defects, file, problem.line, problem.path.toStdString(), {}, problem.message.toStdString());
+    if (!result.defects.empty())
+        return result;
     if (!document.isObject()) {
         report(result.defects, file, 1, {}, {},
                "expected one JSON object of parameters, e.g. {\"p_draw_game\": 0.1}");
