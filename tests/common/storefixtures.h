@@ -63,10 +63,19 @@ inline core::EventDraft draftOn(const QString& date,
 }
 
 // Whether an event came with the history rather than from the test: the store gives the events a
-// director creates local ids, "L1", "L2", ...
+// director creates local ids with the desk tag, "E7KQX-1", "E7KQX-2", ... (older databases: "L1")
 inline bool isHistoryEvent(const core::EventSummary& event)
 {
-    return !event.id.startsWith(u'L');
+    return !event.id.startsWith(u'E') && !event.id.startsWith(u'L');
+}
+
+// The first event the test created in `store` (its id carries the database's desk tag).
+inline QString createdEvent(core::Store& store)
+{
+    for (const core::EventSummary& event : store.events())
+        if (!isHistoryEvent(event))
+            return event.id;
+    return {};
 }
 
 // Which of a store's events a helper draws on.

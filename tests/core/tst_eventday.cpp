@@ -159,10 +159,24 @@ void TestEventDay::createsAndUpdatesEvents()
     QVERIFY(store);
     core::EventDraft draft = tourDraft(QStringLiteral("2026-01-10"));
     const QString first = store->createEvent(draft);
-    QCOMPARE(first, QStringLiteral("L1"));
+    // A new event's local id carries the desk tag, as a new player's does.
+    QVERIFY(!store->deskTag().isEmpty());
+    QCOMPARE(first, QStringLiteral("E%1-1").arg(store->deskTag()));
     draft.experimental = true; // DECISIONS P4: FlickDesk proposes a cap of 1.00
     const QString second = store->createEvent(draft);
-    QCOMPARE(second, QStringLiteral("L2"));
+    QCOMPARE(second, QStringLiteral("E%1-2").arg(store->deskTag()));
+    // Another desk's database draws its own tag: its first event has another id (the chance that
+    // two tags are equal is 1 in 923,521; a second draw makes a false failure negligible).
+    {
+        QTemporaryDir otherDesk;
+        QString otherFirst;
+        for (int attempt = 0; attempt < 2 && (otherFirst.isEmpty() || otherFirst == first); ++attempt) {
+            const auto other = openStore(otherDesk.filePath(QStringLiteral("desk%1.sqlite").arg(attempt)));
+            QVERIFY(other);
+            otherFirst = other->createEvent(draft);
+        }
+        QVERIFY2(otherFirst != first, qPrintable(otherFirst));
+    }
 
     const core::EventRecord one = *store->event(first);
     QCOMPARE(one.status, EventStatus::Planned);
@@ -210,12 +224,12 @@ void TestEventDay::localIdsNeverCollide()
     QVERIFY(store);
     const int events = store->eventCount();
     const int players = store->playerCount();
-    QCOMPARE(store->createEvent(tourDraft(QStringLiteral("2025-12-06"))), QStringLiteral("L1"));
+    const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-06")));
+    QCOMPARE(event, QStringLiteral("E%1-1").arg(store->deskTag()));
     QCOMPARE(store->eventCount(), events + 1);
 
     // DECISIONS D1: a new player gets a local id until the association assigns one, made with the
     // database's desk tag so that two desks never hand out the same one.
-    QVERIFY(store->deskTag().isEmpty());
     const QString ann = store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock"));
     const QString tag = store->deskTag();
     QVERIFY2(QRegularExpression(QStringLiteral("^[2-9A-HJKMNP-Z]{4}$")).match(tag).hasMatch(),
@@ -720,26 +734,42 @@ void TestEventDay::changesToFinishedEventsAreLogged()
 void TestEventDay::readOnlyStoreRefuses_data()
 {
     QTest::addColumn<std::function<void(Store&)>>("write");
-    const QString event = QStringLiteral("L1");
     QTest::newRow("createEvent") << std::function<void(Store&)>(
         [](Store& s) { s.createEvent(tourDraft(QStringLiteral("2025-12-13"))); });
-    QTest::newRow("updateEvent") << std::function<void(Store&)>(
-        [event](Store& s) { s.updateEvent(event, tourDraft(QStringLiteral("2025-12-14"))); });
+    QTest::newRow("updateEvent") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
+        s.updateEvent(event, tourDraft(QStringLiteral("2025-12-14")));
+    });
     QTest::newRow("addPlayer") << std::function<void(Store&)>(
         [](Store& s) { s.addPlayer(QStringLiteral("Ann Smith"), {}); });
-    QTest::newRow("addEntrant") << std::function<void(Store&)>(
-        [event](Store& s) { s.addEntrant(event, {QStringLiteral("725")}); });
-    QTest::newRow("removeEntrant") << std::function<void(Store&)>(
-        [event](Store& s) { s.removeEntrant(event, 1); });
-    QTest::newRow("setEntrantStatus") << std::function<void(Store&)>(
-        [event](Store& s) { s.setEntrantStatus(event, 1, EntrantStatus::Withdrawn); });
-    QTest::newRow("setStandings") << std::function<void(Store&)>([event](Store& s) {
+    QTest::newRow("addEntrant") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
+        s.addEntrant(event, {QStringLiteral("725")});
+    });
+    QTest::newRow("removeEntrant") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
+        s.removeEntrant(event, 1);
+    });
+    QTest::newRow("setEntrantStatus") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
+        s.setEntrantStatus(event, 1, EntrantStatus::Withdrawn);
+    });
+    QTest::newRow("setStandings") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
         s.setStandings(event, {{2, 1}, {1, 2}});
     });
-    QTest::newRow("setGames") << std::function<void(Store&)>([event](Store& s) { s.setGames(event, {}); });
-    QTest::newRow("restoreEntrants") << std::function<void(Store&)>(
-        [event](Store& s) { s.restoreEntrants(event, {*s.entrant(event, 1)}); });
-    QTest::newRow("awardEvent") << std::function<void(Store&)>([event](Store& s) { s.awardEvent(event); });
+    QTest::newRow("setGames") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
+        s.setGames(event, {});
+    });
+    QTest::newRow("restoreEntrants") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
+        s.restoreEntrants(event, {*s.entrant(event, 1)});
+    });
+    QTest::newRow("awardEvent") << std::function<void(Store&)>([](Store& s) {
+        const QString event = testing::createdEvent(s);
+        s.awardEvent(event);
+    });
 }
 
 void TestEventDay::readOnlyStoreRefuses()
@@ -762,8 +792,8 @@ void TestEventDay::readOnlyStoreRefuses()
     const auto reader = openStore(path);
     QVERIFY(reader);
     QVERIFY(reader->isReadOnly());
-    const QString before = QString::number(reader->entrants(QStringLiteral("L1")).size()) +
-                           reader->event(QStringLiteral("L1"))->name;
+    const QString event = testing::createdEvent(*reader);
+    const QString before = QString::number(reader->entrants(event).size()) + reader->event(event)->name;
     try {
         write(*reader);
         QFAIL("a read-only store wrote");
@@ -771,13 +801,11 @@ void TestEventDay::readOnlyStoreRefuses()
         QCOMPARE(error.kind(), StoreError::Kind::ReadOnly);
     }
     // Reading works.
-    QCOMPARE(QString::number(reader->entrants(QStringLiteral("L1")).size()) +
-                 reader->event(QStringLiteral("L1"))->name,
-             before);
-    QVERIFY(reader->validateResults(QStringLiteral("L1")).ok());
+    QCOMPARE(QString::number(reader->entrants(event).size()) + reader->event(event)->name, before);
+    QVERIFY(reader->validateResults(event).ok());
     QVERIFY(!reader->searchPlayers(QStringLiteral("72")).empty());
     QVERIFY(!reader->lockedRatingsFor(QStringLiteral("2025-12-13")).mu.isEmpty());
-    QCOMPARE(reader->event(QStringLiteral("L1"))->status, EventStatus::Finished);
+    QCOMPARE(reader->event(event)->status, EventStatus::Finished);
 }
 
 void TestEventDay::olderDatabaseKeepsWorking()
@@ -804,12 +832,12 @@ void TestEventDay::olderDatabaseKeepsWorking()
     const auto reader = openStore(path, true);
     QVERIFY(reader);
     QCOMPARE(reader->schemaVersion(), 2);
-    QCOMPARE(reader->standings(QStringLiteral("L1")), (std::vector<core::Placing>{{1, 1}, {2, 1}}));
+    const QString event = testing::createdEvent(*reader);
+    QCOMPARE(reader->standings(event), (std::vector<core::Placing>{{1, 1}, {2, 1}}));
     const auto upgraded = openStore(path);
     QCOMPARE(upgraded->schemaVersion(), Store::latestSchemaVersion);
-    upgraded->setStandings(QStringLiteral("L1"), {{2, 1}, {1, 1}});
-    QCOMPARE(upgraded->validateResults(QStringLiteral("L1")).tieBreak,
-             (std::vector<core::Placing>{{2, 1}, {1, 2}}));
+    upgraded->setStandings(event, {{2, 1}, {1, 1}});
+    QCOMPARE(upgraded->validateResults(event).tieBreak, (std::vector<core::Placing>{{2, 1}, {1, 2}}));
 }
 
 QTEST_MAIN(TestEventDay)

@@ -2726,9 +2726,10 @@ QString trn(const char* text, int count)
 // The next free local id of `table` (events or players): "L", the desk tag and "-" when given, and
 // one more than the highest local number in it. Ids of the association's are plain numbers, so the
 // two never meet (DECISIONS D1).
-QString nextLocalId(sqlite::Database& db, const std::string& table, const QString& deskTag = {})
+QString nextLocalId(sqlite::Database& db, const std::string& table, const QString& deskTag = {},
+                    QChar letter = u'L')
 {
-    const QString prefix = deskTag.isEmpty() ? QStringLiteral("L") : QStringLiteral("L%1-").arg(deskTag);
+    const QString prefix = deskTag.isEmpty() ? QString(letter) : QStringLiteral("%1%2-").arg(letter).arg(deskTag);
     std::int64_t highest = 0;
     sqlite::Statement select(db, "SELECT id FROM " + table + " WHERE id GLOB ? || '[0-9]*'");
     select.bind(1, prefix);
@@ -2748,11 +2749,12 @@ QString nextLocalId(sqlite::Database& db, const std::string& table, const QStrin
     }
 }
 
-// The desk tag of the database, made and stored in the settings the first time a local player id
-// needs it (in the caller's transaction): four characters drawn at random from letters and digits
-// that cannot be mistaken for one another (no 0/O, 1/I/L), so that the players two desks add get
-// different ids ("L7KQX-1" here, "LM4TC-1" there) and an import never merges them.
-QString localPlayerTag(sqlite::Database& db)
+// The desk tag of the database, made and stored in the settings the first time a local id needs it
+// (in the caller's transaction): four characters drawn at random from letters and digits that cannot
+// be mistaken for one another (no 0/O, 1/I/L), so that the players and events two desks add get
+// different ids (players "L7KQX-1" here, "LM4TC-1" there; events "E7KQX-1", "EM4TC-1") and an
+// import never merges them.
+QString localIdTag(sqlite::Database& db)
 {
     sqlite::Statement select(db, "SELECT value FROM settings WHERE key = ?");
     select.bind(1, deskTagKey);
@@ -3142,7 +3144,9 @@ QString Store::createEvent(const EventDraft& given)
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
         EventRecord event;
-        event.id = nextLocalId(d->db, "events");
+        // The desk tag keeps two desks' new events apart, as it does their new players: "E7KQX-1" here
+        // and "EM4TC-1" there, so each can import the other's submission file.
+        event.id = nextLocalId(d->db, "events", localIdTag(d->db), u'E');
         event.date = draft.date;
         event.name = draft.name;
         event.format = draft.format;
@@ -3221,7 +3225,7 @@ QString Store::addPlayer(const QString& name, const QString& location, const QSt
         sqlite::Transaction transaction(d->db);
         QString id = association;
         if (id.isEmpty()) {
-            id = nextLocalId(d->db, "players", localPlayerTag(d->db));
+            id = nextLocalId(d->db, "players", localIdTag(d->db));
         } else {
             sqlite::Statement exists(d->db, "SELECT name FROM players WHERE id = ?");
             exists.bind(1, id);
