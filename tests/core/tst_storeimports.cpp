@@ -152,6 +152,7 @@ private Q_SLOTS:
     void lookalikeInHistoryFolder();
     void reimportInAnotherOrderIsUnchanged();
     void localIdsOfTwoDesksStayApart();
+    void eventsOfTwoDesksStayApart();
     void olderLocalIdsStay();
     void importNeverMergesTwoPeople();
     void missingNameIsFilledAndLogged();
@@ -376,6 +377,52 @@ void TestStoreImports::localIdsOfTwoDesksStayApart()
     QCOMPARE(store->player(ids[0])->name, QStringLiteral("Alice Archer"));
     QCOMPARE(store->player(ids[1])->name, QStringLiteral("Bob Baker"));
     QCOMPARE(store->event(QStringLiteral("900002"))->units.front().playerIds, QStringList{ids[1]});
+}
+
+void TestStoreImports::eventsOfTwoDesksStayApart()
+{
+    QTemporaryDir temp;
+    // Two desks each create their first event on the event day (a local id, no association id yet),
+    // with one new player and one player of the NCA's each; the NCA imports both submission files.
+    const QString names[] = {QStringLiteral("Alice Archer"), QStringLiteral("Bob Baker")};
+    QStringList events;
+    QStringList files;
+    for (int n = 0; n < 2; ++n) {
+        const QString database = temp.filePath(QStringLiteral("desk%1.sqlite").arg(n));
+        QString event;
+        {
+            const auto store = openStore(database);
+            QVERIFY(store);
+            event = store->createEvent(draftOn(QStringLiteral("2025-03-0%1").arg(n + 1)));
+            const QString newcomer = store->addPlayer(names[n], QStringLiteral("Tavistock"));
+            const QString known =
+                store->addPlayer(QStringLiteral("Known %1").arg(n), {}, QStringLiteral("10%1").arg(n));
+            store->addEntrant(event, {newcomer}, core::EntrantStatus::Started);
+            store->addEntrant(event, {known}, core::EntrantStatus::Started);
+            store->setStandings(event, {{1, 1}, {2, 2}});
+            store->setEventStatus(event, core::EventStatus::Finished);
+        }
+        events.append(event);
+        files.append(temp.filePath(QStringLiteral("desk%1.json").arg(n)));
+        exportEvent(database, event, files.last());
+    }
+    QVERIFY2(events[0] != events[1], qPrintable(events.join(u' ')));
+
+    const QString nca = temp.filePath(QStringLiteral("nca.sqlite"));
+    for (const QString& file : files) {
+        const CliRun imported =
+            runProcess({QStringLiteral("import-event"), file, QStringLiteral("--db"), nca});
+        QVERIFY2(imported.status == core::cli_exit::ok, qPrintable(imported.err));
+    }
+    const auto store = openStore(nca);
+    QVERIFY(store);
+    QCOMPARE(store->eventCount(), 2);
+    for (int n = 0; n < 2; ++n) {
+        const auto event = store->event(events[n]);
+        QVERIFY(event);
+        QCOMPARE(event->date, QStringLiteral("2025-03-0%1").arg(n + 1));
+        QCOMPARE(store->player(event->units.front().playerIds.front())->name, names[n]);
+    }
 }
 
 void TestStoreImports::olderLocalIdsStay()
