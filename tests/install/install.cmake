@@ -21,3 +21,25 @@ if(UNIX AND NOT APPLE AND FLICKDESK_BUILD_GUI)
         TIMEOUT 1200
         SKIP_RETURN_CODE 77)
 endif()
+
+# The from-source test (tests/install/test-fromsource.sh): README.md's first command on an empty
+# Debian 12 root (mmdebstrap --variant=apt): the git-tracked files copied in, ./scripts/run.sh
+# --smoke-test there (install-deps.sh without --tests, configure, build and start flickdesk
+# offscreen), then flickdesk-cli built and run on tests/install/history. Label `fromsource`; needs
+# root, mmdebstrap, git and a Debian mirror (skipped without them, except under CI=true). It shares
+# the bootstrapped root's cache with install.deb. Run it alone with
+# `ctest --test-dir BUILD -L fromsource`.
+# Measured on 2 cores: MEASURED_COLD from nothing, MEASURED_WARM with the root and the .debs cached.
+if(UNIX AND NOT APPLE)
+    add_test(NAME install.fromsource
+        COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test-fromsource.sh
+            --source-dir ${PROJECT_SOURCE_DIR}
+            --work ${PROJECT_BINARY_DIR}/fromsource-test
+            --cache ${PROJECT_BINARY_DIR}/install-test/cache
+            --cli $<TARGET_FILE:flickdesk-cli>)
+    # The script's own limits (45 min for run.sh, 20 for flickdesk-cli) end the steps before this.
+    set_tests_properties(install.fromsource PROPERTIES
+        LABELS fromsource
+        TIMEOUT 3600
+        SKIP_RETURN_CODE 77)
+endif()
