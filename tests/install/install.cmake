@@ -37,7 +37,7 @@ if(UNIX AND NOT APPLE)
             --work ${PROJECT_BINARY_DIR}/fromsource-test
             --cache ${PROJECT_BINARY_DIR}/install-test/cache
             --cli $<TARGET_FILE:flickdesk-cli>)
-    # The script's own limits (45 min for run.sh, 20 for flickdesk-cli) end the steps before this.
+    # The script's own limits (10 min bootstrap, 30 run.sh, 10 flickdesk-cli, 2 rate) end first.
     set_tests_properties(install.fromsource PROPERTIES
         LABELS fromsource
         TIMEOUT 3600

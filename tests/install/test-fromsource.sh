@@ -104,7 +104,7 @@ flock 9
 if [ ! -s "$tarball" ]; then
     step "mmdebstrap --variant=apt $suite (no cache yet)"
     rm -f "$tarball.part"
-    timeout 900 mmdebstrap --variant=apt --mode=root --format=tar "$suite" "$tarball.part" \
+    timeout 600 mmdebstrap --variant=apt --mode=root --format=tar "$suite" "$tarball.part" \
         "deb $mirror $suite main" "deb $mirror $suite-updates main" \
         "deb ${mirror%/debian}/debian-security $suite-security main" >"$work/mmdebstrap.log" 2>&1 || {
         tail -20 "$work/mmdebstrap.log" >&2
@@ -161,14 +161,14 @@ in_root() {
 # The build uses $jobs compile jobs (run.sh's nproc; the root sees the host's cores).
 step "./scripts/run.sh --smoke-test in the clean root (install-deps.sh, configure, build flickdesk)"
 run_status=0
-in_root 2700 sh -c "cd $src && ./scripts/run.sh --smoke-test --db /root/smoke.sqlite" \
+in_root 1800 sh -c "cd $src && ./scripts/run.sh --smoke-test --db /root/smoke.sqlite" \
     >"$work/run.log" 2>&1 || run_status=$?
 cp "$root/var/cache/apt/archives/"*.deb "$work/archives/" 2>/dev/null || true
 grep -E '^(install-deps:|Need to get|After this operation)' "$work/run.log" || true
 if [ "$run_status" -ne 0 ]; then
     tail -40 "$work/run.log" >&2
     if [ "$run_status" -eq 124 ] || [ "$run_status" -eq 137 ]; then
-        fail "./scripts/run.sh took longer than 45 minutes"
+        fail "./scripts/run.sh took longer than 30 minutes"
     elif grep -q 'install-deps: installing' "$work/run.log" && ! grep -q '^-- Configuring done' "$work/run.log"; then
         fail "./scripts/run.sh failed (exit $run_status) before CMake configured the build: a package missing from scripts/install-deps.sh?"
     else
@@ -184,7 +184,7 @@ grep -E '^(smoke|FlickDesk|window)' "$work/run.log" || true
 # The second command the README gives for a user who installed only what run.sh installs:
 # flickdesk-cli from the same build folder.
 step "cmake --build build --target flickdesk-cli"
-in_root 1200 sh -c "cd $src && cmake --build build --parallel $jobs --target flickdesk-cli" \
+in_root 600 sh -c "cd $src && cmake --build build --parallel $jobs --target flickdesk-cli" \
     >"$work/build-cli.log" 2>&1 || {
     tail -40 "$work/build-cli.log" >&2
     fail "building flickdesk-cli failed"
@@ -194,7 +194,7 @@ in_root 1200 sh -c "cd $src && cmake --build build --parallel $jobs --target fli
 # 4. flickdesk-cli rate on the tiny history (checked by hand, as in test-package.sh: 4 + 4 + 3
 # rows, and 101, who won every night, has the highest mu on every date).
 step "flickdesk-cli rate tests/install/history"
-if in_root 300 "$src/build/app/flickdesk-cli" rate "$src/tests/install/history" -o /root/ratings.csv; then
+if in_root 120 "$src/build/app/flickdesk-cli" rate "$src/tests/install/history" -o /root/ratings.csv; then
     ratings=$(cat "$root/root/ratings.csv")
     echo "$ratings"
     [ "$(head -1 <<<"$ratings")" = "player_id,date,mu,sigma" ] || fail "rate: wrong header"
