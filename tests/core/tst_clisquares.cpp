@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <vector>
 
 using namespace flickdesk;
 using namespace flickdesk::testing;
@@ -82,6 +83,7 @@ private Q_SLOTS:
     void exampleStandingsWithoutPlayers();
     void exampleHistory();
     void pointsRoundTheExactFractions();
+    void totalRoundsTheExactSum();
     void equalPlayersByPlayerId();
     void executableExitStatus();
     void badInput_data();
@@ -187,6 +189,42 @@ void TestCliSquares::pointsRoundTheExactFractions()
             scoresOfP << row.back();
     }
     QCOMPARE(scoresOfP, QStringList({QStringLiteral("24.00"), QStringLiteral("3.13")}));
+}
+
+void TestCliSquares::totalRoundsTheExactSum()
+{
+    // P plays three seven-power draws:
+    //   G1: 5 of 5, 2, 3, 5, 5, 6, 6 centres, Σc² = 25 + 4 + 9 + 25 + 25 + 36 + 36 = 160: 2500/160 = 125/8
+    //   G2: 4 of 4, 3, 5, 5, 5, 5, 5, Σc² = 16 + 9 + 5 x 25 = 150: 1600/150 = 32/3
+    //   G3: 1 of 1, 1, 4, 4, 5, 5, 6, Σc² = 1 + 1 + 16 + 16 + 25 + 25 + 36 = 120: 100/120 = 5/6
+    // Total 125/8 + 32/3 + 5/6 = (375 + 256 + 20) / 24 = 651/24 = 217/8 = 27.125 exactly: 27.13. In
+    // doubles, summed best game first, it is 27.124999999999996, which printed 27.12.
+    // Scores: 15.625 -> 15.63, 10.666.. -> 10.67, 0.833.. -> 0.83.
+    QByteArray games = kGamesHeader;
+    const char* const powers[] = {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"};
+    const std::vector<std::vector<int>> boards = {
+        {5, 2, 3, 5, 5, 6, 6}, {4, 3, 5, 5, 5, 5, 5}, {1, 1, 4, 4, 5, 5, 6}};
+    for (std::size_t g = 0; g < boards.size(); ++g) {
+        for (std::size_t seat = 0; seat < boards[g].size(); ++seat) {
+            const QByteArray player =
+                seat == 0 ? QByteArray("P") : "x" + QByteArray::number(int(g * 10 + seat));
+            games += "G" + QByteArray::number(int(g + 1)) + ',' + QByteArray::number(int(g + 1)) + ',' +
+                     player + ',' + powers[seat] + ',' + QByteArray::number(boards[g][seat]) + ",\n";
+        }
+    }
+    core::SystemInput input;
+    input.games = games;
+    const core::SystemResult result = core::runSystem(core::SystemKind::Squares, input);
+    QVERIFY(result.defects.empty());
+    QStringList rowOfP;
+    for (const QStringList& row : result.table.rows) {
+        if (row.at(1) == QStringLiteral("P"))
+            rowOfP = row.mid(3, 7);
+    }
+    // total, games, wins, draws, best, second, third
+    QCOMPARE(rowOfP, QStringList({QStringLiteral("27.13"), QStringLiteral("3"), QStringLiteral("0"),
+                                  QStringLiteral("3"), QStringLiteral("15.63"), QStringLiteral("10.67"),
+                                  QStringLiteral("0.83")}));
 }
 
 void TestCliSquares::equalPlayersByPlayerId()

@@ -506,6 +506,15 @@ void TestSquares::totalHundredthsRoundTheExactSum()
     QCOMPARE(standingOf(t, "P").totalHundredths, std::int64_t(2713));
     QCOMPARE(standingOf(t, "A").totalHundredths, std::int64_t(14479));
     QCOMPARE(standingOf(t, "C").totalHundredths, std::int64_t(579));
+    // 125/8 + 32/3 + 5/6 = 217/8 = 27.125 too, but the doubles, summed best first, give
+    // 27.124999999999996 (the boards: tst_clisquares, totalRoundsTheExactSum).
+    const SquaresTournament three = scoreSquaresTournament({
+        game("G1", 1, {{"P", 5}, {"a1", 2}, {"a2", 3}, {"a3", 5}, {"a4", 5}, {"a5", 6}, {"a6", 6}}),
+        game("G2", 2, {{"P", 4}, {"b1", 3}, {"b2", 5}, {"b3", 5}, {"b4", 5}, {"b5", 5}, {"b6", 5}}),
+        game("G3", 3, {{"P", 1}, {"c1", 1}, {"c2", 4}, {"c3", 4}, {"c4", 5}, {"c5", 5}, {"c6", 6}}),
+    });
+    QVERIFY(standingOf(three, "P").total < 27.125);
+    QCOMPARE(standingOf(three, "P").totalHundredths, std::int64_t(2713));
 
     // Many denominators: Σ 100/d for d = 1..16 is 100 x H(16) = 338.0728993.. -> 338.07.
     std::vector<SquaresScore> many;
