@@ -63,7 +63,9 @@ skip_or_fail() {
 for tool in mmdebstrap chroot unshare git flock timeout; do
     command -v "$tool" >/dev/null 2>&1 || skip_or_fail "$tool is missing (scripts/install-deps.sh --tests installs it)"
 done
-git -C "$source_dir" rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+# safe.directory: a checkout owned by another user than root (a CI runner's) is read all the same.
+git=(git -c "safe.directory=*")
+"${git[@]}" -C "$source_dir" rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
     skip_or_fail "$source_dir is not a git checkout: the test copies its git-tracked files"
 
 mkdir -p "$work"
@@ -128,7 +130,7 @@ tar -C "$root" -xf "$tarball"
 step "copy the git-tracked files of $source_dir"
 src=/root/flickdesk
 mkdir -p "$root$src"
-(cd "$source_dir" && git ls-files -z --cached | tar --null --no-recursion --ignore-failed-read -cf - -T -) |
+(cd "$source_dir" && "${git[@]}" ls-files -z --cached | tar --null --no-recursion --ignore-failed-read -cf - -T -) |
     tar -C "$root$src" -xf -
 echo "$(find "$root$src" -type f | wc -l) files, $(du -sk "$root$src" | cut -f1) KiB"
 [ -x "$root$src/scripts/run.sh" ] || { fail "the copy has no executable scripts/run.sh"; exit 1; }
