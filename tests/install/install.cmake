@@ -29,10 +29,11 @@ endif()
 # root, mmdebstrap, git and a Debian mirror (skipped without them, except under CI=true). It shares
 # the bootstrapped root's cache with install.deb. Run it alone with
 # `ctest --test-dir BUILD -L fromsource`.
-# Measured on 2 cores shared with other builds (load 6-9): 9 min 39 s from nothing (mmdebstrap 69 s,
-# apt 179 MB, building flickdesk about 6 min, deleting the root 80 s), 9 min 42 s with the root and
-# the .debs cached (the build dominates); with libqt6opengl6-dev left out of install-deps.sh it
-# fails at the CMake configure in 3 min. The whole suite without it: about 3.5 min on 2 cores.
+# Measured on 2 cores: 5 min 25 s from nothing (no tarball, no .debs: mmdebstrap about 70 s, apt
+# fetches 179 MB, building flickdesk most of the rest, deleting the root over a minute), 5 min 22 s
+# with the cache beside install.deb (ctest -j2; the build dominates); 9 min 40 s either way while
+# other builds loaded the 2 cores (load 6-9). With libqt6opengl6-dev left out of install-deps.sh it
+# fails at the CMake configure, in 3 min. The rest of the suite takes about 3.5 min (ctest -j2).
 if(UNIX AND NOT APPLE)
     add_test(NAME install.fromsource
         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/test-fromsource.sh
