@@ -39,6 +39,8 @@ test_packages=(
     appstream
     man-db
     lintian
+    # The from-source test (tests/install/test-fromsource.sh) copies the git-tracked files.
+    git
 )
 
 case "${1:-}" in

@@ -105,7 +105,16 @@ double acfGameWeightedRating(double performance, int gamesThisEvent, double oldR
 
 long long roundAcfRating(double rating) noexcept
 {
-    return std::llround(rating);
+    if (!std::isfinite(rating) || std::fabs(rating) > 1e15)
+        return 0; // never a rating (they are validated finite and bounded); kept out of the casts below
+    // Half away from zero, as docs/acf.md promises, on the value exact arithmetic would give: a
+    // fraction within kAcfHalfTolerance below a half is that half's rounding error (llround of
+    // 1967.4999999999998 would publish 1967 where the exact rating is 1967.5).
+    const double magnitude = std::fabs(rating);
+    const double whole = std::floor(magnitude);
+    const bool up = magnitude - whole >= 0.5 - kAcfHalfTolerance;
+    const long long rounded = static_cast<long long>(whole) + (up ? 1 : 0);
+    return rating < 0 ? -rounded : rounded;
 }
 
 std::vector<Defect> validateAcf(const AcfHistory& history)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <numeric>
@@ -36,6 +37,81 @@ int sign(std::int64_t value) noexcept
 std::string gameLabel(const SquaresGame& game)
 {
     return "game " + game.id;
+}
+
+// A natural number of any size, 32-bit words least significant first, no leading zero words: just
+// what the exact sum of scores needs (hundredthsOfSum).
+using Natural = std::vector<std::uint32_t>;
+
+void trim(Natural& x)
+{
+    while (!x.empty() && x.back() == 0)
+        x.pop_back();
+}
+
+void multiply(Natural& x, std::uint32_t factor)
+{
+    std::uint64_t carry = 0;
+    for (std::uint32_t& word : x) {
+        const std::uint64_t product = static_cast<std::uint64_t>(word) * factor + carry;
+        word = static_cast<std::uint32_t>(product);
+        carry = product >> 32;
+    }
+    if (carry != 0)
+        x.push_back(static_cast<std::uint32_t>(carry));
+    trim(x);
+}
+
+// x becomes x / divisor; returns x mod divisor.
+std::uint32_t divide(Natural& x, std::uint32_t divisor)
+{
+    std::uint64_t remainder = 0;
+    for (auto word = x.rbegin(); word != x.rend(); ++word) {
+        const std::uint64_t current = (remainder << 32) | *word;
+        *word = static_cast<std::uint32_t>(current / divisor);
+        remainder = current % divisor;
+    }
+    trim(x);
+    return static_cast<std::uint32_t>(remainder);
+}
+
+void add(Natural& x, const Natural& y)
+{
+    if (x.size() < y.size())
+        x.resize(y.size(), 0);
+    std::uint64_t carry = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const std::uint64_t sum = static_cast<std::uint64_t>(x[i]) + (i < y.size() ? y[i] : 0) + carry;
+        x[i] = static_cast<std::uint32_t>(sum);
+        carry = sum >> 32;
+    }
+    if (carry != 0)
+        x.push_back(static_cast<std::uint32_t>(carry));
+}
+
+// x - y for x >= y.
+void subtract(Natural& x, const Natural& y)
+{
+    std::int64_t borrow = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        std::int64_t difference = static_cast<std::int64_t>(x[i]) - (i < y.size() ? y[i] : 0) - borrow;
+        borrow = difference < 0 ? 1 : 0;
+        if (difference < 0)
+            difference += std::int64_t{1} << 32;
+        x[i] = static_cast<std::uint32_t>(difference);
+    }
+    trim(x);
+}
+
+bool atLeast(const Natural& x, const Natural& y)
+{
+    if (x.size() != y.size())
+        return x.size() > y.size();
+    for (std::size_t i = x.size(); i-- > 0;) {
+        if (x[i] != y[i])
+            return x[i] > y[i];
+    }
+    return true;
 }
 
 void addDefect(std::vector<Defect>& defects, const SourceRef& source, std::string field,
@@ -143,6 +219,53 @@ int compareScores(const SquaresScore& a, const SquaresScore& b) noexcept
     // Scores have numerators up to 100·17² and denominators up to 2·17², margins their products:
     // every cross product stays below 1e14.
     return sign(a.numerator * b.denominator - b.numerator * a.denominator);
+}
+
+std::int64_t SquaresScore::hundredths() const noexcept
+{
+    // round(100 n / d) = floor((200 n + d) / 2d) for n >= 0; half away from zero for n < 0.
+    const std::int64_t magnitude = numerator < 0 ? -numerator : numerator;
+    const std::int64_t rounded = (200 * magnitude + denominator) / (2 * denominator);
+    return numerator < 0 ? -rounded : rounded;
+}
+
+std::int64_t hundredthsOfSum(const std::vector<SquaresScore>& scores)
+{
+    // 100 x sum rounded half up is floor((200 x sum + 1) / 2). 200 x sum = whole + F, whole the sum of
+    // the whole parts per denominator and F the sum of their proper fractions r/d; then the result
+    // is floor((whole + floor(F) + 1) / 2). floor(F) is found exactly as N / L, L the least common
+    // multiple of the denominators and N the sum of r x L/d: L may need hundreds of bits, so both are
+    // Naturals. Denominators are at most 2 x 17² (a drawn game's sum of squares).
+    std::map<std::int64_t, std::int64_t> numerators; // denominator -> sum of the numerators
+    for (const SquaresScore& score : scores)
+        numerators[score.denominator] += score.numerator;
+    std::int64_t whole = 0;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> fractions; // (r, d), 0 < r < d
+    for (const auto& [denominator, numerator] : numerators) {
+        const std::int64_t twice = 200 * numerator;
+        whole += twice / denominator;
+        if (const std::int64_t rest = twice % denominator; rest != 0)
+            fractions.emplace_back(static_cast<std::uint32_t>(rest), static_cast<std::uint32_t>(denominator));
+    }
+    Natural multiple{1}; // L
+    for (const auto& [rest, denominator] : fractions) {
+        Natural copy = multiple;
+        const std::uint32_t common = std::gcd(divide(copy, denominator), denominator);
+        multiply(multiple, denominator / common);
+    }
+    Natural sum; // N
+    for (const auto& [rest, denominator] : fractions) {
+        Natural part = multiple;
+        divide(part, denominator);
+        multiply(part, rest);
+        add(sum, part);
+    }
+    std::int64_t fractionFloor = 0; // below the number of fractions, as each is below 1
+    while (!sum.empty() && atLeast(sum, multiple)) {
+        subtract(sum, multiple);
+        ++fractionFloor;
+    }
+    return (whole + fractionFloor + 1) / 2;
 }
 
 std::string_view className(SquaresClass gameClass) noexcept
@@ -369,7 +492,7 @@ SquaresTournament scoreSquaresTournament(const std::vector<SquaresGame>& games)
         const auto [it, inserted] = playerIndex.try_emplace(result.playerId, standings.size());
         if (inserted)
             standings.push_back(
-                SquaresStanding{0, result.playerId, 0.0, 0, 0, 0, 0, {}, SquaresTieBreak::None});
+                SquaresStanding{0, result.playerId, 0.0, 0, 0, 0, 0, 0, {}, SquaresTieBreak::None});
         SquaresStanding& standing = standings[it->second];
         ++standing.games;
         standing.wins += result.gameClass == SquaresClass::Win ? 1 : 0;
@@ -385,9 +508,15 @@ SquaresTournament scoreSquaresTournament(const std::vector<SquaresGame>& games)
                          });
         // Summed best first, so the same scores always give the same total; ranks compare the total
         // rounded to 1e-9 points (docs/squares.md, "Precision").
-        for (const std::size_t i : standing.gamesBestFirst)
+        std::vector<SquaresScore> scores;
+        scores.reserve(standing.gamesBestFirst.size());
+        for (const std::size_t i : standing.gamesBestFirst) {
             standing.total += tournament.results[i].score.value();
+            scores.push_back(tournament.results[i].score);
+        }
         standing.totalNanos = std::llround(standing.total * 1e9);
+        // What the tables print: the exact sum rounded to 0.01, never the double (docs/squares.md).
+        standing.totalHundredths = hundredthsOfSum(scores);
     }
 
     std::sort(standings.begin(), standings.end(), [&](const SquaresStanding& a, const SquaresStanding& b) {

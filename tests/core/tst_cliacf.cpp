@@ -95,6 +95,8 @@ private Q_SLOTS:
     void exampleHistory();
     void withoutPlayersEveryoneStaysUnrated();
     void playersFileDefaults();
+    void exactHalfIsPublishedUp();
+    void tiedRatingsByPlayerId();
     void defectiveInput_data();
     void defectiveInput();
     void mutatedInputNeverCrashes();
@@ -210,6 +212,56 @@ void TestCliAcf::playersFileDefaults()
                                                   "p1,One,1797,132,17,1800,established\n"
                                                   "p2,Two,1707,54,11,1750,temporary\n"
                                                   "p3,Three,,0,0,,unrated\n"));
+}
+
+void TestCliAcf::exactHalfIsPublishedUp()
+{
+    // x (1500, 1 game, 1 round) beats a, b and c in one game each, game-scored (window 670, clamp
+    // 502.5). x: Rc = (1386 + 1659 + 1315) / 3 = 4360 / 3, Rp = 4360 / 3 + 670 = 6370 / 3;
+    // new = (6370 / 3 x 3 + 1500 x 1) / 4 = 7870 / 4 = 1967.5 exactly -> 1968 (half away from zero;
+    // in doubles the sum is 1967.4999999999998). 4 games, 4 rounds: temporary; peak 1968.
+    // a, b, c (128 games, 16 rounds by default) each lose to x, who counts 1500 for them:
+    // Rp = 1500 - 670 = 830; a (830 + 1386 x 128) / 129 = 1381.69 -> 1382; b (830 + 1659 x 128) / 129 =
+    // 1652.57 -> 1653; c (830 + 1315 x 128) / 129 = 1311.24 -> 1311; peaks unchanged.
+    core::SystemInput input;
+    input.players = "player_id,name,rating,games,peak,rounds\n"
+                    "x,,1500,1,,1\n"
+                    "a,,1386,,,\n"
+                    "b,,1659,,,\n"
+                    "c,,1315,,,\n";
+    input.hasPlayers = true;
+    input.games = kGamesHeader + "E,2025-01-01,game,1,x,a,1-0\n"
+                                 "E,2025-01-01,game,2,b,x,0-1\n"
+                                 "E,2025-01-01,game,3,x,c,1-0\n";
+    const core::SystemResult result = core::runAcfSystem(input);
+    QVERIFY(result.defects.empty());
+    QCOMPARE(tableToCsv(result.table), QByteArray("player_id,name,rating,games,rounds,peak,status\n"
+                                                  "x,,1968,4,4,1968,temporary\n"
+                                                  "b,,1653,129,17,1659,established\n"
+                                                  "a,,1382,129,17,1386,established\n"
+                                                  "c,,1311,129,17,1315,established\n"));
+}
+
+void TestCliAcf::tiedRatingsByPlayerId()
+{
+    // Equal published ratings are listed by player id in the order of every table: whole-number ids
+    // by number (9 before 10, though "10" < "9" as text), then the others as text. The one round
+    // is drawn, so everyone keeps 1500.
+    core::SystemInput input;
+    input.players = "player_id,name,rating,games,peak,rounds\n"
+                    "p2,,1500,,,\n"
+                    "10,,1500,,,\n"
+                    "9,,1500,,,\n"
+                    "p10,,1500,,,\n";
+    input.hasPlayers = true;
+    input.games = kGamesHeader + "E,2025-01-01,game,1,10,9,1/2-1/2\n";
+    const core::SystemResult result = core::runAcfSystem(input);
+    QVERIFY(result.defects.empty());
+    QCOMPARE(tableToCsv(result.table), QByteArray("player_id,name,rating,games,rounds,peak,status\n"
+                                                  "9,,1500,129,17,1500,established\n"
+                                                  "10,,1500,129,17,1500,established\n"
+                                                  "p10,,1500,128,16,1500,established\n"
+                                                  "p2,,1500,128,16,1500,established\n"));
 }
 
 void TestCliAcf::defectiveInput_data()

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void exampleWithoutPlayers();
     void historyTable();
     void poolScopes();
+    void tiedRatingsByPlayerId();
     void defectiveInput_data();
     void defectiveInput();
     void defectivePlayersFile();
@@ -155,6 +156,36 @@ void TestCliKings::poolScopes()
     QCOMPARE(alone.table.rows[0].join(u','), QStringLiteral("knight,,1522,1"));
     QCOMPARE(alone.table.rows[1].join(u','), QStringLiteral("lord,,1500,1"));
     QCOMPARE(alone.table.rows[2].join(u','), QStringLiteral("peasant,,1478,1"));
+}
+
+void TestCliKings::tiedRatingsByPlayerId()
+{
+    // Equal ratings are listed by player id in the order of every table (as acf and squares do):
+    // whole-number ids by number (9 before 10, though "10" < "9" as text), then the others as text.
+    // Nobody plays, so everyone keeps the rating of the players file; the group table too.
+    core::SystemInput input;
+    input.players = "player_id,name,rating,games,group_rating,group_games\n"
+                    "p2,,1500,30,1500,8\n"
+                    "10,,1500,30,1500,8\n"
+                    "9,,1500,30,1500,8\n"
+                    "p10,,1500,30,1500,8\n";
+    input.hasPlayers = true;
+    input.games = kGamesHeader;
+    const core::SystemResult result = core::runSystem(core::SystemKind::Kings, input);
+    QVERIFY(result.defects.empty());
+    QCOMPARE(tableToCsv(result.table),
+             QByteArray("player_id,name,rating,games,status,group_rating,group_games\n"
+                        "9,,1500,30,rated,1500,8\n"
+                        "10,,1500,30,rated,1500,8\n"
+                        "p10,,1500,30,rated,1500,8\n"
+                        "p2,,1500,30,rated,1500,8\n"));
+    const core::SystemResult group = core::runSystem(core::SystemKind::KingsGroup, input);
+    QVERIFY(group.defects.empty());
+    QCOMPARE(tableToCsv(group.table), QByteArray("player_id,name,group_rating,group_games\n"
+                                                 "9,,1500,8\n"
+                                                 "10,,1500,8\n"
+                                                 "p10,,1500,8\n"
+                                                 "p2,,1500,8\n"));
 }
 
 void TestCliKings::defectiveInput_data()

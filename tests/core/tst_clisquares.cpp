@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <vector>
 
 using namespace flickdesk;
 using namespace flickdesk::testing;
@@ -81,6 +82,9 @@ private Q_SLOTS:
     void exampleStandings();
     void exampleStandingsWithoutPlayers();
     void exampleHistory();
+    void pointsRoundTheExactFractions();
+    void totalRoundsTheExactSum();
+    void equalPlayersByPlayerId();
     void executableExitStatus();
     void badInput_data();
     void badInput();
@@ -145,6 +149,102 @@ void TestCliSquares::exampleHistory()
         QStringList({QStringLiteral("1"), QStringLiteral("R1"), QStringLiteral("1"), QStringLiteral("France"),
                      QStringLiteral("18"), QString(), QStringLiteral("win"), QStringLiteral("1"),
                      QStringLiteral("100.00")})));
+}
+
+void TestCliSquares::pointsRoundTheExactFractions()
+{
+    // G1: 6, 10, 3, 2, 1 centres, Σc² = 36 + 100 + 9 + 4 + 1 = 150: P 3600/150 = 24, A 10000/150 =
+    // 66.666.., B 900/150 = 6, C 400/150 = 2.666.., D 100/150 = 0.666...
+    // G2: 1, 5, 2, 1, 1 centres, Σc² = 1 + 25 + 4 + 1 + 1 = 32: P 100/32 = 25/8 = 3.125, A 2500/32 =
+    // 78.125, B 400/32 = 12.5, C and D 3.125.
+    // Totals: A 200/3 + 625/8 = 3475/24 = 144.7916..; P 24 + 25/8 = 217/8 = 27.125; B 18.5;
+    // C 8/3 + 25/8 = 139/24 = 5.7916..; D 2/3 + 25/8 = 91/24 = 3.7916...
+    // Printed half away from zero from the exact fractions: 3.125 is 3.13, 27.125 is 27.13 and
+    // 78.125 is 78.13 (the doubles 27.125 and 78.125 are exact binary ties that printf sends down).
+    // All games are draws; the ranks follow the totals.
+    core::SystemInput input;
+    input.games = QByteArray(kGamesHeader) + "G1,1,P,France,6,\n"
+                                             "G1,1,A,England,10,\n"
+                                             "G1,1,B,Germany,3,\n"
+                                             "G1,1,C,Italy,2,\n"
+                                             "G1,1,D,Russia,1,\n"
+                                             "G2,2,P,France,1,\n"
+                                             "G2,2,A,England,5,\n"
+                                             "G2,2,B,Germany,2,\n"
+                                             "G2,2,C,Italy,1,\n"
+                                             "G2,2,D,Russia,1,\n";
+    const core::SystemResult result = core::runSystem(core::SystemKind::Squares, input);
+    QVERIFY(result.defects.empty());
+    QCOMPARE(
+        QString::fromUtf8(tableToCsv(result.table)).split(u'\n', Qt::SkipEmptyParts),
+        QStringList({QStringLiteral("rank,player_id,name,total,games,wins,draws,best,second,third,tie_break"),
+                     QStringLiteral("1,A,,144.79,2,0,2,78.13,66.67,,"),
+                     QStringLiteral("2,P,,27.13,2,0,2,24.00,3.13,,total"),
+                     QStringLiteral("3,B,,18.50,2,0,2,12.50,6.00,,total"),
+                     QStringLiteral("4,C,,5.79,2,0,2,3.13,2.67,,total"),
+                     QStringLiteral("5,D,,3.79,2,0,2,3.13,0.67,,total")}));
+    QStringList scoresOfP;
+    for (const QStringList& row : result.history.rows) {
+        if (row.front() == QStringLiteral("P"))
+            scoresOfP << row.back();
+    }
+    QCOMPARE(scoresOfP, QStringList({QStringLiteral("24.00"), QStringLiteral("3.13")}));
+}
+
+void TestCliSquares::totalRoundsTheExactSum()
+{
+    // P plays three seven-power draws:
+    //   G1: 5 of 5, 2, 3, 5, 5, 6, 6 centres, Σc² = 25 + 4 + 9 + 25 + 25 + 36 + 36 = 160: 2500/160 = 125/8
+    //   G2: 4 of 4, 3, 5, 5, 5, 5, 5, Σc² = 16 + 9 + 5 x 25 = 150: 1600/150 = 32/3
+    //   G3: 1 of 1, 1, 4, 4, 5, 5, 6, Σc² = 1 + 1 + 16 + 16 + 25 + 25 + 36 = 120: 100/120 = 5/6
+    // Total 125/8 + 32/3 + 5/6 = (375 + 256 + 20) / 24 = 651/24 = 217/8 = 27.125 exactly: 27.13. In
+    // doubles, summed best game first, it is 27.124999999999996, which printed 27.12.
+    // Scores: 15.625 -> 15.63, 10.666.. -> 10.67, 0.833.. -> 0.83.
+    QByteArray games = kGamesHeader;
+    const char* const powers[] = {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"};
+    const std::vector<std::vector<int>> boards = {
+        {5, 2, 3, 5, 5, 6, 6}, {4, 3, 5, 5, 5, 5, 5}, {1, 1, 4, 4, 5, 5, 6}};
+    for (std::size_t g = 0; g < boards.size(); ++g) {
+        for (std::size_t seat = 0; seat < boards[g].size(); ++seat) {
+            const QByteArray player =
+                seat == 0 ? QByteArray("P") : "x" + QByteArray::number(int(g * 10 + seat));
+            games += "G" + QByteArray::number(int(g + 1)) + ',' + QByteArray::number(int(g + 1)) + ',' +
+                     player + ',' + powers[seat] + ',' + QByteArray::number(boards[g][seat]) + ",\n";
+        }
+    }
+    core::SystemInput input;
+    input.games = games;
+    const core::SystemResult result = core::runSystem(core::SystemKind::Squares, input);
+    QVERIFY(result.defects.empty());
+    QStringList rowOfP;
+    for (const QStringList& row : result.table.rows) {
+        if (row.at(1) == QStringLiteral("P"))
+            rowOfP = row.mid(3, 7);
+    }
+    // total, games, wins, draws, best, second, third
+    QCOMPARE(rowOfP, QStringList({QStringLiteral("27.13"), QStringLiteral("3"), QStringLiteral("0"),
+                                  QStringLiteral("3"), QStringLiteral("15.63"), QStringLiteral("10.67"),
+                                  QStringLiteral("0.83")}));
+}
+
+void TestCliSquares::equalPlayersByPlayerId()
+{
+    // Four powers with 5 centres each: everyone scores 25, equal 1st of 4, and nothing splits them:
+    // one shared rank, listed by player id in the order of every table (as acf and kc list equal
+    // ratings): whole-number ids by number (9 before 10, though "10" < "9" as text), then the others
+    // as text.
+    core::SystemInput input;
+    input.games = QByteArray(kGamesHeader) + "G1,1,p2,France,5,\n"
+                                             "G1,1,10,England,5,\n"
+                                             "G1,1,9,Germany,5,\n"
+                                             "G1,1,p10,Italy,5,\n";
+    const core::SystemResult result = core::runSystem(core::SystemKind::Squares, input);
+    QVERIFY(result.defects.empty());
+    QStringList order;
+    for (const QStringList& row : result.table.rows)
+        order << row.at(0) + QLatin1Char(' ') + row.at(1);
+    QCOMPARE(order, QStringList({QStringLiteral("1 9"), QStringLiteral("1 10"), QStringLiteral("1 p10"),
+                                 QStringLiteral("1 p2")}));
 }
 
 void TestCliSquares::executableExitStatus()

@@ -106,6 +106,7 @@ private Q_SLOTS:
     void eventIsRatedAsAWhole();
     void eventsInDateOrderThenInputOrder();
     void publishedRatingsRoundHalfAwayFromZero();
+    void exactHalfAfterFloatingPointIsPublishedUp();
     void structuralDefects();
     void randomWinRaisesAndLossLowers();
 };
@@ -563,6 +564,38 @@ void TestAcf::publishedRatingsRoundHalfAwayFromZero()
     QCOMPARE(roundAcfRating(1837.5), 1838LL);
     QCOMPARE(roundAcfRating(1837.4999), 1837LL);
     QCOMPARE(roundAcfRating(1651.4705882352941), 1651LL);
+    QCOMPARE(roundAcfRating(-1837.5), -1838LL);
+    QCOMPARE(roundAcfRating(1967.4999999999998), 1968LL); // a half short by its rounding error
+    QCOMPARE(roundAcfRating(1967.49999), 1967LL);         // not a half
+    QCOMPARE(roundAcfRating(1967.5000000000002), 1968LL);
+    QCOMPARE(roundAcfRating(1968.0000000000002), 1968LL);
+}
+
+void TestAcf::exactHalfAfterFloatingPointIsPublishedUp()
+{
+    // x (1500, 1 game before) beats a 1386, b 1659 and c 1315 in three one-game rounds of a
+    // game-scored event (window 670, clamp 502.5: all three are within it of 1500).
+    // W 3, L 0, N 3: Rc = (1386 + 1659 + 1315) / 3 = 4360 / 3;
+    // Rp = 4360 / 3 + 670 x 3 / 3 = 6370 / 3;
+    // new = (6370 / 3 x 3 + 1500 x 1) / (3 + 1) = (6370 + 1500) / 4 = 7870 / 4 = 1967.5 exactly,
+    // published 1968 (half away from zero). In doubles 4360 / 3 is rounded, and the sum comes out
+    // 1967.4999999999998, which std::llround publishes as 1967.
+    HistoryBuilder b;
+    const PlayerIndex x = b.rated("x", 1500, 1, 1);
+    const PlayerIndex a = b.rated("a", 1386, 128);
+    const PlayerIndex bb = b.rated("b", 1659, 128);
+    const PlayerIndex c = b.rated("c", 1315, 128);
+    const std::size_t e = b.event("E", "2025-01-01", AcfScoring::ByGame);
+    b.round(e, 1, x, a, "W");
+    b.round(e, 2, x, bb, "W");
+    b.round(e, 3, x, c, "W");
+    const AcfResult result = rateAcf(b.history);
+    QVERIFY(result.defects.empty());
+    const AcfRecord& after = result.final[static_cast<std::size_t>(x)];
+    QVERIFY(near(after.rating, 1967.5));
+    QCOMPARE(after.games, 4);
+    QCOMPARE(roundAcfRating(after.rating), 1968LL);
+    QCOMPARE(roundAcfRating(after.peak), 1968LL);
 }
 
 void TestAcf::structuralDefects()

@@ -118,6 +118,9 @@ private Q_SLOTS:
     void tieBreakDraws();
     void tieBreakSecondAndThird();
     void totalsComparedToOneBillionth();
+    void printedHundredthsRoundTheExactFraction_data();
+    void printedHundredthsRoundTheExactFraction();
+    void totalHundredthsRoundTheExactSum();
     void randomisedPositionProperties();
     void randomisedComparisonIsStrictWeakOrder();
 };
@@ -459,6 +462,71 @@ void TestSquares::totalsComparedToOneBillionth()
     QCOMPARE(standingOf(t, "W").totalNanos, std::int64_t(100'000'000'000));
     QVERIFY(standingOf(t, "W").rank < standingOf(t, "T").rank);
     QCOMPARE(standingOf(t, "T").tieBreak, SquaresTieBreak::Wins);
+}
+
+void TestSquares::printedHundredthsRoundTheExactFraction_data()
+{
+    QTest::addColumn<qint64>("numerator");
+    QTest::addColumn<qint64>("denominator");
+    QTest::addColumn<qint64>("hundredths");
+    // Half away from zero from the fraction itself: 25/8 = 3.125 -> 3.13; 217/8 = 27.125 -> 27.13
+    // (printf of the double 27.125, an exact binary tie, gives 27.12).
+    QTest::newRow("25/8") << qint64(25) << qint64(8) << qint64(313);
+    QTest::newRow("217/8") << qint64(217) << qint64(8) << qint64(2713);
+    QTest::newRow("625/8") << qint64(625) << qint64(8) << qint64(7813);
+    QTest::newRow("100/3") << qint64(100) << qint64(3) << qint64(3333);
+    QTest::newRow("200/3") << qint64(200) << qint64(3) << qint64(6667);
+    QTest::newRow("1/200 below a half") << qint64(1) << qint64(201) << qint64(0);
+    QTest::newRow("1/200") << qint64(1) << qint64(200) << qint64(1);
+    QTest::newRow("100/1") << qint64(100) << qint64(1) << qint64(10000);
+    QTest::newRow("0/1") << qint64(0) << qint64(1) << qint64(0);
+    QTest::newRow("-25/8") << qint64(-25) << qint64(8) << qint64(-313);
+}
+
+void TestSquares::printedHundredthsRoundTheExactFraction()
+{
+    QFETCH(qint64, numerator);
+    QFETCH(qint64, denominator);
+    QFETCH(qint64, hundredths);
+    QCOMPARE(static_cast<qint64>((SquaresScore{numerator, denominator}.hundredths())), hundredths);
+    if (numerator >= 0)
+        QCOMPARE(static_cast<qint64>(hundredthsOfSum({SquaresScore{numerator, denominator}})), hundredths);
+}
+
+void TestSquares::totalHundredthsRoundTheExactSum()
+{
+    // P: 6 centres of 6, 10, 3, 2, 1 (Σc² = 150): 3600/150 = 24; then 1 centre of 1, 5, 2, 1, 1
+    // (Σc² = 32): 100/32 = 25/8 = 3.125. Total 24 + 25/8 = 217/8 = 27.125 exactly -> 27.13.
+    // A: 10000/150 = 200/3 and 2500/32 = 625/8: 3475/24 = 144.7916.. -> 144.79.
+    // C: 400/150 = 8/3 and 25/8: 139/24 = 5.7916.. -> 5.79.
+    const SquaresTournament t = scoreSquaresTournament({
+        game("G1", 1, {{"P", 6}, {"A", 10}, {"B", 3}, {"C", 2}, {"D", 1}}),
+        game("G2", 2, {{"P", 1}, {"A", 5}, {"B", 2}, {"C", 1}, {"D", 1}}),
+    });
+    QCOMPARE(standingOf(t, "P").totalHundredths, std::int64_t(2713));
+    QCOMPARE(standingOf(t, "A").totalHundredths, std::int64_t(14479));
+    QCOMPARE(standingOf(t, "C").totalHundredths, std::int64_t(579));
+    // 125/8 + 32/3 + 5/6 = 217/8 = 27.125 too, but the doubles, summed best first, give
+    // 27.124999999999996 (the boards: tst_clisquares, totalRoundsTheExactSum).
+    const SquaresTournament three = scoreSquaresTournament({
+        game("G1", 1, {{"P", 5}, {"a1", 2}, {"a2", 3}, {"a3", 5}, {"a4", 5}, {"a5", 6}, {"a6", 6}}),
+        game("G2", 2, {{"P", 4}, {"b1", 3}, {"b2", 5}, {"b3", 5}, {"b4", 5}, {"b5", 5}, {"b6", 5}}),
+        game("G3", 3, {{"P", 1}, {"c1", 1}, {"c2", 4}, {"c3", 4}, {"c4", 5}, {"c5", 5}, {"c6", 6}}),
+    });
+    QVERIFY(standingOf(three, "P").total < 27.125);
+    QCOMPARE(standingOf(three, "P").totalHundredths, std::int64_t(2713));
+
+    // Many denominators: Σ 100/d for d = 1..16 is 100 x H(16) = 338.0728993.. -> 338.07.
+    std::vector<SquaresScore> many;
+    for (std::int64_t d = 1; d <= 16; ++d)
+        many.push_back({100, d});
+    QCOMPARE(hundredthsOfSum(many), std::int64_t(33807));
+    // Halves that only the exact sum sees: 1/300 + 1/600 = 1/200 = 0.005 -> 0.01, while
+    // 1/300 + 1/601 = 0.0049972.. -> 0.00; and 577/577 + 571/571 + 569/1138 + 2 x 1/400 = 2.505
+    // exactly -> 2.51.
+    QCOMPARE(hundredthsOfSum({{1, 300}, {1, 600}}), std::int64_t(1));
+    QCOMPARE(hundredthsOfSum({{1, 300}, {1, 601}}), std::int64_t(0));
+    QCOMPARE(hundredthsOfSum({{577, 577}, {571, 571}, {569, 1138}, {1, 400}, {1, 400}}), std::int64_t(251));
 }
 
 namespace {

@@ -152,6 +152,9 @@ cache=$work/cache
 mkdir -p "$cache/archives"
 key=$(printf '%s %s' "$suite" "$mirror" | md5sum | cut -c1-12)
 tarball=$cache/$suite-apt-$key.tar
+# install.fromsource shares this cache: one bootstraps while the other waits (ctest -j2).
+exec 9>"$cache/.bootstrap.lock"
+flock 9
 if [ ! -s "$tarball" ]; then
     step "mmdebstrap --variant=apt $suite (no cache yet)"
     rm -f "$tarball.part"
@@ -166,6 +169,8 @@ if [ ! -s "$tarball" ]; then
 else
     step "bootstrapped root from the cache: $tarball"
 fi
+flock -u 9
+exec 9>&-
 
 root=$work/root
 rm -rf "$root"

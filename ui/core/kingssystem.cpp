@@ -2,6 +2,7 @@
 // and games CSV (formats in docs/kings-cribbage.md), checks every row (DECISIONS D2), rates with
 // engine::kings::rateGames (DECISIONS K1-K4) and turns the result into the ratings and history tables.
 #include "core/csvtable.h"
+#include "core/csvwriting.h"
 #include "core/systems.h"
 #include "flickdesk/engine/kingscribbage.h"
 
@@ -306,7 +307,7 @@ SystemResult runKingsSystem(const SystemInput& input, SystemKind scope)
         const kings::Rating rb = headToHead ? rated.players[b].rating : rated.players[b].groupRating;
         if (ra != rb)
             return ra > rb;
-        return reader.ids[a] < reader.ids[b];
+        return playerIdLess(reader.ids[a], reader.ids[b]); // the order of every table (csvwriting.h)
     });
     result.table.rows.reserve(static_cast<qsizetype>(order.size()));
     for (const std::size_t i : order) {

@@ -6,6 +6,7 @@
 #include "core/systems.h"
 #include "flickdesk/engine/squares.h"
 
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -38,10 +39,14 @@ std::string_view view(const QByteArray& bytes)
     return {bytes.constData(), static_cast<std::size_t>(bytes.size())};
 }
 
-// Scores with 2 decimals (docs/squares.md, "Precision").
-QString points(double value)
+// Scores with 2 decimals (docs/squares.md, "Precision"), from the engine's exact rounding: never
+// QString::number of the double, which prints 27.125 as 27.12.
+QString points(std::int64_t hundredths)
 {
-    return QString::number(value, 'f', 2);
+    const std::int64_t magnitude = hundredths < 0 ? -hundredths : hundredths;
+    return (hundredths < 0 ? QStringLiteral("-") : QString()) + QString::number(magnitude / 100) +
+           QLatin1Char('.') +
+           QStringLiteral("%1").arg(static_cast<qlonglong>(magnitude % 100), 2, 10, QLatin1Char('0'));
 }
 
 struct PlayersFile {
@@ -266,11 +271,11 @@ SystemResult runSquaresSystem(const SystemInput& input)
             if (const auto it = players->names.find(standing.playerId); it != players->names.end())
                 name = QString::fromStdString(it->second);
         }
-        row << name << points(standing.total) << QString::number(standing.games)
+        row << name << points(standing.totalHundredths) << QString::number(standing.games)
             << QString::number(standing.wins) << QString::number(standing.draws);
         for (std::size_t k = 0; k < 3; ++k)
             row << (k < standing.gamesBestFirst.size()
-                        ? points(tournament.results[standing.gamesBestFirst[k]].score.value())
+                        ? points(tournament.results[standing.gamesBestFirst[k]].score.hundredths())
                         : QString());
         row << toQString(engine::tieBreakName(standing.tieBreak));
         result.table.rows.append(row);
@@ -289,7 +294,7 @@ SystemResult runSquaresSystem(const SystemInput& input)
                         QString::number(seat.centres),
                         seat.centres == 0 ? QString::number(seat.eliminatedYear) : QString(),
                         toQString(engine::className(game.gameClass)), positionText(game.position),
-                        points(game.score.value())});
+                        points(game.score.hundredths())});
     }
     return result;
 }

@@ -45,6 +45,14 @@ inline constexpr int kAcfTemporaryRounds = 15;      // DECISIONS A4: temporary w
 // The most games or rounds a starting record may hold: far above any real career, low enough that the
 // counts of any input cannot overflow.
 inline constexpr int kAcfMostRecordedGames = 10'000'000;
+// The arithmetic runs in doubles, whose rounding errors can leave a rating that is exactly a half in
+// exact arithmetic a few units in the last place below it (1967.5 computed as 1967.4999999999998).
+// A rating this close to a half is published as that half would be (roundAcfRating). The tolerance
+// is far above those errors (a unit in the last place of a rating near 10000 is 2e-12) and far below
+// the distance from a half of any rating that is not one: from whole-point ratings an event's exact
+// new rating is a fraction with denominator N x (n + min(G, 128)), 1/(2 x that) from a half at least,
+// which stays above 1e-9 up to events of thousands of units.
+inline constexpr double kAcfHalfTolerance = 1e-9;
 
 // A player's ACF record at one moment (before the first event, or after an event).
 struct AcfRecord {
@@ -131,7 +139,8 @@ std::vector<Defect> validateAcf(const AcfHistory& history);
 // (a history with defects gives them back and rates nothing).
 AcfResult rateAcf(const AcfHistory& history);
 
-// A rating as published: whole points, half away from zero.
+// A rating as published: whole points, half away from zero, a rating within kAcfHalfTolerance of a
+// half counting as the half (1967.4999999999998 is published 1968). 0 for a NaN or an infinity.
 long long roundAcfRating(double rating) noexcept;
 
 } // namespace flickdesk::engine

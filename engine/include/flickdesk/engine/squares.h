@@ -68,7 +68,16 @@ struct SquaresScore {
     {
         return static_cast<double>(numerator) / static_cast<double>(denominator);
     }
+
+    // The score in hundredths of a point, rounded half away from zero from the exact fraction: what
+    // the tables print with 2 decimals (25/8 = 3.125 is 313, never the double's 3.12).
+    std::int64_t hundredths() const noexcept;
 };
+
+// The sum of `scores` in hundredths of a point, rounded half away from zero from the exact sum of
+// the fractions, however many denominators it has (217/8 = 27.125 is 2713). For game scores as
+// scoreSquaresGame gives them: numerators >= 0, denominators up to 2 x 17².
+std::int64_t hundredthsOfSum(const std::vector<SquaresScore>& scores);
 
 // <0, 0, >0 as a is below, equal to, above b.
 int compareScores(const SquaresScore& a, const SquaresScore& b) noexcept;
@@ -150,6 +159,7 @@ struct SquaresStanding {
     std::string playerId;
     double total = 0.0;          // sum of the game scores
     std::int64_t totalNanos = 0; // the total in units of 1e-9 points: what ranks compare
+    std::int64_t totalHundredths = 0; // the exact total rounded to 0.01 points: what tables print
     int games = 0;
     int wins = 0;                            // games of class Win
     int draws = 0;                           // drawn games played (S5), eliminated or not
