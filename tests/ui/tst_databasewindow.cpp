@@ -16,12 +16,12 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QProcess>
-#include <QSortFilterProxyModel>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QTemporaryDir>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #ifdef Q_OS_UNIX

@@ -62,7 +62,6 @@ Q_SIGNALS:
     void payoutChanged();
 
 private:
-
     QPointer<EntrantListModel> m_entrants;
     engine::EventFormat m_format = engine::EventFormat::Singles;
     engine::Tier m_tier = engine::Tier::Three;
