@@ -12,6 +12,7 @@
 
 #include "benchtiming.h"
 #include "core/historyreader.h"
+#include "core/monthlylocks.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "flickdesk/engine/points.h"
@@ -47,7 +48,7 @@ void benchmarkTourPoints(const core::HistoryFolder& folder, unsigned threads, in
         std::exit(1);
     }
 
-    // The locks alone: the same months, the engine called directly.
+    // The locks alone: the same months, spread over the same workers (core::computeMonthlyLocks).
     std::set<engine::DayNumber> monthSet;
     std::size_t awards = 0;
     for (const core::TourEventPoints& event : last.events) {
@@ -60,7 +61,7 @@ void benchmarkTourPoints(const core::HistoryFolder& folder, unsigned threads, in
     for (int i = 0; i < repetitions; ++i) {
         const auto start = Clock::now();
         const std::vector<engine::MonthlyLock> locks =
-            engine::computeMonthlyLocks(folder.history, months, {}, {}, last.threads);
+            core::computeMonthlyLocks(folder.history, months, {}, {}, last.threads);
         locksOnly.push_back(secondsSince(start));
     }
     int iterations = 0;

@@ -1,9 +1,14 @@
-# Fails when the engine library links Qt, SQLite or any other library than the C++ runtime, or when
-# its object code references a Qt symbol. Run by CTest as `engine.links_no_qt`.
+# Fails when the engine library links Qt, SQLite, a threads library or any other library than the
+# C++ runtime, or when its object code references a Qt symbol or starts a thread (CODING_GUIDELINES.md:
+# the engine is single-threaded; ui/core spreads work over threads). Run by CTest as
+# `engine.links_no_qt`.
 foreach(list ENGINE_LINK_LIBRARIES ENGINE_INTERFACE_LINK_LIBRARIES)
     foreach(item ${${list}})
         if(item MATCHES "Qt|qt|sqlite|SQLite")
             message(FATAL_ERROR "flickdesk_engine links ${item} (${list}); the engine must stay free of Qt and SQL")
+        endif()
+        if(item MATCHES "Threads|pthread")
+            message(FATAL_ERROR "flickdesk_engine links ${item} (${list}); the engine starts no threads")
         endif()
     endforeach()
 endforeach()
@@ -21,6 +26,10 @@ if(NM)
     string(REGEX MATCHALL "[^\n]*(Q[A-Z][A-Za-z]+::|qt_|sqlite3_)[^\n]*" offending "${undefined}")
     if(offending)
         message(FATAL_ERROR "flickdesk_engine references Qt or SQLite symbols:\n${offending}")
+    endif()
+    string(REGEX MATCHALL "[^\n]*(std::thread::|pthread_create|std::async)[^\n]*" threads "${undefined}")
+    if(threads)
+        message(FATAL_ERROR "flickdesk_engine starts threads:\n${threads}")
     endif()
     message(STATUS "flickdesk_engine: no Qt or SQLite symbols among its undefined references")
 endif()

@@ -17,6 +17,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -236,6 +237,10 @@ private Q_SLOTS:
     void payoutBadField();
     void payoutUsageErrors_data();
     void payoutUsageErrors();
+    void payoutFormatKeywordInAnyCase_data();
+    void payoutFormatKeywordInAnyCase();
+    void payoutMessagesAreTranslated_data();
+    void payoutMessagesAreTranslated();
 };
 
 void TestCliTour::help_data()
@@ -1055,6 +1060,84 @@ void TestCliTour::payoutUsageErrors()
     QVERIFY2(result.err.startsWith(QStringLiteral("flickdesk-cli payout: ") + message),
              qPrintable(result.err));
     QVERIFY(result.err.contains(QLatin1String("Usage: flickdesk-cli payout --format singles|doubles")));
+}
+
+void TestCliTour::payoutFormatKeywordInAnyCase_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("summary");
+    QTest::newRow("singles") << QStringLiteral("singles")
+                             << QStringLiteral("payout: singles, Tier 3, 2 entrants");
+    QTest::newRow("Singles") << QStringLiteral("Singles")
+                             << QStringLiteral("payout: singles, Tier 3, 2 entrants");
+    QTest::newRow("DOUBLES") << QStringLiteral("DOUBLES")
+                             << QStringLiteral("payout: doubles, Tier 3, 2 teams");
+}
+
+// --format reads the keyword every file uses (singles, doubles), in any case as it always did.
+void TestCliTour::payoutFormatKeywordInAnyCase()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, summary);
+    QTemporaryDir temp;
+    const QString field = temp.filePath(QStringLiteral("field.csv"));
+    QVERIFY(writeFile(field, format.toLower() == QLatin1String("doubles") ? "mu_a,mu_b\n0.5,0.2\n1.0,0.1\n"
+                                                                          : "mu\n0.5\n1.0\n"));
+    const CliRun result = run({QStringLiteral("payout"), QStringLiteral("--format"), format,
+                               QStringLiteral("--tier"), QStringLiteral("3"), field});
+    QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
+    QVERIFY2(result.err.startsWith(summary), qPrintable(result.err));
+}
+
+namespace {
+
+// A translation of the command-line messages that marks every text it translates.
+class MarkingTranslator : public QTranslator {
+public:
+    QString translate(const char* context, const char* sourceText, const char* disambiguation = nullptr,
+                      int n = -1) const override
+    {
+        Q_UNUSED(disambiguation);
+        Q_UNUSED(n);
+        if (qstrcmp(context, "flickdesk::core::Cli") != 0)
+            return {};
+        return QStringLiteral("<<") + QString::fromUtf8(sourceText) + QStringLiteral(">>");
+    }
+    bool isEmpty() const override { return false; }
+};
+
+} // namespace
+
+void TestCliTour::payoutMessagesAreTranslated_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("format") << QStringList{QStringLiteral("--format"), QStringLiteral("triples"),
+                                           QStringLiteral("--tier"), QStringLiteral("3"),
+                                           QStringLiteral("field.csv")}
+                            << QStringLiteral("<<--format needs singles or doubles, not 'triples'>>");
+    QTest::newRow("usage") << QStringList{QStringLiteral("--format"), QStringLiteral("singles")}
+                           << QStringLiteral("<<Usage: flickdesk-cli payout --format singles|doubles");
+    QTest::newRow("summary") << QStringList{QStringLiteral("--format"), QStringLiteral("singles"),
+                                            QStringLiteral("--tier"), QStringLiteral("3")}
+                             << QStringLiteral("<<singles, Tier 3, 2 entrants: FSI before the floor 0.");
+}
+
+// The command-line messages go through Qt's translation, like the window's.
+void TestCliTour::payoutMessagesAreTranslated()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir temp;
+    const QString field = temp.filePath(QStringLiteral("field.csv"));
+    QVERIFY(writeFile(field, "mu\n0.5\n1.0\n"));
+    if (args.size() == 4)
+        args.append(field);
+    MarkingTranslator translator;
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    const CliRun result = run(QStringList{QStringLiteral("payout")} + args);
+    QCoreApplication::removeTranslator(&translator);
+    QVERIFY2(result.err.contains(message), qPrintable(result.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliTour)

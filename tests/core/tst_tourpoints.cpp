@@ -3,6 +3,7 @@
 // for standings (Finale, earlier Recreational champions); defects of Tour input; FIELD.csv reading.
 #include "clitestsupport.h"
 #include "core/historyreader.h"
+#include "core/monthlylocks.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/monthlylock.h"
@@ -107,6 +108,9 @@ private Q_SLOTS:
     void unknownSeasonOrFinale();
     void readsPayoutFields_data();
     void readsPayoutFields();
+    void locksDoNotDependOnThreadsOrCompany_data();
+    void locksDoNotDependOnThreadsOrCompany();
+    void cancelledLocksAreNoResult();
 };
 
 void TestTourPoints::awardsEveryNcaTourEvent()
@@ -577,6 +581,61 @@ void TestTourPoints::readsPayoutFields()
         core::readPayoutField(dir.filePath(QStringLiteral("none.csv")), engine::EventFormat::Singles);
     QCOMPARE(missing.defects.size(), std::size_t{1});
     QVERIFY(describeAll(missing.defects).contains(QLatin1String("none.csv: the file is missing")));
+}
+
+void TestTourPoints::locksDoNotDependOnThreadsOrCompany_data()
+{
+    QTest::addColumn<unsigned>("threads");
+    QTest::newRow("one thread") << 1u;
+    QTest::newRow("two threads") << 2u;
+    QTest::newRow("three threads") << 3u;
+    QTest::newRow("one per core") << 0u;
+}
+
+// DECISIONS P1: the locks of many months, spread over workers here in ui/core (the engine starts no
+// threads), are each the engine's one lock of that month, in the order asked.
+void TestTourPoints::locksDoNotDependOnThreadsOrCompany()
+{
+    QFETCH(unsigned, threads);
+    const engine::RatingHistory& history = ncaHistory().history;
+    std::vector<engine::DayNumber> months = engine::monthsOfEvents(history);
+    QVERIFY(months.size() > 8);
+    months.resize(8); // the earliest months: short runs
+    std::reverse(months.begin(), months.end());
+    int reports = 0;
+    int lastReport = 0;
+    engine::FlickSkillRunControl control;
+    control.onProgress = [&](const engine::FlickSkillProgress& progress) {
+        ++reports;
+        lastReport = std::max(lastReport, progress.iteration);
+        QCOMPARE(progress.maxIterations, 8);
+    };
+    const std::vector<engine::MonthlyLock> locks =
+        core::computeMonthlyLocks(history, months, {}, control, threads);
+    QCOMPARE(locks.size(), months.size());
+    QCOMPARE(reports, 8);
+    QCOMPARE(lastReport, 8);
+    for (std::size_t m = 0; m < months.size(); ++m) {
+        QCOMPARE(locks[m].month, months[m]);
+        const engine::MonthlyLock alone = engine::computeMonthlyLock(history, months[m]);
+        QCOMPARE(locks[m].eventsRated, alone.eventsRated);
+        QCOMPARE(locks[m].rated, alone.rated);
+        for (std::size_t p = 0; p < history.playerIds.size(); ++p) {
+            QCOMPARE(locks[m].ratings[p].mu, alone.ratings[p].mu);
+            QCOMPARE(locks[m].ratings[p].sigma, alone.ratings[p].sigma);
+        }
+    }
+}
+
+void TestTourPoints::cancelledLocksAreNoResult()
+{
+    const engine::RatingHistory& history = ncaHistory().history;
+    const std::vector<engine::DayNumber> months = engine::monthsOfEvents(history);
+    engine::CancelToken cancel;
+    cancel.cancel();
+    engine::FlickSkillRunControl control;
+    control.cancel = &cancel;
+    QVERIFY(core::computeMonthlyLocks(history, months, {}, control, 2).empty());
 }
 
 QTEST_GUILESS_MAIN(TestTourPoints)

@@ -2,6 +2,7 @@
 // file is refused with its reason, exports never go over the open database, and --smoke-test says
 // why a database did not open.
 #include "core/store.h"
+#include "widgets/eventlistmodel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/ratingslist.h"
 #include "widgets/standingsview.h"
@@ -11,12 +12,15 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPointer>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -98,6 +102,7 @@ private Q_SLOTS:
     void missingDatabaseIsMadeOnlyWhenAgreed();
     void emptyFileIsRefusedWithItsReason();
     void exportNeverGoesOverTheDatabase();
+    void reopeningKeepsOneEventList();
     void smokeTestPrintsTheReason();
     void savedFilesAreWholeOrUntouched();
 };
@@ -181,6 +186,53 @@ void TestDatabaseWindow::exportNeverGoesOverTheDatabase()
 }
 
 // Item: --smoke-test printed only "could not be opened".
+// Item: opening a second database left the first one's event list and its filter behind, each
+// holding the closed database.
+void TestDatabaseWindow::reopeningKeepsOneEventList()
+{
+    QTemporaryDir temp;
+    const QString first = temp.filePath(QStringLiteral("first.sqlite"));
+    const QString second = temp.filePath(QStringLiteral("second.sqlite"));
+    {
+        core::StoreOptions options;
+        options.path = first;
+        const core::Store::OpenResult opened = core::Store::open(options);
+        QVERIFY(opened.store);
+        QVERIFY(
+            opened.store->importHistory(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/reference/ttt/tiny")).ok());
+    }
+    MainWindow window;
+    QVERIFY(window.openDatabase(first, MainWindow::FirstStart::StartEmpty));
+    QCOMPARE(window.eventList()->rowCount(), 6);
+    QVERIFY(window.selectEvent(QStringLiteral("1")));
+    QPointer<ui::EventListModel> firstList = window.eventList();
+    QPointer<QSortFilterProxyModel> firstFilter = window.eventFilter();
+
+    QVERIFY(window.openDatabase(second, MainWindow::FirstStart::StartEmpty));
+    // The first database's list went with it: nothing refers to the closed database.
+    QVERIFY(firstList.isNull());
+    QVERIFY(firstFilter.isNull());
+    QCOMPARE(window.findChildren<ui::EventListModel*>().size(), 1);
+
+    // The list in use is the second database's, and it works.
+    QCOMPARE(window.eventList()->rowCount(), 0);
+    QCOMPARE(window.eventListView()->model(), window.eventFilter());
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-06");
+    draft.name = QStringLiteral("Reopened Open");
+    const QString id = window.store()->createEvent(draft);
+    window.eventList()->reload();
+    QCOMPARE(window.eventList()->rowCount(), 1);
+    window.eventSearch()->setText(QStringLiteral("reopened"));
+    QCOMPARE(window.eventFilter()->rowCount(), 1);
+    QVERIFY(window.selectEvent(id));
+
+    // And back to the first.
+    QVERIFY(window.openDatabase(first, MainWindow::FirstStart::StartEmpty));
+    QCOMPARE(window.findChildren<ui::EventListModel*>().size(), 1);
+    QCOMPARE(window.eventList()->rowCount(), 6);
+}
+
 void TestDatabaseWindow::smokeTestPrintsTheReason()
 {
     const QString program =

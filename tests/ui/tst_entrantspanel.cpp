@@ -8,6 +8,8 @@
 #include "widgets/entrantspanel.h"
 #include "widgets/eventsession.h"
 #include "widgets/firststartdialog.h"
+#include "widgets/payoutpreviewmodel.h"
+#include "widgets/payoutpreviewwidget.h"
 
 #include <QApplication>
 #include <QDir>
@@ -15,7 +17,9 @@
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -49,6 +53,7 @@ private Q_SLOTS:
     void nameListFileRefused();
     void pastedNameListRefused();
     void firstStartDialogAnswers();
+    void checkInUpdatesThePreviewOnce();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -234,6 +239,62 @@ void TestEntrantsPanel::firstStartDialogAnswers()
     empty.show();
     QTest::mouseClick(empty.emptyButton(), Qt::LeftButton);
     QCOMPARE(empty.choice(), ui::FirstStartDialog::Choice::StartEmpty);
+}
+
+// One model, one update per edit: the preview's table is the session's model, and a check-in sets
+// it once (one row in or out, each changed row named once), not again through a copy in the widget.
+void TestEntrantsPanel::checkInUpdatesThePreviewOnce()
+{
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-06");
+    draft.name = QStringLiteral("Elmira Singles");
+    draft.tier = 3;
+    ui::EventSession session(*m_store, m_store->createEvent(draft));
+    QVERIFY(session.isValid());
+    m_panel->setSession(&session);
+    const auto detach = qScopeGuard([this] { m_panel->setSession(nullptr); });
+    for (int player = 1; player <= 6; ++player)
+        QVERIFY(session.addEntrant(
+            {m_store->addPlayer(QStringLiteral("Player %1").arg(player), QStringLiteral("Elmira"))}));
+
+    ui::PayoutPreviewModel* preview = session.payoutPreview();
+    QTableView* view = m_panel->preview()->tableView();
+    QCOMPARE(view->model(), static_cast<QAbstractItemModel*>(preview));
+    QSignalSpy payout(preview, &ui::PayoutPreviewModel::payoutChanged);
+    QSignalSpy inserted(preview, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(preview, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(preview, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(preview, &QAbstractItemModel::modelReset);
+    const auto eachRowChangedOnce = [&changed] {
+        QList<int> rows;
+        for (const QList<QVariant>& signal : changed) {
+            for (int row = signal[0].toModelIndex().row(); row <= signal[1].toModelIndex().row(); ++row) {
+                if (rows.contains(row))
+                    return false;
+                rows.append(row);
+            }
+        }
+        return true;
+    };
+    for (int unit = 1; unit <= 6; ++unit) {
+        payout.clear();
+        inserted.clear();
+        changed.clear();
+        QVERIFY(session.setCheckedIn(unit, true));
+        QCOMPARE(payout.count(), 1);
+        QCOMPARE(inserted.count(), 1);
+        QVERIFY(eachRowChangedOnce());
+        QCOMPARE(view->model()->rowCount(), unit);
+        QCOMPARE(m_panel->preview()->table().fieldSize, unit);
+    }
+    payout.clear();
+    changed.clear();
+    QVERIFY(session.setCheckedIn(3, false));
+    QCOMPARE(payout.count(), 1);
+    QCOMPARE(removed.count(), 1);
+    QVERIFY(eachRowChangedOnce());
+    QCOMPARE(m_panel->preview()->table().fieldSize, 5);
+    QCOMPARE(reset.count(), 0);
 }
 
 QTEST_MAIN(TestEntrantsPanel)

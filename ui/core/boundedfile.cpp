@@ -1,5 +1,7 @@
 #include "core/boundedfile.h"
 
+#include "core/translation.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -8,10 +10,7 @@
 namespace flickdesk::core {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::core::BoundedFile", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::BoundedFile)
 
 QString tooLarge(qint64 limit)
 {

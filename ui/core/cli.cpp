@@ -13,6 +13,7 @@
 #include "flickdesk/engine/points.h"
 #include "flickdesk/engine/standings.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -41,6 +42,11 @@
 
 namespace flickdesk::core {
 namespace {
+
+// The translation context of the command-line messages: Cli::tr("...").
+struct Cli {
+    Q_DECLARE_TR_FUNCTIONS(flickdesk::core::Cli)
+};
 
 using CommandFunction = int (*)(const QStringList& args, QTextStream& out, QTextStream& err);
 
@@ -290,7 +296,8 @@ void printCommandHelp(QTextStream& out, const Command& command)
 int usageError(QTextStream& err, const Command& command, const QString& problem)
 {
     err << programName() << ' ' << command.name << ": " << problem << '\n'
-        << "Usage: " << programName() << ' ' << command.name << ' ' << command.synopsis << '\n';
+        << Cli::tr("Usage: %1 %2 %3").arg(programName(), QString(command.name), QString(command.synopsis))
+        << '\n';
     return cli_exit::usage;
 }
 
@@ -377,10 +384,10 @@ QString readArguments(const QStringList& args, std::initializer_list<const char*
         const bool known = std::any_of(valueOptions.begin(), valueOptions.end(),
                                        [&name](const char* option) { return name == QLatin1String(option); });
         if (!known)
-            return QStringLiteral("unknown option '%1'").arg(argument);
+            return Cli::tr("unknown option '%1'").arg(argument);
         const std::optional<QString> value = reader.value();
         if (!value)
-            return QStringLiteral("option %1 needs a value").arg(argument);
+            return Cli::tr("option %1 needs a value").arg(argument);
         arguments.values[name] = *value;
     }
     return {};
@@ -391,9 +398,9 @@ QString readArguments(const QStringList& args, std::initializer_list<const char*
 QString readOnePositional(const Arguments& arguments, const char* what, QString& value)
 {
     if (arguments.positional.size() > 1)
-        return QStringLiteral("unexpected argument '%1'").arg(arguments.positional[1]);
+        return Cli::tr("unexpected argument '%1'").arg(arguments.positional[1]);
     if (arguments.positional.isEmpty())
-        return QStringLiteral("missing %1").arg(QLatin1String(what));
+        return Cli::tr("missing %1").arg(QLatin1String(what));
     value = arguments.positional.first();
     return {};
 }
@@ -535,8 +542,12 @@ int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<eng
 {
     for (const engine::Defect& defect : defects)
         err << QString::fromStdString(engine::describe(defect)) << '\n';
-    err << command << ": " << defects.size() << (defects.size() == 1 ? " defect" : " defects") << " in "
-        << source << "; " << consequence << '\n';
+    err << command << ": "
+        << (defects.size() == 1
+                ? Cli::tr("1 defect in %1; %2").arg(source, QLatin1String(consequence))
+                : Cli::tr("%1 defects in %2; %3")
+                      .arg(QString::number(defects.size()), source, QLatin1String(consequence)))
+        << '\n';
     return cli_exit::inputDefects;
 }
 
@@ -1002,16 +1013,17 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
         problem = readOnePositional(arguments, "FIELD.csv", fieldFile);
         const std::optional<QString> formatText = arguments.value("--format");
         const std::optional<QString> tierText = arguments.value("--tier");
+        // The keywords of every file and command; as before, in any case ("Singles").
+        const std::optional<engine::EventFormat> keywordFormat =
+            formatText ? eventFormatFromKeyword(formatText->toLower()) : std::nullopt;
         if (problem.isEmpty() && !formatText)
-            problem = QStringLiteral("missing --format singles|doubles");
-        else if (problem.isEmpty() && formatText->compare(QLatin1String("singles"), Qt::CaseInsensitive) == 0)
-            format = engine::EventFormat::Singles;
-        else if (problem.isEmpty() && formatText->compare(QLatin1String("doubles"), Qt::CaseInsensitive) == 0)
-            format = engine::EventFormat::Doubles;
+            problem = Cli::tr("missing --format singles|doubles");
+        else if (problem.isEmpty() && keywordFormat)
+            format = *keywordFormat;
         else if (problem.isEmpty())
-            problem = QStringLiteral("--format needs singles or doubles, not '%1'").arg(*formatText);
+            problem = Cli::tr("--format needs singles or doubles, not '%1'").arg(*formatText);
         if (problem.isEmpty() && !tierText)
-            problem = QStringLiteral("missing --tier 1|2|3");
+            problem = Cli::tr("missing --tier 1|2|3");
         else if (problem.isEmpty() && *tierText == QLatin1String("1"))
             tier = engine::Tier::One;
         else if (problem.isEmpty() && *tierText == QLatin1String("2"))
@@ -1019,13 +1031,12 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
         else if (problem.isEmpty() && *tierText == QLatin1String("3"))
             tier = engine::Tier::Three;
         else if (problem.isEmpty())
-            problem = QStringLiteral("--tier needs 1, 2 or 3, not '%1'").arg(*tierText);
+            problem = Cli::tr("--tier needs 1, 2 or 3, not '%1'").arg(*tierText);
         if (const auto capText = arguments.value("--experimental-cap"); problem.isEmpty() && capText) {
             bool ok = false;
             cap = capText->toDouble(&ok);
             if (!ok || !std::isfinite(*cap) || *cap < 0.0)
-                problem =
-                    QStringLiteral("--experimental-cap needs a number 0 or above, not '%1'").arg(*capText);
+                problem = Cli::tr("--experimental-cap needs a number 0 or above, not '%1'").arg(*capText);
         }
     }
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
@@ -1054,14 +1065,19 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
     if (const int status = writeOutput(out, err, command.name, arguments, text); status != cli_exit::ok)
         return status;
 
-    err << "payout: " << (format == engine::EventFormat::Doubles ? "doubles" : "singles") << ", Tier "
-        << static_cast<int>(tier) << ", " << table.fieldSize
-        << (format == engine::EventFormat::Doubles ? " teams" : " entrants") << ": FSI before the floor "
-        << QString::number(table.unflooredFieldStrength, 'f', 3);
+    const QString unflooredText = QString::number(table.unflooredFieldStrength, 'f', 3);
+    err << "payout: "
+        << (format == engine::EventFormat::Doubles
+                ? Cli::tr("doubles, Tier %1, %2 teams: FSI before the floor %3")
+                : Cli::tr("singles, Tier %1, %2 entrants: FSI before the floor %3"))
+               .arg(static_cast<int>(tier))
+               .arg(table.fieldSize)
+               .arg(unflooredText);
     if (table.capApplied)
-        err << ", lowered to the experimental cap " << QString::number(*table.experimentalCap, 'f', 3);
+        err << Cli::tr(", lowered to the experimental cap %1")
+                   .arg(QString::number(*table.experimentalCap, 'f', 3));
     if (table.meetsHigherTierFloor) // DECISIONS P10
-        err << "; meets the Tier " << static_cast<int>(*table.meetsHigherTierFloor) << " points floor";
+        err << Cli::tr("; meets the Tier %1 points floor").arg(static_cast<int>(*table.meetsHigherTierFloor));
     err << '\n';
     return cli_exit::ok;
 }

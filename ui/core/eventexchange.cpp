@@ -5,6 +5,7 @@
 #include "core/identifiers.h"
 #include "core/strictjson.h"
 #include "core/outputfiles.h"
+#include "core/translation.h"
 #include "flickdesk/engine/date.h"
 
 #include <QCoreApplication>
@@ -34,10 +35,7 @@ namespace {
 using engine::Defect;
 using engine::SourceRef;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::core::EventExchange", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::EventExchange)
 
 const QString formatTag = QStringLiteral("flickdesk-event");
 

@@ -1,5 +1,7 @@
 #include "core/identifiers.h"
 
+#include "core/translation.h"
+
 #include <QChar>
 #include <QCoreApplication>
 #include <QStringDecoder>
@@ -8,10 +10,7 @@
 namespace flickdesk::core {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::core::Identifiers", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::Identifiers)
 
 bool isIdCharacter(char32_t c)
 {

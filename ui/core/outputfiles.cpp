@@ -1,5 +1,7 @@
 #include "core/outputfiles.h"
 
+#include "core/translation.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -21,10 +23,7 @@
 namespace flickdesk::core {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::core::OutputFiles", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::OutputFiles)
 
 QMutex& registryMutex()
 {

@@ -6,6 +6,7 @@
 #include "core/outputfiles.h"
 #include "core/sqlite.h"
 #include "core/tourpoints.h"
+#include "core/translation.h"
 #include "flickdesk/engine/date.h"
 
 #include <QCoreApplication>
@@ -40,10 +41,7 @@ namespace {
 using engine::Defect;
 using engine::SourceRef;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::core::Store", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::Store)
 
 // ---------------------------------------------------------------------------------------------
 // Schema. Each migration runs in one transaction that also sets PRAGMA user_version; a new file

@@ -1,6 +1,7 @@
 // The event exchange (core/eventexchange.h) with a store: an event out of it and into it. Apart
 // from the file formats so that their readers build, and are fuzzed, without SQLite.
 #include "core/eventexchange.h"
+#include "core/translation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -15,10 +16,7 @@ namespace {
 using engine::Defect;
 using engine::SourceRef;
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::core::EventExchange", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::EventExchange)
 
 // Where the file names a player: "content.field[3].players[0].name" (the reader sorts the units, so
 // the path is found in the file itself).

@@ -1,6 +1,7 @@
 #include "core/strictjson.h"
 
 #include "core/identifiers.h"
+#include "core/translation.h"
 
 #include <QCoreApplication>
 #include <set>
@@ -8,10 +9,7 @@
 namespace flickdesk::core {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::core::StrictJson", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::StrictJson)
 
 // Unlike QString::fromUcs4, keeps a U+FEFF.
 void appendCodePoint(QString& text, char32_t c)

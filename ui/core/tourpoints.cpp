@@ -2,6 +2,7 @@
 
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
+#include "core/monthlylocks.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -319,7 +320,7 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         threads = std::max(1u, std::thread::hardware_concurrency());
     result.threads =
         std::clamp<unsigned>(threads, 1u, static_cast<unsigned>(std::max<std::size_t>(1, months.size())));
-    result.locks = engine::computeMonthlyLocks(history, months, parameters, control, result.threads);
+    result.locks = computeMonthlyLocks(history, months, parameters, control, result.threads);
     if (result.locks.size() != months.size()) {
         result.cancelled = true;
         result.locks.clear();

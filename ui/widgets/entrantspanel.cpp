@@ -389,6 +389,7 @@ void EntrantsPanel::setSession(EventSession* session)
     if (!session) {
         m_entrants->setModel(nullptr);
         m_results->setModel(nullptr);
+        m_preview->setModel(nullptr);
         m_preview->setTable(engine::PayoutTable{}, tr("No event selected"));
         updateCounts();
         updateEditable();
@@ -399,6 +400,8 @@ void EntrantsPanel::setSession(EventSession* session)
                        EntrantListModel::IdsColumn, EntrantListModel::RatingColumn})
         m_entrants->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_results->setModel(session->playerSearch());
+    // The preview's table is the session's model itself: one table, set once per check-in.
+    m_preview->setModel(session->payoutPreview());
     connect(session->entrants(), &EntrantListModel::countsChanged, this, &EntrantsPanel::updateCounts);
     connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
             &EntrantsPanel::updatePreview);
@@ -461,8 +464,8 @@ void EntrantsPanel::updatePreview()
     if (!m_session)
         return;
     const core::EventRecord& event = m_session->event();
-    m_preview->setEventDate(QDate::fromString(event.date, Qt::ISODate));
-    m_preview->setTable(m_session->payoutPreview()->table(), event.name);
+    // The table is the model's already (the view shows it): only the figures and the chart follow.
+    m_preview->setEvent(event.name, QDate::fromString(event.date, Qt::ISODate));
 }
 
 void EntrantsPanel::moveHighlight(int step)

@@ -340,9 +340,11 @@ void MainWindow::buildWorkspace()
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
 
     // ---- the event day: events | entrants + preview, results
-    m_events = new EventListModel(*m_store, this);
+    // The list refers to the store: it belongs to the workspace, which goes before the store does
+    // (openDatabase, ~MainWindow), so that no list of a closed database is left behind.
+    m_events = new EventListModel(*m_store, m_tabs);
     m_events->reload();
-    m_eventFilter = new QSortFilterProxyModel(this);
+    m_eventFilter = new QSortFilterProxyModel(m_tabs);
     m_eventFilter->setSourceModel(m_events);
     m_eventFilter->setSortRole(EventListModel::SortRole);
     m_eventFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);

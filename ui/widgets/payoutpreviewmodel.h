@@ -4,10 +4,12 @@
 // began (DECISIONS P3), computed by engine::computePayoutTable, the function the award uses (P2),
 // from the locked ratings the entrant list holds in memory. It follows an EntrantListModel and is
 // recomputed on every check-in without a database query; rows change only where points change.
+// It is the table model the preview's view shows (one model, one diff per edit): the rows and roles
+// of PayoutTableModel.
 
 #include "flickdesk/engine/points.h"
+#include "widgets/payouttablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QPointer>
 #include <optional>
 #include <span>
@@ -17,7 +19,7 @@ namespace flickdesk::ui {
 
 class EntrantListModel;
 
-class PayoutPreviewModel : public QAbstractTableModel {
+class PayoutPreviewModel : public PayoutTableModel {
     Q_OBJECT
     Q_PROPERTY(int fieldSize READ fieldSize NOTIFY payoutChanged)
     Q_PROPERTY(double fieldStrengthIndex READ fieldStrengthIndex NOTIFY payoutChanged)
@@ -28,14 +30,6 @@ class PayoutPreviewModel : public QAbstractTableModel {
     Q_PROPERTY(QString tierNote READ tierNote NOTIFY payoutChanged)
 
 public:
-    enum Column { PlaceColumn, PointsColumn, ColumnCount };
-
-    enum Role {
-        PlaceRole = Qt::UserRole + 1, // int
-        AwardRole,                    // double: rounded to 0.1 (DECISIONS P8)
-        PointsRole,                   // double: unrounded (DECISIONS P7)
-    };
-
     explicit PayoutPreviewModel(QObject* parent = nullptr);
 
     // The field: the units of `entrants` that began, followed as they check in and out.
@@ -46,43 +40,34 @@ public:
     void setField(std::vector<double> ratings);
     void setTeams(std::vector<engine::PartnerRatings> teams);
 
-    const engine::PayoutTable& table() const { return m_table; }
     engine::EventFormat format() const { return m_format; }
     engine::Tier tier() const { return m_tier; }
     std::optional<double> experimentalCap() const { return m_cap; }
-    int fieldSize() const { return m_table.fieldSize; }
-    double fieldStrengthIndex() const { return m_table.fieldStrengthIndex; }
-    double fieldDepthIndex() const { return m_table.fieldDepthIndex; }
+    int fieldSize() const { return table().fieldSize; }
+    double fieldStrengthIndex() const { return table().fieldStrengthIndex; }
+    double fieldDepthIndex() const { return table().fieldDepthIndex; }
     double tierFloor() const { return engine::fieldStrengthFloor(m_tier); }
-    double unflooredFieldStrength() const { return m_table.unflooredFieldStrength; }
-    bool capApplied() const { return m_table.capApplied; }
+    double unflooredFieldStrength() const { return table().unflooredFieldStrength; }
+    bool capApplied() const { return table().capApplied; }
     // DECISIONS P10: which higher Tier's points floor the field's unfloored winner points reach;
     // empty when none.
     QString tierNote() const;
-
-    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    QHash<int, QByteArray> roleNames() const override;
 
 public Q_SLOTS:
     // Reads the field from the entrant list and computes the table again.
     void recompute();
 
 Q_SIGNALS:
+    // Once per edit that changes the table (its rows or its figures).
     void payoutChanged();
 
 private:
-    void showTable(engine::PayoutTable table);
-
     QPointer<EntrantListModel> m_entrants;
     engine::EventFormat m_format = engine::EventFormat::Singles;
     engine::Tier m_tier = engine::Tier::Three;
     std::optional<double> m_cap;
     std::vector<double> m_ratings;               // the field, when given directly
     std::vector<engine::PartnerRatings> m_teams; // the field, when given directly
-    engine::PayoutTable m_table;
 };
 
 } // namespace flickdesk::ui

@@ -123,7 +123,8 @@ QTableView* payoutTableView(PayoutTableModel* model, QWidget* parent)
 PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     : QWidget(parent)
     , m_eventDate(QDate::currentDate())
-    , m_model(new PayoutTableModel(this))
+    , m_ownModel(new PayoutTableModel(this))
+    , m_model(m_ownModel)
 {
     m_titleLabel = new QLabel(this);
     m_titleLabel->setObjectName(QStringLiteral("eventTitle"));
@@ -180,7 +181,38 @@ const engine::PayoutTable& PayoutPreviewWidget::table() const
 void PayoutPreviewWidget::setTable(const engine::PayoutTable& table, const QString& eventTitle)
 {
     m_eventTitle = eventTitle;
-    m_model->setTable(table);
+    m_model->setTable(table); // nothing to do when `table` is the shown model's own
+    showModelTable();
+}
+
+void PayoutPreviewWidget::setModel(PayoutTableModel* model)
+{
+    PayoutTableModel* shown = model ? model : m_ownModel;
+    if (shown == m_model)
+        return;
+    if (m_model != m_ownModel)
+        disconnect(m_model, &QObject::destroyed, this, nullptr);
+    m_model = shown;
+    // An event's model may go first (its session closes): the widget's own takes its place.
+    if (m_model != m_ownModel)
+        connect(m_model, &QObject::destroyed, this, [this] {
+            m_model = m_ownModel;
+            m_tableView->setModel(m_model);
+        });
+    m_tableView->setModel(m_model);
+}
+
+void PayoutPreviewWidget::setEvent(const QString& eventTitle, QDate date)
+{
+    m_eventTitle = eventTitle;
+    m_eventDate = date;
+    showModelTable();
+}
+
+void PayoutPreviewWidget::showModelTable()
+{
+    const engine::PayoutTable& table = m_model->table();
+    const QString& eventTitle = m_eventTitle;
 
     m_titleLabel->setText(eventTitle.isEmpty() ? tr("Untitled event") : eventTitle);
     m_subtitleLabel->setText(tr("%1 \u00b7 %2 \u00b7 %3")
@@ -210,8 +242,7 @@ void PayoutPreviewWidget::setTable(const engine::PayoutTable& table, const QStri
 void PayoutPreviewWidget::setEventDate(QDate date)
 {
     m_eventDate = date;
-    const engine::PayoutTable current = table();
-    setTable(current, m_eventTitle);
+    showModelTable();
 }
 
 QStringList PayoutPreviewWidget::notes() const

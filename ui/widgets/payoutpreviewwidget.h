@@ -32,6 +32,14 @@ public:
     // Shows `table` everywhere at once: the figures, the table (rows that did not change stay as
     // they are) and the chart.
     void setTable(const engine::PayoutTable& table, const QString& eventTitle);
+    // Shows the table of `model` (an event's preview, which updates it on every check-in) in place of
+    // the widget's own; nullptr goes back to the widget's own model. The figures and the chart
+    // follow only when showModelTable() or setEvent() is called.
+    void setModel(PayoutTableModel* model);
+    // The figures and the chart of the shown model's table, as it is now: the table is not set again.
+    void showModelTable();
+    // The event's name and date on the preview and the sheet, without setting the table again.
+    void setEvent(const QString& eventTitle, QDate date);
     // The event's date, printed on the sheet. Today's date until set.
     void setEventDate(QDate date);
 
@@ -63,7 +71,8 @@ private:
 
     QString m_eventTitle;
     QDate m_eventDate;
-    PayoutTableModel* m_model = nullptr;
+    PayoutTableModel* m_ownModel = nullptr;
+    PayoutTableModel* m_model = nullptr; // the model shown: m_ownModel or the one of setModel()
     PayoutChart* m_chart = nullptr;
     QTableView* m_tableView = nullptr;
     QLabel* m_titleLabel = nullptr;

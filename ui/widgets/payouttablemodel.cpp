@@ -30,10 +30,19 @@ bool PayoutTableModel::rowDiffers(std::size_t row, const engine::PayoutTable& ta
            m_withoutLift[row] != withoutLift[row];
 }
 
-void PayoutTableModel::setTable(const engine::PayoutTable& table)
+bool PayoutTableModel::setTable(const engine::PayoutTable& table)
 {
     if (&table == &m_table)
-        return; // the model's own table: nothing changes
+        return false; // the model's own table: nothing changes
+    const bool figuresDiffer = m_table.format != table.format || m_table.tier != table.tier ||
+                               m_table.fieldSize != table.fieldSize ||
+                               m_table.unflooredFieldStrength != table.unflooredFieldStrength ||
+                               m_table.fieldStrengthIndex != table.fieldStrengthIndex ||
+                               m_table.fieldDepthIndex != table.fieldDepthIndex ||
+                               m_table.experimentalCap != table.experimentalCap ||
+                               m_table.capApplied != table.capApplied ||
+                               m_table.unflooredWinnerPoints != table.unflooredWinnerPoints ||
+                               m_table.meetsHigherTierFloor != table.meetsHigherTierFloor;
     std::vector<double> withoutLift = ui::pointsWithoutDepthLift(table);
     const int oldRows = rowCount();
     const int newRows = static_cast<int>(table.points.size());
@@ -74,6 +83,7 @@ void PayoutTableModel::setTable(const engine::PayoutTable& table)
         m_withoutLift = std::move(withoutLift);
         endInsertRows();
     }
+    return figuresDiffer || !changedRuns.empty() || newRows != oldRows;
 }
 
 void PayoutTableModel::clear()

@@ -16,7 +16,8 @@ std::vector<double> pointsWithoutDepthLift(const engine::PayoutTable& table,
 
 // One row per place 1..N. A new table changes only what differs: rows are inserted or removed at
 // the end and dataChanged names the changed rows, so a view keeps its selection and scroll position
-// while entrants check in.
+// while entrants check in. The morning preview's model (PayoutPreviewModel) is one of these: the
+// table the preview shows is the model the session computes, diffed once per edit.
 class PayoutTableModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -37,7 +38,8 @@ public:
 
     explicit PayoutTableModel(QObject* parent = nullptr);
 
-    void setTable(const engine::PayoutTable& table);
+    // True when anything differs from the table shown before: a row, N, FSI, FDI, the Tier or the cap.
+    bool setTable(const engine::PayoutTable& table);
     void clear();
 
     const engine::PayoutTable& table() const { return m_table; }

@@ -1,6 +1,7 @@
 #include "widgets/playerpage.h"
 
 #include "core/tourpoints.h"
+#include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/curvechart.h"
@@ -18,10 +19,7 @@
 namespace flickdesk::ui {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::ui::PlayerPage", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::ui::PlayerPage)
 
 // P(X > 0) for X ~ N(mean, variance).
 double probabilityPositive(double mean, double variance)

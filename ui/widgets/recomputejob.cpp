@@ -1,5 +1,6 @@
 #include "widgets/recomputejob.h"
 
+#include "core/monthlylocks.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
@@ -290,7 +291,7 @@ void RecomputeJob::run()
             if (!cancelled && !months.empty()) {
                 engine::FlickSkillRunControl lockControl;
                 lockControl.cancel = &m_cancel;
-                // The engine reports finished locks from several threads, one at a time but not
+                // Finished locks are reported from several threads, one at a time but not
                 // necessarily in order: only a count above the last one reported is passed on.
                 int reported = 0;
                 lockControl.onProgress = [this, sweeps, total,
@@ -301,8 +302,8 @@ void RecomputeJob::run()
                     Q_EMIT progress(sweeps + p.iteration, total,
                                     tr("Monthly locks: %1 of %2").arg(p.iteration).arg(p.maxIterations));
                 };
-                run->locks = engine::computeMonthlyLocks(history, months, run->parameters, lockControl,
-                                                         input.lockThreads);
+                run->locks = core::computeMonthlyLocks(history, months, run->parameters, lockControl,
+                                                       input.lockThreads);
                 cancelled = m_cancel.isCancelled() || run->locks.size() != months.size();
             }
 

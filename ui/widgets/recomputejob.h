@@ -66,7 +66,7 @@ struct RecomputeInput {
     std::vector<AwardedEvent> awarded;
     bool computeLocks = false;
     QDate today;              // the lock of the current month is computed too (the lock upcoming events use)
-    unsigned lockThreads = 0; // engine threads for the locks; 0: one per core
+    unsigned lockThreads = 0; // worker threads for the locks; 0: one per core
 };
 
 struct RatingRun {

@@ -1,6 +1,7 @@
 #include "widgets/standingsview.h"
 
 #include "core/outputfiles.h"
+#include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "widgets/recomputejob.h"
 
@@ -27,10 +28,7 @@
 namespace flickdesk::ui {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::ui::StandingsView", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::ui::StandingsView)
 
 QString divisionName(engine::Division division)
 {

@@ -1,6 +1,7 @@
 #include "widgets/tierreport.h"
 
 #include "core/tourpoints.h"
+#include "core/translation.h"
 #include "widgets/recomputejob.h"
 
 #include <QCheckBox>
@@ -16,10 +17,7 @@
 namespace flickdesk::ui {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::ui::TierReport", text);
-}
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::ui::TierReport)
 
 } // namespace
 

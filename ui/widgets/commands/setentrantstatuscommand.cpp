@@ -12,11 +12,6 @@ bool isCheckIn(core::EntrantStatus status)
     return status == core::EntrantStatus::Registered || status == core::EntrantStatus::Started;
 }
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("flickdesk::ui::SetEntrantStatusCommand", text);
-}
-
 } // namespace
 
 SetEntrantStatusCommand::SetEntrantStatusCommand(EventSession& session, int unit, core::EntrantStatus before,

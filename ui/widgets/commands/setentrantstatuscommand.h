@@ -3,12 +3,16 @@
 #include "core/store.h"
 #include "widgets/commands/eventcommand.h"
 
+#include <QCoreApplication>
+
 namespace flickdesk::ui {
 
 // An entrant's status: checked in (started), not (registered), or withdrawn after starting (P3).
 // Check-in toggles (registered <-> started) of one entrant merge when consecutive: a director who
 // clicks twice undoes once.
 class SetEntrantStatusCommand : public EventCommand {
+    Q_DECLARE_TR_FUNCTIONS(flickdesk::ui::SetEntrantStatusCommand)
+
 public:
     SetEntrantStatusCommand(EventSession& session, int unit, core::EntrantStatus before,
                             core::EntrantStatus after);

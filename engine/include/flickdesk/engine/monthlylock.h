@@ -2,7 +2,6 @@
 
 #include "flickdesk/engine/flickskill.h"
 
-#include <span>
 #include <vector>
 
 namespace flickdesk::engine {
@@ -22,18 +21,14 @@ struct MonthlyLock {
     double mu(PlayerIndex player) const { return ratings[static_cast<std::size_t>(player)].mu; }
 };
 
-// One lock. `month` may be any day of the month: the lock is taken at its 1st.
+// One lock. `month` may be any day of the month: the lock is taken at its 1st. A run of its own (N5's
+// schedule from scratch), so a lock never depends on which other months were asked for. The engine
+// starts no threads: a caller that wants many months at once runs these calls side by side
+// (core::computeMonthlyLocks). `control` reports the run's sweeps and is polled for cancellation; a
+// cancelled lock is not a result.
 MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
-                               const FlickSkillParameters& parameters = {});
-
-// The locks of many months, each a run of its own exactly as computeMonthlyLock would make it
-// (N5's schedule from scratch, so a lock never depends on which other months were asked for),
-// spread over `threads` workers (0: one per core). Months are returned in the order given.
-// Progress reports finished locks as `iteration` of `maxIterations`; a cancelled run returns an
-// empty list.
-std::vector<MonthlyLock> computeMonthlyLocks(const RatingHistory& history, std::span<const DayNumber> months,
-                                             const FlickSkillParameters& parameters = {},
-                                             const FlickSkillRunControl& control = {}, unsigned threads = 0);
+                               const FlickSkillParameters& parameters = {},
+                               const FlickSkillRunControl& control = {});
 
 // The months in which a history's events fall, as the 1st of each month, ascending.
 std::vector<DayNumber> monthsOfEvents(const RatingHistory& history);
