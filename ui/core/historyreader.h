@@ -34,6 +34,9 @@ struct EventInfo {
     QString season;          // the season label, e.g. "15"
     int fieldSize = 0;       // units that began (DECISIONS P3)
     engine::SourceRef source;
+    // DECISIONS P4: an experimental format and its own FSI cap (a stored event's; a folder has none).
+    bool experimental = false;
+    std::optional<double> experimentalCap;
 };
 
 // FlickSkill parameters that a params.json (or the command line) sets; everything unset keeps the

@@ -15,6 +15,7 @@
 //   migration and once a day at the first open; the newest 7 are kept.
 
 #include "core/historyreader.h"
+#include "core/monthlock.h"
 #include "core/systems.h"
 #include "flickdesk/engine/history.h"
 #include "flickdesk/engine/monthlylock.h"
@@ -419,17 +420,7 @@ struct PlayerMatch {
     QString lastEventDate;
 };
 
-// The monthly lock of an event's month (DECISIONS P1), computed from the stored history.
-struct MonthLockRatings {
-    QString month;             // YYYY-MM
-    QHash<QString, double> mu; // every player of the stored history: latest posterior mu before the month
-    QHash<QString, double> sigma;
-    double unseenMu = 0.0; // DECISIONS N6: a player with no event before the month
-    double unseenSigma = 1.667;
-
-    double muOf(const QString& playerId) const { return mu.value(playerId, unseenMu); }
-    double sigmaOf(const QString& playerId) const { return sigma.value(playerId, unseenSigma); }
-};
+// MonthLockRatings, the lock of a month (DECISIONS P1): core/monthlock.h.
 
 // ---- rating pools of the other systems (ACF, Kings Cribbage, Diplomacy Squares; issue 7)
 //
@@ -674,14 +665,16 @@ public:
     // Everything that keeps the results from being rated and awarded (DECISIONS N2-N4, P3).
     ResultsValidation validateResults(const QString& eventId);
 
-    // DECISIONS P1, P2: awards a finished Tour event. The lock of its month comes from the stored
-    // history (computeMonthlyLock, cached per month), the payout table from computePayoutTable with
-    // the units that began in finishing order (the same function as the preview), and Store::award
-    // freezes it. Refused when the results are not valid, the event is not a finished Tour event
-    // with a tier, or the history before its month cannot be rated. Returns what was frozen.
+    // DECISIONS P1, P2: awards a finished Tour event. The lock of its month is lockedRatingsFor's,
+    // the payout table core::payoutTable's with the units that began in finishing order (the same
+    // function as the preview), and Store::award freezes it. Refused when the results are not
+    // valid, the event is not a finished Tour event with a tier, or the history before its month
+    // cannot be rated. Returns what was frozen.
     AwardRecord awardEvent(const QString& eventId);
-    // The locked ratings of the month of `eventDate` (YYYY-MM-DD or YYYY-MM): what the preview and
-    // the award use. Cached per month until the stored history or its parameters change.
+    // The lock of the month of `eventDate` (YYYY-MM-DD or YYYY-MM), for every caller: the NCA list
+    // imported for the month, or else the lock computed from the stored history, stored as it is
+    // first used (the rule: core/monthlock.h). Cached per month until the history, its parameters
+    // or the month's stored lock change.
     MonthLockRatings lockedRatingsFor(const QString& eventDate);
 
     // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,

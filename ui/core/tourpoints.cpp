@@ -2,6 +2,7 @@
 
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
+#include "core/payout.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -342,8 +343,6 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         // as places 1, 2, 3 of a field of 3, as the formula needs place <= N (DECISIONS P3, P7).
         const std::vector<const engine::Standing*> order = finishingOrder(event);
         // DECISIONS P3: N is every unit that began, and results.csv lists each of them.
-        std::vector<double> ratings;
-        std::vector<engine::PartnerRatings> teams;
         awarded.units.reserve(order.size());
         for (std::size_t position = 0; position < order.size(); ++position) {
             UnitAward unit;
@@ -353,22 +352,16 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
             // event before it has the prior mu (0 with the spec's parameters).
             for (const engine::PlayerIndex player : unit.players)
                 unit.lockedMu.push_back(lock.mu(player));
-            if (event.format == engine::EventFormat::Doubles) {
-                // Validation guarantees two partners per doubles unit (N2).
-                teams.emplace_back(unit.lockedMu.at(0), unit.lockedMu.at(1));
-                unit.unitRating = engine::teamRating(unit.lockedMu[0], unit.lockedMu[1]); // DECISIONS P5
-            } else {
-                ratings.push_back(unit.lockedMu.at(0));
-                unit.unitRating = unit.lockedMu[0];
-            }
+            // Validation guarantees two partners per doubles unit (N2).
+            unit.unitRating = event.format == engine::EventFormat::Doubles
+                                  ? engine::teamRating(unit.lockedMu.at(0), unit.lockedMu.at(1)) // P5
+                                  : unit.lockedMu.at(0);
             awarded.units.push_back(std::move(unit));
         }
 
-        // DECISIONS P4-P8 in the engine: the one path for the morning preview and the award.
-        const auto tier = static_cast<engine::Tier>(*info.tier);
-        awarded.payout = event.format == engine::EventFormat::Doubles
-                             ? engine::computePayoutTable(tier, teams)
-                             : engine::computePayoutTable(engine::EventFormat::Singles, tier, ratings);
+        // DECISIONS P4-P8: the one path of the preview and the award (core/payout.h), with the
+        // event's experimental cap.
+        awarded.payout = payoutTable(payoutTermsOf(info, event.format), event, lock);
         for (UnitAward& unit : awarded.units) {
             const auto at = static_cast<std::size_t>(unit.place - 1);
             unit.points = awarded.payout.points[at];
