@@ -390,6 +390,7 @@ void EntrantsPanel::setSession(EventSession* session)
         m_entrants->setModel(nullptr);
         m_results->setModel(nullptr);
         m_preview->setTable(engine::PayoutTable{}, tr("No event selected"));
+        m_preview->setLockSource(QString());
         updateCounts();
         updateEditable();
         return;
@@ -463,6 +464,9 @@ void EntrantsPanel::updatePreview()
     const core::EventRecord& event = m_session->event();
     m_preview->setEventDate(QDate::fromString(event.date, Qt::ISODate));
     m_preview->setTable(m_session->payoutPreview()->table(), event.name);
+    // Which lock the preview pays from (core/monthlock.h); none when it could not be read.
+    const core::MonthLockRatings& lock = m_session->entrants()->lockedRatings();
+    m_preview->setLockSource(lock.month.isEmpty() ? QString() : core::lockSourceText(lock));
 }
 
 void EntrantsPanel::moveHighlight(int step)

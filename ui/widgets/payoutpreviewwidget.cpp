@@ -133,6 +133,9 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     m_titleLabel->setFont(titleFont);
     m_subtitleLabel = new QLabel(this);
     m_subtitleLabel->setObjectName(QStringLiteral("eventSubtitle"));
+    m_lockSourceLabel = new QLabel(this);
+    m_lockSourceLabel->setObjectName(QStringLiteral("lockSource"));
+    m_lockSourceLabel->setVisible(false);
 
     QLabel* caption = nullptr;
     auto* stats = new QHBoxLayout;
@@ -165,6 +168,7 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_subtitleLabel);
+    layout->addWidget(m_lockSourceLabel);
     layout->addLayout(stats);
     layout->addWidget(m_notesLabel);
     layout->addWidget(splitter, 1);
@@ -205,6 +209,13 @@ void PayoutPreviewWidget::setTable(const engine::PayoutTable& table, const QStri
                               ? std::span<const double>(m_model->pointsWithoutDepthLift())
                               : std::span<const double>());
     m_chart->setFloorLine(tierWinnerMinimum(table.tier), engine::FieldWeightedPointsParameters{}.pointsFloor);
+}
+
+void PayoutPreviewWidget::setLockSource(const QString& source)
+{
+    m_lockSource = source;
+    m_lockSourceLabel->setText(source.isEmpty() ? QString() : tr("Locked ratings: %1").arg(source));
+    m_lockSourceLabel->setVisible(!source.isEmpty());
 }
 
 void PayoutPreviewWidget::setEventDate(QDate date)
