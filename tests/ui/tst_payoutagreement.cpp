@@ -132,9 +132,8 @@ void TestPayoutAgreement::everyPathPaysTheSame()
     QStringList candidates = testing::recentPlayers(*store, 160);
     {
         const core::MonthLockRatings lock = store->lockedRatingsFor(date);
-        std::stable_sort(candidates.begin(), candidates.end(), [&lock](const QString& a, const QString& b) {
-            return lock.muOf(a) > lock.muOf(b);
-        });
+        std::stable_sort(candidates.begin(), candidates.end(),
+                         [&lock](const QString& a, const QString& b) { return lock.muOf(a) > lock.muOf(b); });
     }
     if (!experimental)
         std::shuffle(candidates.begin(), candidates.end(), random);
@@ -249,7 +248,8 @@ void TestPayoutAgreement::everyPathPaysTheSame()
     QCOMPARE(static_cast<int>(byPlace.size()), units);
 
     // 6. The recompute comparison of the awarded event with the same lock.
-    ui::RecomputeJob job(ui::RecomputeJob::readInput(*store, ui::RecomputeJob::Mode::Full, QDate(2026, 2, 1)));
+    ui::RecomputeJob job(
+        ui::RecomputeJob::readInput(*store, ui::RecomputeJob::Mode::Full, QDate(2026, 2, 1)));
     job.run();
     QVERIFY(job.result());
     const auto difference =
@@ -318,8 +318,9 @@ void TestPayoutAgreement::importedListIsTheLock()
         const auto* label = panel.findChild<QLabel*>(QStringLiteral("lockSource"));
         QVERIFY(label);
         const auto rated = static_cast<int>(store->loadHistory().history.events.size());
-        QCOMPARE(label->text(),
-                 QStringLiteral("Locked ratings: computed from %1 stored events").arg(QLocale().toString(rated)));
+        QCOMPARE(
+            label->text(),
+            QStringLiteral("Locked ratings: computed from %1 stored events").arg(QLocale().toString(rated)));
         QVERIFY(!label->isHidden());
     }
     QCOMPARE(store->lockRatings(QStringLiteral("2026-02")).empty(), false);
@@ -343,8 +344,9 @@ void TestPayoutAgreement::importedListIsTheLock()
         panel.setSession(&session);
         const auto* label = panel.findChild<QLabel*>(QStringLiteral("lockSource"));
         QVERIFY(label);
-        QCOMPARE(label->text(), QStringLiteral("Locked ratings: NCA list for 2026-03, %1 players")
-                                    .arg(QLocale().toString(20)));
+        QCOMPARE(
+            label->text(),
+            QStringLiteral("Locked ratings: NCA list for 2026-03, %1 players").arg(QLocale().toString(20)));
         QCOMPARE(session.entrants()->lockedRatings().muOf(ids[0]), 3.0);
     }
     std::vector<core::Placing> standings;
@@ -360,6 +362,33 @@ void TestPayoutAgreement::importedListIsTheLock()
     }
     // DECISIONS P4: 20 players of mean 2.05: FSI 2.05 / 3.3.
     QVERIFY(std::abs(award.fsi - (3.0 + 1.1) / 2.0 / 3.3) < 1e-12);
+
+    // `points --db` pays the event from the same list.
+    std::map<QString, double> awarded;
+    for (const core::PlayerAward& a : award.awards)
+        awarded[a.playerId] = a.points;
+    const testing::CliRun points = testing::run({QStringLiteral("points"), QStringLiteral("--db"), path});
+    QVERIFY2(points.status == 0, qPrintable(points.err));
+    int rows = 0;
+    for (const QStringList& row : csvRows(points.out)) {
+        if (row.value(0) != eventId)
+            continue;
+        ++rows;
+        QCOMPARE(row.value(3), QString::asprintf("%.3f", award.fsi));
+        QCOMPARE(row.value(5), tenths(awarded.at(row.value(2))));
+    }
+    QCOMPARE(rows, 20);
+
+    // A rating run keeps an imported list: it stays the month's lock.
+    QVERIFY(store->importRatings(list, QStringLiteral("2026-04"), false, QStringLiteral("nca-2026-04.csv"))
+                .defects.empty());
+    const std::vector<core::LockedRating> listed = store->lockRatings(QStringLiteral("2026-04"));
+    const core::RatingRunReport run = store->storeRatingRun(
+        {}, store->historyFingerprint(), 1, true,
+        {core::ComputedLock{QStringLiteral("2026-04"), {{ids[0], 1.0, 1.0}}}});
+    QCOMPARE(run.kept, QStringList{QStringLiteral("2026-04")});
+    QCOMPARE(store->lockRatings(QStringLiteral("2026-04")), listed);
+    QCOMPARE(store->lockedRatingsFor(QStringLiteral("2026-04-11")).muOf(ids[0]), 3.0);
 }
 
 QTEST_MAIN(TestPayoutAgreement)

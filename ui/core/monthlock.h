@@ -29,9 +29,9 @@ struct MonthLockRatings {
 
     QString month; // YYYY-MM
     Source source = Source::Computed;
-    int eventsRated = 0; // Computed: the stored events dated before the month
-    int players = 0;     // the players the lock names
-    QString origin;      // Imported: the list's file name
+    int eventsRated = 0;       // Computed: the stored events dated before the month
+    int players = 0;           // the players the lock names
+    QString origin;            // Imported: the list's file name
     QHash<QString, double> mu; // latest posterior mu before the month, by player id
     QHash<QString, double> sigma;
     double unseenMu = 0.0; // DECISIONS N6: a player with no event before the month

@@ -49,7 +49,8 @@ engine::PayoutTable payoutTable(const PayoutTerms& terms, std::span<const FieldU
     ratings.reserve(units.size());
     for (const FieldUnit& unit : units)
         ratings.push_back(unit.mu);
-    return engine::computePayoutTable(engine::EventFormat::Singles, terms.tier, ratings, terms.experimentalCap);
+    return engine::computePayoutTable(engine::EventFormat::Singles, terms.tier, ratings,
+                                      terms.experimentalCap);
 }
 
 std::vector<FieldUnit> fieldUnits(std::span<const Entrant* const> units, engine::EventFormat format,

@@ -1675,6 +1675,14 @@ HistoryFolder Store::Private::loadHistory()
     parameters.bind(1, parametersKey);
     if (parameters.step())
         folder.parameters = parametersFromJson(QJsonDocument::fromJson(parameters.text(0).toUtf8()).object());
+    // The NCA lists imported as monthly locks: each is its month's lock (core/monthlock.h).
+    sqlite::Statement imported(db, "SELECT l.month, r.player_id, r.mu, r.sigma FROM locks l JOIN lock_ratings r "
+                                   "ON r.month = l.month WHERE l.source = 'imported'");
+    while (imported.step()) {
+        if (const std::optional<engine::DayNumber> first =
+                engine::parseIsoDate((imported.text(0) + QStringLiteral("-01")).toStdString()))
+            folder.importedLocks[*first].insert(imported.text(1), {imported.real(2), imported.real(3)});
+    }
     folder.defects = engine::validateHistory(folder.history);
     return folder;
 }
@@ -2389,8 +2397,15 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
             // one event writes a month or two.
             existing.reset();
             existing.bind(1, lock.month);
-            const bool computedBefore = existing.step() && existing.text(0) == QLatin1String("computed");
+            const bool hasLock = existing.step();
+            const bool computedBefore = hasLock && existing.text(0) == QLatin1String("computed");
+            const bool importedBefore = hasLock && existing.text(0) == QLatin1String("imported");
             existing.reset();
+            // An NCA list imported for the month is its lock (core/monthlock.h): a run keeps it.
+            if (importedBefore) {
+                report.kept.append(lock.month);
+                continue;
+            }
             if (computedBefore) {
                 std::map<QString, std::pair<double, double>> stored;
                 existingRatings.reset();
@@ -3155,8 +3170,8 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
     const QString fingerprint = fingerprintOf(folder);
     const QJsonObject parametersJson = flickSkillParametersJson(parameters);
     {
-        sqlite::Statement stored(db, "SELECT l.source, l.origin, r.history_fingerprint, r.parameters "
-                                     "FROM locks l LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?");
+        sqlite::Statement stored(db, "SELECT l.source, l.origin, r.history_fingerprint, r.parameters FROM "
+                                     "locks l LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?");
         stored.bind(1, month);
         if (stored.step()) {
             if (stored.text(0) == QLatin1String("imported")) {
@@ -3227,7 +3242,8 @@ void Store::Private::storeFirstUse(const QString& month, const std::vector<Locke
     sqlite::Statement insertLock(
         db, "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES (?, 'computed', ?, '', ?)");
     insertLock.bind(1, month).bind(2, runId).bind(3, isoUtc(now())).run();
-    sqlite::Statement rating(db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
+    sqlite::Statement rating(db,
+                             "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
     for (const LockedRating& r : rated) {
         rating.reset();
         rating.bind(1, month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();

@@ -301,7 +301,7 @@ struct RatingRunReport {
     qint64 runId = 0;
     QStringList written;   // months whose lock the run wrote (replacing any earlier one)
     QStringList unchanged; // months whose computed lock already held these ratings: now the run's
-    QStringList kept;      // months whose lock an awarded event used: left as they were (P2)
+    QStringList kept;      // months whose lock an award used (P2) or is an imported NCA list: as they were
 };
 
 // Thrown by Store operations. The message says what went wrong in words for the user.
@@ -542,7 +542,8 @@ public:
     int playerCount();
     std::optional<AwardRecord> currentAward(const QString& eventId);
     std::vector<AwardRecord> awardRevisions(const QString& eventId); // oldest first
-    // The lock of a month (YYYY-MM), by player id; empty when the month has none.
+    // The lock of a month (YYYY-MM) as stored (an imported list or a computed lock), by player id;
+    // empty when the month has none. Every payout takes lockedRatingsFor's instead.
     std::vector<LockedRating> lockRatings(const QString& month);
     std::vector<AuditEntry> auditLog(const QString& eventId = {});
     // Every finished or awarded event as a history, exactly as readHistoryFolder would read the
@@ -588,9 +589,9 @@ public:
     void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
                            const QJsonObject& parameters, int iterations, bool converged);
     // A rating run over the whole stored history and the monthly locks it computed, in one
-    // transaction: a row of rating_runs and each lock, replacing the month's earlier lock (computed
-    // or imported). A month whose lock an awarded event used keeps it (DECISIONS P2) and is
-    // reported as kept. StoreError::Refused, and nothing written, when the stored history is no
+    // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
+    // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list
+    // (core/monthlock.h), keeps it and is reported as kept. StoreError::Refused, and nothing written, when the stored history is no
     // longer the one `historyFingerprint` names (it changed while the run was computed).
     RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                    int iterations, bool converged, const std::vector<ComputedLock>& locks);

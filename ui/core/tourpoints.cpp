@@ -320,12 +320,24 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         threads = std::max(1u, std::thread::hardware_concurrency());
     result.threads =
         std::clamp<unsigned>(threads, 1u, static_cast<unsigned>(std::max<std::size_t>(1, months.size())));
-    result.locks = engine::computeMonthlyLocks(history, months, parameters, control, result.threads);
-    if (result.locks.size() != months.size()) {
+    // An NCA list imported into the database for a month is that month's lock (core/monthlock.h):
+    // only the other months are computed.
+    std::vector<engine::DayNumber> computed;
+    for (const engine::DayNumber month : months) {
+        if (folder.importedLocks.count(month) == 0)
+            computed.push_back(month);
+    }
+    std::vector<engine::MonthlyLock> locks =
+        engine::computeMonthlyLocks(history, computed, parameters, control, result.threads);
+    if (locks.size() != computed.size()) {
         result.cancelled = true;
-        result.locks.clear();
         return result;
     }
+    result.locks.reserve(months.size());
+    for (std::size_t m = 0, c = 0; m < months.size(); ++m)
+        result.locks.push_back(folder.importedLocks.count(months[m]) != 0
+                                   ? importedMonthlyLock(folder, months[m], parameters)
+                                   : std::move(locks[c++]));
 
     result.events.reserve(chosen.size());
     for (std::size_t index : chosen) {
@@ -370,6 +382,27 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         result.events.push_back(std::move(awarded));
     }
     return result;
+}
+
+engine::MonthlyLock importedMonthlyLock(const HistoryFolder& folder, engine::DayNumber month,
+                                        const engine::FlickSkillParameters& parameters)
+{
+    engine::MonthlyLock lock;
+    lock.month = engine::firstOfMonth(month);
+    const auto list = folder.importedLocks.find(lock.month);
+    const std::size_t players = folder.history.playerIds.size();
+    lock.ratings.assign(players, engine::Gaussian{parameters.mu0, parameters.sigma0}); // N6
+    lock.rated.assign(players, 0);
+    if (list == folder.importedLocks.end())
+        return lock;
+    for (std::size_t p = 0; p < players; ++p) {
+        const auto rating = list->second.constFind(QString::fromStdString(folder.history.playerIds[p]));
+        if (rating != list->second.constEnd()) {
+            lock.ratings[p] = *rating;
+            lock.rated[p] = 1;
+        }
+    }
+    return lock;
 }
 
 std::optional<std::size_t> findEvent(const HistoryFolder& folder, const QString& eventId)

@@ -135,7 +135,8 @@ RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDat
             awarded.eventId = summary.id;
             awarded.award = std::move(*award);
             if (const std::optional<core::EventRecord> record = store.event(summary.id))
-                awarded.experimentalCap = core::experimentalCapOf(record->experimental, record->experimentalCap);
+                awarded.experimentalCap =
+                    core::experimentalCapOf(record->experimental, record->experimentalCap);
             input.awarded.push_back(std::move(awarded));
         }
     }
@@ -296,8 +297,16 @@ void RecomputeJob::run()
                     const QString month = awarded.award.lockMonth.isEmpty()
                                               ? monthKey(engine::firstOfMonth(history.events[*index].date))
                                               : awarded.award.lockMonth;
+                    // An NCA list imported for the month is its lock, which a run leaves as it is
+                    // (core/monthlock.h).
+                    const std::optional<engine::DayNumber> first =
+                        engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
                     const auto lock = lockByMonth.find(month);
-                    if (lock != lockByMonth.end())
+                    if (first && run->folder.importedLocks.count(*first) != 0)
+                        run->lockDifferences.push_back(differenceOf(
+                            *run, awarded, core::importedMonthlyLock(run->folder, *first, run->parameters),
+                            *index));
+                    else if (lock != lockByMonth.end())
                         run->lockDifferences.push_back(differenceOf(*run, awarded, *lock->second, *index));
                 }
             }
