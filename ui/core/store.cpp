@@ -1676,8 +1676,8 @@ HistoryFolder Store::Private::loadHistory()
     if (parameters.step())
         folder.parameters = parametersFromJson(QJsonDocument::fromJson(parameters.text(0).toUtf8()).object());
     // The NCA lists imported as monthly locks: each is its month's lock (core/monthlock.h).
-    sqlite::Statement imported(db, "SELECT l.month, r.player_id, r.mu, r.sigma FROM locks l JOIN lock_ratings r "
-                                   "ON r.month = l.month WHERE l.source = 'imported'");
+    sqlite::Statement imported(db, "SELECT l.month, r.player_id, r.mu, r.sigma FROM locks l "
+                                   "JOIN lock_ratings r ON r.month = l.month WHERE l.source = 'imported'");
     while (imported.step()) {
         if (const std::optional<engine::DayNumber> first =
                 engine::parseIsoDate((imported.text(0) + QStringLiteral("-01")).toStdString()))

@@ -591,8 +591,9 @@ public:
     // A rating run over the whole stored history and the monthly locks it computed, in one
     // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
     // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list
-    // (core/monthlock.h), keeps it and is reported as kept. StoreError::Refused, and nothing written, when the stored history is no
-    // longer the one `historyFingerprint` names (it changed while the run was computed).
+    // (core/monthlock.h), keeps it and is reported as kept. StoreError::Refused, and nothing
+    // written, when the stored history is no longer the one `historyFingerprint` names (it changed
+    // while the run was computed).
     RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                    int iterations, bool converged, const std::vector<ComputedLock>& locks);
     std::vector<RatingRunRecord> ratingRuns(); // newest first
