@@ -3210,7 +3210,11 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
             rated.push_back({id, lock.ratings[p].mu, lock.ratings[p].sigma});
     }
     ratings.players = static_cast<int>(rated.size());
-    storeFirstUse(month, rated, parametersJson, fingerprint, lock);
+    try {
+        storeFirstUse(month, rated, parametersJson, fingerprint, lock);
+    } catch (const sqlite::Error&) {
+        // Storing it saves the next computation only: a busy database does not stop the payout.
+    }
     return eventDay.locks.emplace(month, std::move(ratings)).first->second;
 }
 
