@@ -5,6 +5,7 @@
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
 #include "core/outputfiles.h"
+#include "core/payout.h"
 #include "core/store.h"
 #include "core/systems.h"
 #include "core/tourpoints.h"
@@ -1045,11 +1046,16 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
     const PayoutField field = readPayoutField(fieldFile, format);
     if (!field.defects.empty())
         return refuseDefects(err, command.name, field.defects, fieldFile, "no payout computed");
+    // The one path of the award and the preview (core/payout.h); an explicit cap is an experimental
+    // event's own (DECISIONS P4).
+    std::vector<FieldUnit> units;
+    for (const double rating : field.ratings)
+        units.push_back({rating, 0.0});
+    for (const engine::PartnerRatings& team : field.teams)
+        units.push_back({team.first, team.second});
     engine::PayoutTable table;
     try {
-        table = format == engine::EventFormat::Doubles
-                    ? engine::computePayoutTable(tier, field.teams, cap)
-                    : engine::computePayoutTable(format, tier, field.ratings, cap);
+        table = payoutTable(PayoutTerms{format, tier, cap}, units);
     } catch (const std::exception& error) {
         err << "payout: " << QString::fromUtf8(error.what()) << '\n';
         return cli_exit::internalError;

@@ -8,7 +8,9 @@
 #include "flickdesk/engine/history.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QString>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +36,9 @@ struct EventInfo {
     QString season;          // the season label, e.g. "15"
     int fieldSize = 0;       // units that began (DECISIONS P3)
     engine::SourceRef source;
+    // DECISIONS P4: an experimental format and its own FSI cap (a stored event's; a folder has none).
+    bool experimental = false;
+    std::optional<double> experimentalCap;
 };
 
 // FlickSkill parameters that a params.json (or the command line) sets; everything unset keeps the
@@ -83,6 +88,9 @@ struct HistoryFolder {
     ParameterOverrides parameters; // from the folder's params.json, if it has one
     // Every defect of the input files and of the history they make, by file and line.
     std::vector<engine::Defect> defects;
+    // The NCA rating lists imported into a database (Store::loadHistory), by the 1st of their
+    // month: each is that month's lock (core/monthlock.h). Empty for a folder read from files.
+    std::map<engine::DayNumber, QHash<QString, engine::Gaussian>> importedLocks;
 };
 
 // Reads the folder `dir`. Never throws on bad input: every defect goes to HistoryFolder::defects.

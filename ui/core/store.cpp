@@ -4,6 +4,7 @@
 #include "core/csvtable.h"
 #include "core/eventexchange.h"
 #include "core/outputfiles.h"
+#include "core/payout.h"
 #include "core/sqlite.h"
 #include "core/tourpoints.h"
 #include "core/translation.h"
@@ -973,6 +974,9 @@ struct Store::Private {
     std::vector<Entrant> readEntrants(const QString& eventId, std::optional<int> onlyUnit = std::nullopt);
     void writeEntrant(const QString& eventId, const Entrant& entrant);
     const MonthLockRatings& monthLock(const QString& month);
+    void storeFirstUse(const QString& month, const std::vector<LockedRating>& rated,
+                       const QJsonObject& parameters, const QString& fingerprint,
+                       const engine::MonthlyLock& lock);
     // The search index's last events of these players, read again after an entry changed.
     void lastEventsChanged(const QStringList& playerIds);
 };
@@ -1659,6 +1663,8 @@ HistoryFolder Store::Private::loadHistory()
         info.season = record.season;
         info.fieldSize = record.fieldSize.value_or(began);
         info.source = source;
+        info.experimental = record.experimental;
+        info.experimentalCap = record.experimentalCap;
         folder.history.events.push_back(std::move(event));
         folder.events.push_back(std::move(info));
     }
@@ -1667,6 +1673,14 @@ HistoryFolder Store::Private::loadHistory()
     parameters.bind(1, parametersKey);
     if (parameters.step())
         folder.parameters = parametersFromJson(QJsonDocument::fromJson(parameters.text(0).toUtf8()).object());
+    // The NCA lists imported as monthly locks: each is its month's lock (core/monthlock.h).
+    sqlite::Statement imported(db, "SELECT l.month, r.player_id, r.mu, r.sigma FROM locks l "
+                                   "JOIN lock_ratings r ON r.month = l.month WHERE l.source = 'imported'");
+    while (imported.step()) {
+        if (const std::optional<engine::DayNumber> first =
+                engine::parseIsoDate((imported.text(0) + QStringLiteral("-01")).toStdString()))
+            folder.importedLocks[*first].insert(imported.text(1), {imported.real(2), imported.real(3)});
+    }
     folder.defects = engine::validateHistory(folder.history);
     return folder;
 }
@@ -1676,9 +1690,11 @@ HistoryFolder Store::loadHistory()
     return d->guarded([this] { return d->loadHistory(); });
 }
 
-QString Store::historyFingerprint()
+namespace {
+
+// SHA-256 (hex) of a history's events, standings and games: what a rating run was computed from.
+QString fingerprintOf(const HistoryFolder& folder)
 {
-    const HistoryFolder folder = loadHistory();
     QCryptographicHash hash(QCryptographicHash::Sha256);
     const auto add = [&hash](const std::string& text) {
         hash.addData(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
@@ -1705,6 +1721,13 @@ QString Store::historyFingerprint()
         }
     }
     return QString::fromLatin1(hash.result().toHex());
+}
+
+} // namespace
+
+QString Store::historyFingerprint()
+{
+    return fingerprintOf(loadHistory());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2253,6 +2276,7 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
                 d->audit(QStringLiteral("replace-lock"), eventId, details);
         }
         transaction.commit();
+        d->eventDay.locks.clear(); // the list is the month's lock now (core/monthlock.h)
         return report;
     });
 }
@@ -2300,6 +2324,7 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
             rating.bind(1, month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
         }
         transaction.commit();
+        d->eventDay.locks.clear();
     });
 }
 
@@ -2370,8 +2395,15 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
             // one event writes a month or two.
             existing.reset();
             existing.bind(1, lock.month);
-            const bool computedBefore = existing.step() && existing.text(0) == QLatin1String("computed");
+            const bool hasLock = existing.step();
+            const bool computedBefore = hasLock && existing.text(0) == QLatin1String("computed");
+            const bool importedBefore = hasLock && existing.text(0) == QLatin1String("imported");
             existing.reset();
+            // An NCA list imported for the month is its lock (core/monthlock.h): a run keeps it.
+            if (importedBefore) {
+                report.kept.append(lock.month);
+                continue;
+            }
             if (computedBefore) {
                 std::map<QString, std::pair<double, double>> stored;
                 existingRatings.reset();
@@ -2413,6 +2445,7 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
                         {QStringLiteral("locks_unchanged"), QJsonArray::fromStringList(report.unchanged)},
                         {QStringLiteral("locks_kept"), QJsonArray::fromStringList(report.kept)}});
         transaction.commit();
+        d->eventDay.locks.clear();
         return report;
     });
 }
@@ -3101,17 +3134,61 @@ void Store::Private::writeEntrant(const QString& eventId, const Entrant& entrant
     }
 }
 
+// The one answer to "the lock of month M" (DECISIONS P1; the rule in core/monthlock.h and
+// docs/user-guide.md): the NCA list imported for M; otherwise the lock computed from the stored
+// history, stored as it is first used and used again while the history it rated is unchanged.
 const MonthLockRatings& Store::Private::monthLock(const QString& month)
 {
     if (const auto cached = eventDay.locks.find(month); cached != eventDay.locks.end())
         return cached->second;
-    const HistoryFolder folder = loadHistory();
-    engine::FlickSkillParameters parameters;
-    folder.parameters.applyTo(parameters);
     const std::optional<engine::DayNumber> first =
         engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
     if (!first)
         refuse(tr("'%1' is not a month of the form YYYY-MM.").arg(month));
+    const HistoryFolder folder = loadHistory();
+    engine::FlickSkillParameters parameters;
+    folder.parameters.applyTo(parameters);
+
+    MonthLockRatings ratings;
+    ratings.month = month;
+    ratings.unseenMu = parameters.mu0;
+    ratings.unseenSigma = parameters.sigma0;
+    ratings.eventsRated = static_cast<int>(
+        std::count_if(folder.history.events.begin(), folder.history.events.end(),
+                      [&first](const engine::Event& event) { return event.date < *first; }));
+    const auto readStored = [&] {
+        sqlite::Statement select(db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
+        select.bind(1, month);
+        while (select.step()) {
+            ratings.mu.insert(select.text(0), select.real(1));
+            ratings.sigma.insert(select.text(0), select.real(2));
+        }
+        ratings.players = static_cast<int>(ratings.mu.size());
+    };
+    const QString fingerprint = fingerprintOf(folder);
+    const QJsonObject parametersJson = flickSkillParametersJson(parameters);
+    {
+        sqlite::Statement stored(db, "SELECT l.source, l.origin, r.history_fingerprint, r.parameters FROM "
+                                     "locks l LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?");
+        stored.bind(1, month);
+        if (stored.step()) {
+            if (stored.text(0) == QLatin1String("imported")) {
+                // An NCA list is the month's lock whatever the stored history holds.
+                ratings.source = MonthLockRatings::Source::Imported;
+                ratings.origin = stored.text(1);
+                stored.reset();
+                readStored();
+                return eventDay.locks.emplace(month, std::move(ratings)).first->second;
+            }
+            if (stored.text(2) == fingerprint &&
+                QJsonDocument::fromJson(stored.text(3).toUtf8()).object() == parametersJson) {
+                stored.reset();
+                readStored();
+                return eventDay.locks.emplace(month, std::move(ratings)).first->second;
+            }
+        }
+    }
+
     engine::MonthlyLock lock;
     try {
         lock = engine::computeMonthlyLock(folder.history, *first, parameters);
@@ -3120,18 +3197,60 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
                   "computed (DECISIONS P1): %2")
                    .arg(month, QString::fromUtf8(error.what())));
     }
-    MonthLockRatings ratings;
-    ratings.month = month;
-    ratings.unseenMu = parameters.mu0;
-    ratings.unseenSigma = parameters.sigma0;
     ratings.mu.reserve(static_cast<qsizetype>(folder.history.playerIds.size()));
     ratings.sigma.reserve(static_cast<qsizetype>(folder.history.playerIds.size()));
+    std::vector<LockedRating> rated;
     for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p) {
         const QString id = QString::fromStdString(folder.history.playerIds[p]);
         ratings.mu.insert(id, lock.ratings[p].mu);
         ratings.sigma.insert(id, lock.ratings[p].sigma);
+        if (lock.rated[p])
+            rated.push_back({id, lock.ratings[p].mu, lock.ratings[p].sigma});
+    }
+    ratings.players = static_cast<int>(rated.size());
+    try {
+        storeFirstUse(month, rated, parametersJson, fingerprint, lock);
+    } catch (const sqlite::Error&) {
+        // Storing it saves the next computation only: a busy database does not stop the payout.
     }
     return eventDay.locks.emplace(month, std::move(ratings)).first->second;
+}
+
+void Store::Private::storeFirstUse(const QString& month, const std::vector<LockedRating>& rated,
+                                   const QJsonObject& parameters, const QString& fingerprint,
+                                   const engine::MonthlyLock& lock)
+{
+    // Stored as it is first used, as a rating run writes it (one row per player rated before the
+    // month), unless the database is read-only or an award used the month's lock (P2: it stays).
+    if (db.isReadOnly())
+        return;
+    sqlite::Transaction transaction(db);
+    sqlite::Statement used(db, "SELECT count(*) FROM event_awards WHERE lock_month = ?");
+    used.bind(1, month);
+    if (used.step() && used.integer(0) > 0)
+        return;
+    used.reset();
+    sqlite::Statement run(db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, "
+                              "iterations, converged) VALUES (?, ?, ?, ?, ?)");
+    run.bind(1, isoUtc(now()))
+        .bind(2, jsonText(parameters))
+        .bind(3, fingerprint)
+        .bind(4, lock.iterations)
+        .bind(5, lock.converged ? 1 : 0)
+        .run();
+    const std::int64_t runId = db.lastInsertRowId();
+    sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
+    remove.bind(1, month).run();
+    sqlite::Statement insertLock(
+        db, "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES (?, 'computed', ?, '', ?)");
+    insertLock.bind(1, month).bind(2, runId).bind(3, isoUtc(now())).run();
+    sqlite::Statement rating(db,
+                             "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
+    for (const LockedRating& r : rated) {
+        rating.reset();
+        rating.bind(1, month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
+    }
+    transaction.commit();
 }
 
 QString Store::createEvent(const EventDraft& given)
@@ -3758,24 +3877,9 @@ AwardRecord Store::awardEvent(const QString& eventId)
         // their places 1..N (a gap that the standings leave closes up, as in core/tourpoints.cpp).
         const MonthLockRatings& lock = d->monthLock(event.date.left(7));
         const std::vector<const Entrant*> order = finishingOrderOf(entrants);
-        const auto tier = static_cast<engine::Tier>(*event.tier);
-        const std::optional<double> cap =
-            event.experimental
-                ? std::optional(event.experimentalCap.value_or(engine::proposedExperimentalCap))
-                : std::nullopt;
         engine::PayoutTable payout;
         try {
-            if (event.format == engine::EventFormat::Doubles) {
-                std::vector<engine::PartnerRatings> teams;
-                for (const Entrant* unit : order)
-                    teams.emplace_back(lock.muOf(unit->players[0].id), lock.muOf(unit->players[1].id));
-                payout = engine::computePayoutTable(tier, teams, cap);
-            } else {
-                std::vector<double> ratings;
-                for (const Entrant* unit : order)
-                    ratings.push_back(lock.muOf(unit->players[0].id));
-                payout = engine::computePayoutTable(engine::EventFormat::Singles, tier, ratings, cap);
-            }
+            payout = payoutTable(payoutTermsOf(event), order, lock); // core/payout.h: the one path
         } catch (const std::invalid_argument& error) {
             refuse(tr("The points of event %1 cannot be computed: %2")
                        .arg(eventId, QString::fromUtf8(error.what())));

@@ -15,6 +15,7 @@
 //   migration and once a day at the first open; the newest 7 are kept.
 
 #include "core/historyreader.h"
+#include "core/monthlock.h"
 #include "core/systems.h"
 #include "flickdesk/engine/history.h"
 #include "flickdesk/engine/monthlylock.h"
@@ -300,7 +301,7 @@ struct RatingRunReport {
     qint64 runId = 0;
     QStringList written;   // months whose lock the run wrote (replacing any earlier one)
     QStringList unchanged; // months whose computed lock already held these ratings: now the run's
-    QStringList kept;      // months whose lock an awarded event used: left as they were (P2)
+    QStringList kept;      // months whose lock an award used (P2) or is an imported NCA list: as they were
 };
 
 // Thrown by Store operations. The message says what went wrong in words for the user.
@@ -419,17 +420,7 @@ struct PlayerMatch {
     QString lastEventDate;
 };
 
-// The monthly lock of an event's month (DECISIONS P1), computed from the stored history.
-struct MonthLockRatings {
-    QString month;             // YYYY-MM
-    QHash<QString, double> mu; // every player of the stored history: latest posterior mu before the month
-    QHash<QString, double> sigma;
-    double unseenMu = 0.0; // DECISIONS N6: a player with no event before the month
-    double unseenSigma = 1.667;
-
-    double muOf(const QString& playerId) const { return mu.value(playerId, unseenMu); }
-    double sigmaOf(const QString& playerId) const { return sigma.value(playerId, unseenSigma); }
-};
+// MonthLockRatings, the lock of a month (DECISIONS P1): core/monthlock.h.
 
 // ---- rating pools of the other systems (ACF, Kings Cribbage, Diplomacy Squares; issue 7)
 //
@@ -551,7 +542,8 @@ public:
     int playerCount();
     std::optional<AwardRecord> currentAward(const QString& eventId);
     std::vector<AwardRecord> awardRevisions(const QString& eventId); // oldest first
-    // The lock of a month (YYYY-MM), by player id; empty when the month has none.
+    // The lock of a month (YYYY-MM) as stored (an imported list or a computed lock), by player id;
+    // empty when the month has none. Every payout takes lockedRatingsFor's instead.
     std::vector<LockedRating> lockRatings(const QString& month);
     std::vector<AuditEntry> auditLog(const QString& eventId = {});
     // Every finished or awarded event as a history, exactly as readHistoryFolder would read the
@@ -597,10 +589,11 @@ public:
     void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
                            const QJsonObject& parameters, int iterations, bool converged);
     // A rating run over the whole stored history and the monthly locks it computed, in one
-    // transaction: a row of rating_runs and each lock, replacing the month's earlier lock (computed
-    // or imported). A month whose lock an awarded event used keeps it (DECISIONS P2) and is
-    // reported as kept. StoreError::Refused, and nothing written, when the stored history is no
-    // longer the one `historyFingerprint` names (it changed while the run was computed).
+    // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
+    // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list
+    // (core/monthlock.h), keeps it and is reported as kept. StoreError::Refused, and nothing
+    // written, when the stored history is no longer the one `historyFingerprint` names (it changed
+    // while the run was computed).
     RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                    int iterations, bool converged, const std::vector<ComputedLock>& locks);
     std::vector<RatingRunRecord> ratingRuns(); // newest first
@@ -674,14 +667,16 @@ public:
     // Everything that keeps the results from being rated and awarded (DECISIONS N2-N4, P3).
     ResultsValidation validateResults(const QString& eventId);
 
-    // DECISIONS P1, P2: awards a finished Tour event. The lock of its month comes from the stored
-    // history (computeMonthlyLock, cached per month), the payout table from computePayoutTable with
-    // the units that began in finishing order (the same function as the preview), and Store::award
-    // freezes it. Refused when the results are not valid, the event is not a finished Tour event
-    // with a tier, or the history before its month cannot be rated. Returns what was frozen.
+    // DECISIONS P1, P2: awards a finished Tour event. The lock of its month is lockedRatingsFor's,
+    // the payout table core::payoutTable's with the units that began in finishing order (the same
+    // function as the preview), and Store::award freezes it. Refused when the results are not
+    // valid, the event is not a finished Tour event with a tier, or the history before its month
+    // cannot be rated. Returns what was frozen.
     AwardRecord awardEvent(const QString& eventId);
-    // The locked ratings of the month of `eventDate` (YYYY-MM-DD or YYYY-MM): what the preview and
-    // the award use. Cached per month until the stored history or its parameters change.
+    // The lock of the month of `eventDate` (YYYY-MM-DD or YYYY-MM), for every caller: the NCA list
+    // imported for the month, or else the lock computed from the stored history, stored as it is
+    // first used (the rule: core/monthlock.h). Cached per month until the history, its parameters
+    // or the month's stored lock change.
     MonthLockRatings lockedRatingsFor(const QString& eventDate);
 
     // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,

@@ -3,6 +3,7 @@
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
 #include "core/monthlylocks.h"
+#include "core/payout.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -320,12 +321,24 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         threads = std::max(1u, std::thread::hardware_concurrency());
     result.threads =
         std::clamp<unsigned>(threads, 1u, static_cast<unsigned>(std::max<std::size_t>(1, months.size())));
-    result.locks = computeMonthlyLocks(history, months, parameters, control, result.threads);
-    if (result.locks.size() != months.size()) {
+    // An NCA list imported into the database for a month is that month's lock (core/monthlock.h):
+    // only the other months are computed.
+    std::vector<engine::DayNumber> computed;
+    for (const engine::DayNumber month : months) {
+        if (folder.importedLocks.count(month) == 0)
+            computed.push_back(month);
+    }
+    std::vector<engine::MonthlyLock> locks =
+        computeMonthlyLocks(history, computed, parameters, control, result.threads);
+    if (locks.size() != computed.size()) {
         result.cancelled = true;
-        result.locks.clear();
         return result;
     }
+    result.locks.reserve(months.size());
+    for (std::size_t m = 0, c = 0; m < months.size(); ++m)
+        result.locks.push_back(folder.importedLocks.count(months[m]) != 0
+                                   ? importedMonthlyLock(folder, months[m], parameters)
+                                   : std::move(locks[c++]));
 
     result.events.reserve(chosen.size());
     for (std::size_t index : chosen) {
@@ -343,8 +356,6 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         // as places 1, 2, 3 of a field of 3, as the formula needs place <= N (DECISIONS P3, P7).
         const std::vector<const engine::Standing*> order = finishingOrder(event);
         // DECISIONS P3: N is every unit that began, and results.csv lists each of them.
-        std::vector<double> ratings;
-        std::vector<engine::PartnerRatings> teams;
         awarded.units.reserve(order.size());
         for (std::size_t position = 0; position < order.size(); ++position) {
             UnitAward unit;
@@ -354,22 +365,16 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
             // event before it has the prior mu (0 with the spec's parameters).
             for (const engine::PlayerIndex player : unit.players)
                 unit.lockedMu.push_back(lock.mu(player));
-            if (event.format == engine::EventFormat::Doubles) {
-                // Validation guarantees two partners per doubles unit (N2).
-                teams.emplace_back(unit.lockedMu.at(0), unit.lockedMu.at(1));
-                unit.unitRating = engine::teamRating(unit.lockedMu[0], unit.lockedMu[1]); // DECISIONS P5
-            } else {
-                ratings.push_back(unit.lockedMu.at(0));
-                unit.unitRating = unit.lockedMu[0];
-            }
+            // Validation guarantees two partners per doubles unit (N2).
+            unit.unitRating = event.format == engine::EventFormat::Doubles
+                                  ? engine::teamRating(unit.lockedMu.at(0), unit.lockedMu.at(1)) // P5
+                                  : unit.lockedMu.at(0);
             awarded.units.push_back(std::move(unit));
         }
 
-        // DECISIONS P4-P8 in the engine: the one path for the morning preview and the award.
-        const auto tier = static_cast<engine::Tier>(*info.tier);
-        awarded.payout = event.format == engine::EventFormat::Doubles
-                             ? engine::computePayoutTable(tier, teams)
-                             : engine::computePayoutTable(engine::EventFormat::Singles, tier, ratings);
+        // DECISIONS P4-P8: the one path of the preview and the award (core/payout.h), with the
+        // event's experimental cap.
+        awarded.payout = payoutTable(payoutTermsOf(info, event.format), event, lock);
         for (UnitAward& unit : awarded.units) {
             const auto at = static_cast<std::size_t>(unit.place - 1);
             unit.points = awarded.payout.points[at];
@@ -378,6 +383,27 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         result.events.push_back(std::move(awarded));
     }
     return result;
+}
+
+engine::MonthlyLock importedMonthlyLock(const HistoryFolder& folder, engine::DayNumber month,
+                                        const engine::FlickSkillParameters& parameters)
+{
+    engine::MonthlyLock lock;
+    lock.month = engine::firstOfMonth(month);
+    const auto list = folder.importedLocks.find(lock.month);
+    const std::size_t players = folder.history.playerIds.size();
+    lock.ratings.assign(players, engine::Gaussian{parameters.mu0, parameters.sigma0}); // N6
+    lock.rated.assign(players, 0);
+    if (list == folder.importedLocks.end())
+        return lock;
+    for (std::size_t p = 0; p < players; ++p) {
+        const auto rating = list->second.constFind(QString::fromStdString(folder.history.playerIds[p]));
+        if (rating != list->second.constEnd()) {
+            lock.ratings[p] = *rating;
+            lock.rated[p] = 1;
+        }
+    }
+    return lock;
 }
 
 std::optional<std::size_t> findEvent(const HistoryFolder& folder, const QString& eventId)

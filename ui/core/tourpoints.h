@@ -69,6 +69,11 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
 // event rated from its games has a unit without a place.
 std::vector<const engine::Standing*> finishingOrder(const engine::Event& event);
 
+// The NCA list imported for the month of `month` as an engine lock over the folder's players: a
+// player not on it has the prior (N6). The prior for everyone when the folder has no such list.
+engine::MonthlyLock importedMonthlyLock(const HistoryFolder& folder, engine::DayNumber month,
+                                        const engine::FlickSkillParameters& parameters);
+
 // The index of the event with this id, if there is one.
 std::optional<std::size_t> findEvent(const HistoryFolder& folder, const QString& eventId);
 

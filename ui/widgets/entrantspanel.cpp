@@ -391,6 +391,7 @@ void EntrantsPanel::setSession(EventSession* session)
         m_results->setModel(nullptr);
         m_preview->setModel(nullptr);
         m_preview->setTable(engine::PayoutTable{}, tr("No event selected"));
+        m_preview->setLockSource(QString());
         updateCounts();
         updateEditable();
         return;
@@ -466,6 +467,9 @@ void EntrantsPanel::updatePreview()
     const core::EventRecord& event = m_session->event();
     // The table is the model's already (the view shows it): only the figures and the chart follow.
     m_preview->setEvent(event.name, QDate::fromString(event.date, Qt::ISODate));
+    // Which lock the preview pays from (core/monthlock.h); none when it could not be read.
+    const core::MonthLockRatings& lock = m_session->entrants()->lockedRatings();
+    m_preview->setLockSource(lock.month.isEmpty() ? QString() : core::lockSourceText(lock));
 }
 
 void EntrantsPanel::moveHighlight(int step)

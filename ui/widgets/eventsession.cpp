@@ -1,5 +1,6 @@
 #include "widgets/eventsession.h"
 
+#include "core/payout.h"
 #include "widgets/commands/addentrantcommand.h"
 #include "widgets/commands/addplayercommand.h"
 #include "widgets/commands/pairpartnerscommand.h"
@@ -109,12 +110,10 @@ void EventSession::syncEvent()
         }
         m_entrants->setFormat(m_event->format);
         loadLockedRatings();
-        const std::optional<double> cap =
-            m_event->experimental
-                ? std::optional(m_event->experimentalCap.value_or(engine::proposedExperimentalCap))
-                : std::nullopt;
-        // An event without a tier is previewed at Tier 3's floor, the lowest.
-        m_payoutPreview->setTerms(m_event->format, static_cast<engine::Tier>(m_event->tier.value_or(3)), cap);
+        // The terms the award will use (core/payout.h); an event without a tier is previewed at
+        // Tier 3's floor, the lowest.
+        const core::PayoutTerms terms = core::payoutTermsOf(*m_event);
+        m_payoutPreview->setTerms(terms.format, terms.tier, terms.experimentalCap);
         if (m_eventList)
             m_eventList->refreshEvent(m_eventId);
         Q_EMIT eventUpdated();

@@ -1,5 +1,6 @@
 #include "widgets/payoutpreviewmodel.h"
 
+#include "core/payout.h"
 #include "widgets/entrantlistmodel.h"
 
 #include <QLocale>
@@ -10,7 +11,7 @@ namespace flickdesk::ui {
 PayoutPreviewModel::PayoutPreviewModel(QObject* parent)
     : PayoutTableModel(parent)
 {
-    setTable(engine::computePayoutTable(m_format, m_tier, std::span<const double>()));
+    setTable(core::payoutTable(core::PayoutTerms{m_format, m_tier, m_cap}, {}));
 }
 
 void PayoutPreviewModel::setEntrants(EntrantListModel* entrants)
@@ -54,30 +55,26 @@ void PayoutPreviewModel::setTeams(std::vector<engine::PartnerRatings> teams)
 
 void PayoutPreviewModel::recompute()
 {
+    std::vector<core::FieldUnit> units;
     if (m_entrants) {
         // DECISIONS P3: the field is every unit that began, withdrawn ones included; ratings come
         // from the entrant list's lock in memory: no database query on a check-in.
         m_format = m_entrants->format();
-        m_ratings.clear();
-        m_teams.clear();
-        for (const core::Entrant& entrant : m_entrants->entrants()) {
-            if (!entrant.began())
-                continue;
-            if (m_format == engine::EventFormat::Doubles)
-                m_teams.push_back(m_entrants->partnerRatings(entrant));
-            else
-                m_ratings.push_back(m_entrants->unitRating(entrant));
-        }
+        units = core::fieldUnitsThatBegan(m_entrants->entrants(), m_format, m_entrants->lockedRatings());
+    } else if (m_format == engine::EventFormat::Doubles) {
+        for (const engine::PartnerRatings& team : m_teams)
+            units.push_back({team.first, team.second});
+    } else {
+        for (const double rating : m_ratings)
+            units.push_back({rating, 0.0});
     }
-    // The same function the award uses (Store::awardEvent): the preview is what will be paid.
+    // The one path of the award (core/payout.h): the preview is what will be paid.
     engine::PayoutTable table;
     try {
-        table = m_format == engine::EventFormat::Doubles
-                    ? engine::computePayoutTable(m_tier, m_teams, m_cap)
-                    : engine::computePayoutTable(m_format, m_tier, m_ratings, m_cap);
+        table = core::payoutTable(core::PayoutTerms{m_format, m_tier, m_cap}, units);
     } catch (const std::invalid_argument&) {
         // A cap the store would refuse (negative, not a number): the preview shows no places.
-        table = engine::computePayoutTable(m_format, m_tier, std::span<const double>());
+        table = core::payoutTable(core::PayoutTerms{m_format, m_tier, std::nullopt}, {});
     }
     // The one diff of the edit: rows change only where points change.
     if (setTable(table))

@@ -134,6 +134,9 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     m_titleLabel->setFont(titleFont);
     m_subtitleLabel = new QLabel(this);
     m_subtitleLabel->setObjectName(QStringLiteral("eventSubtitle"));
+    m_lockSourceLabel = new QLabel(this);
+    m_lockSourceLabel->setObjectName(QStringLiteral("lockSource"));
+    m_lockSourceLabel->setVisible(false);
 
     QLabel* caption = nullptr;
     auto* stats = new QHBoxLayout;
@@ -166,6 +169,7 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_subtitleLabel);
+    layout->addWidget(m_lockSourceLabel);
     layout->addLayout(stats);
     layout->addWidget(m_notesLabel);
     layout->addWidget(splitter, 1);
@@ -237,6 +241,13 @@ void PayoutPreviewWidget::showModelTable()
                               ? std::span<const double>(m_model->pointsWithoutDepthLift())
                               : std::span<const double>());
     m_chart->setFloorLine(tierWinnerMinimum(table.tier), engine::FieldWeightedPointsParameters{}.pointsFloor);
+}
+
+void PayoutPreviewWidget::setLockSource(const QString& source)
+{
+    m_lockSource = source;
+    m_lockSourceLabel->setText(source.isEmpty() ? QString() : tr("Locked ratings: %1").arg(source));
+    m_lockSourceLabel->setVisible(!source.isEmpty());
 }
 
 void PayoutPreviewWidget::setEventDate(QDate date)

@@ -42,6 +42,10 @@ public:
     void setEvent(const QString& eventTitle, QDate date);
     // The event's date, printed on the sheet. Today's date until set.
     void setEventDate(QDate date);
+    // Where the locked ratings come from (core::lockSourceText): "NCA list for 2026-11, 1,744
+    // players" or "computed from 153 stored events"; empty hides the line.
+    void setLockSource(const QString& source);
+    QString lockSource() const { return m_lockSource; }
 
     const engine::PayoutTable& table() const;
     QString eventTitle() const { return m_eventTitle; }
@@ -71,12 +75,14 @@ private:
 
     QString m_eventTitle;
     QDate m_eventDate;
+    QString m_lockSource;
     PayoutTableModel* m_ownModel = nullptr;
     PayoutTableModel* m_model = nullptr; // the model shown: m_ownModel or the one of setModel()
     PayoutChart* m_chart = nullptr;
     QTableView* m_tableView = nullptr;
     QLabel* m_titleLabel = nullptr;
     QLabel* m_subtitleLabel = nullptr;
+    QLabel* m_lockSourceLabel = nullptr;
     QLabel* m_strengthValue = nullptr;
     QLabel* m_depthValue = nullptr;
     QLabel* m_fieldSizeCaption = nullptr;

@@ -5,19 +5,6 @@
 
 namespace flickdesk::ui {
 
-std::vector<double> pointsWithoutDepthLift(const engine::PayoutTable& table,
-                                           const engine::FieldWeightedPointsParameters& parameters)
-{
-    std::vector<double> points;
-    points.reserve(table.points.size());
-    const int fieldSize = static_cast<int>(table.points.size());
-    for (int place = 1; place <= fieldSize; ++place) {
-        points.push_back(engine::fieldWeightedPoints(place, fieldSize, table.fieldStrengthIndex, 0.0,
-                                                     table.format, parameters));
-    }
-    return points;
-}
-
 PayoutTableModel::PayoutTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {

@@ -2,6 +2,7 @@
 
 // Place -> points of one payout table, read-only, for the morning preview and the simulator.
 
+#include "core/payout.h"
 #include "flickdesk/engine/points.h"
 
 #include <QAbstractTableModel>
@@ -9,10 +10,8 @@
 
 namespace flickdesk::ui {
 
-// The points each place of `table` would earn without the depth lift: the same FSI with FDI 0,
-// through the engine's own formula (DECISIONS P7). points[place - 1].
-std::vector<double> pointsWithoutDepthLift(const engine::PayoutTable& table,
-                                           const engine::FieldWeightedPointsParameters& parameters = {});
+// DECISIONS P7 lives with the one payout path (core/payout.h).
+using core::pointsWithoutDepthLift;
 
 // One row per place 1..N. A new table changes only what differs: rows are inserted or removed at
 // the end and dataChanged names the changed rows, so a view keeps its selection and scroll position

@@ -1,5 +1,6 @@
 #include "widgets/playerpage.h"
 
+#include "core/payout.h"
 #include "core/tourpoints.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
@@ -59,11 +60,11 @@ QString basisText(const PlayerEventRow& row)
     case FieldRatingsBefore::Basis::Award:
         return tr("the frozen ratings of the award (lock %1, DECISIONS P2)").arg(row.lockMonth);
     case FieldRatingsBefore::Basis::Lock:
-        return tr("the stored lock of %1 (DECISIONS P1)").arg(row.lockMonth);
+        return tr("the lock of %1 (DECISIONS P1)").arg(row.lockMonth);
     case FieldRatingsBefore::Basis::Run:
         break;
     }
-    return tr("the run's curve before the event: no lock of its month is stored (recompute to store it)");
+    return tr("the run's curve before the event: the lock of its month could not be read");
 }
 
 } // namespace
@@ -210,25 +211,20 @@ std::vector<PlayerEventRow> playerEventRows(const RatingRun& run, const QString&
             }
         } else if (stored && info.tour != core::Tour::None && info.tier) {
             const std::vector<const engine::Standing*> order = core::finishingOrder(event);
-            std::vector<double> ratings;
-            std::vector<engine::PartnerRatings> teams;
-            std::size_t position = order.size();
-            for (std::size_t i = 0; i < order.size(); ++i) {
-                const auto& players = order[i]->unit.players;
-                if (std::find(players.begin(), players.end(), *me) != players.end())
-                    position = i;
-                if (event.format == engine::EventFormat::Doubles && players.size() == 2)
-                    teams.emplace_back(before(players[0]).mu, before(players[1]).mu);
-                else if (!players.empty())
-                    ratings.push_back(before(players[0]).mu);
-            }
-            if (position < order.size()) {
-                const auto tier = static_cast<engine::Tier>(std::clamp(*info.tier, 1, 3));
+            const auto mine = std::find_if(order.begin(), order.end(), [&](const engine::Standing* unit) {
+                const auto& players = unit->unit.players;
+                return std::find(players.begin(), players.end(), *me) != players.end();
+            });
+            if (mine != order.end()) {
+                // The one path of the award and the preview (core/payout.h), with the lock of the
+                // event's month and its experimental cap (DECISIONS P1, P4).
+                const std::vector<core::FieldUnit> units =
+                    core::fieldUnits(order, event.format, [&](std::optional<engine::PlayerIndex> player) {
+                        return player ? before(*player).mu : prior.mu;
+                    });
                 const engine::PayoutTable table =
-                    event.format == engine::EventFormat::Doubles
-                        ? engine::computePayoutTable(tier, teams)
-                        : engine::computePayoutTable(engine::EventFormat::Singles, tier, ratings);
-                row.points = table.awards.at(position);
+                    core::payoutTable(core::payoutTermsOf(info, event.format), units);
+                row.points = table.awards.at(static_cast<std::size_t>(mine - order.begin()));
             }
         }
 
@@ -448,7 +444,6 @@ void PlayerPage::setRatingRun(RatingRunPtr run)
     }
     m_run = std::move(run);
     m_lockCache.clear(); // a recompute may have written new locks
-    m_lockMonths.reset();
     rebuild();
     Q_EMIT ratingRunChanged();
 }
@@ -491,22 +486,14 @@ std::optional<FieldRatingsBefore> PlayerPage::storedRatingsBefore(const QString&
         }
         auto cached = m_lockCache.find(month);
         if (cached == m_lockCache.end()) {
+            // DECISIONS P1: the lock of the month as the award and the preview take it: the NCA list
+            // imported for it, or the lock computed from the stored history (Store::lockedRatingsFor).
+            const core::MonthLockRatings monthLock = m_store.lockedRatingsFor(month);
             std::optional<QHash<QString, engine::Gaussian>> lock;
-            const std::vector<core::LockedRating> ratings = m_store.lockRatings(month);
-            if (!m_lockMonths) {
-                // The months a run locked: a lock with no rated player (a month before any event)
-                // is a lock all the same, in which everyone has the prior.
-                m_lockMonths.emplace();
-                for (const core::RatingRunRecord& run : m_store.ratingRuns()) {
-                    for (const QString& locked : run.lockMonths)
-                        m_lockMonths->insert(locked);
-                }
-            }
-            if (!ratings.empty() || m_lockMonths->contains(month)) {
-                lock.emplace();
-                for (const core::LockedRating& rating : ratings)
-                    lock->insert(rating.playerId, {rating.mu, rating.sigma});
-            }
+            lock.emplace();
+            lock->reserve(monthLock.mu.size());
+            for (auto it = monthLock.mu.cbegin(); it != monthLock.mu.cend(); ++it)
+                lock->insert(it.key(), {it.value(), monthLock.sigmaOf(it.key())});
             cached = m_lockCache.emplace(month, std::move(lock)).first;
         }
         if (!cached->second)

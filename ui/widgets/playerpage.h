@@ -166,7 +166,6 @@ private:
     std::unique_ptr<RecomputeJob> m_job;
     // Read from the store once per run: the locks by month and the awards by event.
     std::map<QString, std::optional<QHash<QString, engine::Gaussian>>> m_lockCache;
-    std::optional<QSet<QString>> m_lockMonths;
     PlayerEventsModel* m_model = nullptr;
     CurveChart* m_chart = nullptr;
     QLabel* m_header = nullptr;

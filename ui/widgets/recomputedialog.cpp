@@ -289,7 +289,8 @@ void RecomputeDialog::onFinished()
     if (!m_report.kept.isEmpty())
         summary +=
             u' ' +
-            tr("Kept, because awarded events used them: %1.").arg(m_report.kept.join(QStringLiteral(", ")));
+            tr("Kept, because awarded events used them or they are imported NCA lists: %1.")
+                .arg(m_report.kept.join(QStringLiteral(", ")));
     m_summary->setText(summary);
     m_differences->setDifferences(run->lockDifferences);
     const bool anyAwarded = !run->lockDifferences.empty();

@@ -1,6 +1,7 @@
 #include "widgets/recomputejob.h"
 
 #include "core/monthlylocks.h"
+#include "core/payout.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
@@ -12,20 +13,6 @@
 
 namespace flickdesk::ui {
 namespace {
-
-QJsonObject parametersJson(const engine::FlickSkillParameters& p)
-{
-    // The keys of params.json (core/historyreader.h), so that a stored run reads like the file.
-    return QJsonObject{{QStringLiteral("mu"), p.mu0},
-                       {QStringLiteral("sigma"), p.sigma0},
-                       {QStringLiteral("beta"), p.beta},
-                       {QStringLiteral("gamma"), p.gamma},
-                       {QStringLiteral("epsilon"), p.epsilon},
-                       {QStringLiteral("max_iter"), p.maxIterations},
-                       {QStringLiteral("p_draw"), p.drawProbabilityFinish},
-                       {QStringLiteral("p_draw_game"), p.drawProbabilityGame},
-                       {QStringLiteral("doubles_weight"), p.doublesWeight}};
-}
 
 engine::DayNumber nextMonth(engine::DayNumber day)
 {
@@ -56,19 +43,10 @@ LockDifference differenceOf(const RatingRun& run, const AwardedEvent& awarded,
             difference.oldWinnerPoints = std::max(difference.oldWinnerPoints, award.points);
     }
 
-    std::vector<double> ratings;
-    std::vector<engine::PartnerRatings> teams;
-    for (const engine::Standing& standing : event.standings) {
-        if (event.format == engine::EventFormat::Doubles && standing.unit.players.size() == 2)
-            teams.emplace_back(lock.mu(standing.unit.players[0]), lock.mu(standing.unit.players[1]));
-        else if (!standing.unit.players.empty())
-            ratings.push_back(lock.mu(standing.unit.players[0]));
-    }
-    const auto tier = static_cast<engine::Tier>(std::clamp(info.tier.value_or(3), 1, 3));
-    const engine::PayoutTable table = event.format == engine::EventFormat::Doubles
-                                          ? engine::computePayoutTable(tier, teams, awarded.experimentalCap)
-                                          : engine::computePayoutTable(engine::EventFormat::Singles, tier,
-                                                                       ratings, awarded.experimentalCap);
+    // The one path of the award (core/payout.h), with the cap the award was paid with (P4).
+    core::PayoutTerms terms = core::payoutTermsOf(info, event.format);
+    terms.experimentalCap = awarded.experimentalCap;
+    const engine::PayoutTable table = core::payoutTable(terms, event, lock);
     difference.newFsi = table.fieldStrengthIndex;
     difference.newFdi = table.fieldDepthIndex;
     difference.newWinnerPoints = table.awards.empty() ? 0.0 : table.awards.front();
@@ -134,7 +112,7 @@ RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDat
     RecomputeInput input;
     input.folder = store.loadHistory();
     store.flickSkillParameters().applyTo(input.parameters);
-    input.parametersJson = parametersJson(input.parameters);
+    input.parametersJson = core::flickSkillParametersJson(input.parameters);
     input.computeLocks = mode == Mode::Full;
     input.today = today;
 
@@ -158,7 +136,8 @@ RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDat
             awarded.eventId = summary.id;
             awarded.award = std::move(*award);
             if (const std::optional<core::EventRecord> record = store.event(summary.id))
-                awarded.experimentalCap = record->experimental ? record->experimentalCap : std::nullopt;
+                awarded.experimentalCap =
+                    core::experimentalCapOf(record->experimental, record->experimentalCap);
             input.awarded.push_back(std::move(awarded));
         }
     }
@@ -319,8 +298,16 @@ void RecomputeJob::run()
                     const QString month = awarded.award.lockMonth.isEmpty()
                                               ? monthKey(engine::firstOfMonth(history.events[*index].date))
                                               : awarded.award.lockMonth;
+                    // An NCA list imported for the month is its lock, which a run leaves as it is
+                    // (core/monthlock.h).
+                    const std::optional<engine::DayNumber> first =
+                        engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
                     const auto lock = lockByMonth.find(month);
-                    if (lock != lockByMonth.end())
+                    if (first && run->folder.importedLocks.count(*first) != 0)
+                        run->lockDifferences.push_back(differenceOf(
+                            *run, awarded, core::importedMonthlyLock(run->folder, *first, run->parameters),
+                            *index));
+                    else if (lock != lockByMonth.end())
                         run->lockDifferences.push_back(differenceOf(*run, awarded, *lock->second, *index));
                 }
             }
