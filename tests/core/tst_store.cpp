@@ -668,7 +668,7 @@ void TestStore::importsRatingList()
                      "725,\"Smith, Anna\",2.5,0.75\n"
                      "746,,-0.125,1.2\n"
                      "999001,New Player,0.1,1.667\n");
-    core::RatingsImportReport report = store->importRatings(list, QStringLiteral("2025-01"), false);
+    core::RatingsImportReport report = core::importRatingList(*store, list, QStringLiteral("2025-01"), false);
     QVERIFY(report.defects.empty());
     QCOMPARE(report.players, 3);
     QCOMPARE(report.playersAdded, 1);
@@ -687,7 +687,7 @@ void TestStore::importsRatingList()
 
     // A month no awarded event used is simply replaced.
     writeBytes(list, "player_id,name,mu,sigma\n725,,3.0,0.5\n");
-    report = store->importRatings(list, QStringLiteral("2025-01"), false);
+    report = core::importRatingList(*store, list, QStringLiteral("2025-01"), false);
     QVERIFY(report.replaced);
     QCOMPARE(store->lockRatings(QStringLiteral("2025-01")).size(), std::size_t{1});
     QCOMPARE(store->player(QStringLiteral("725"))->name, QStringLiteral("Smith, Anna")); // names are kept
@@ -699,14 +699,14 @@ void TestStore::importsRatingList()
     store->award(QStringLiteral("174"), award);
     const std::optional<core::AwardRecord> frozen = store->currentAward(QStringLiteral("174"));
     try {
-        store->importRatings(list, QStringLiteral("2025-01"), false);
+        core::importRatingList(*store, list, QStringLiteral("2025-01"), false);
         QFAIL("an awarded lock was replaced without --replace");
     } catch (const StoreError& error) {
         QCOMPARE(error.kind(), StoreError::Kind::Refused);
         QVERIFY2(error.message().contains(QLatin1String("174")), qPrintable(error.message()));
     }
     writeBytes(list, "player_id,name,mu,sigma\n725,,4.0,0.5\n746,,1.0,0.5\n");
-    report = store->importRatings(list, QStringLiteral("2025-01"), true);
+    report = core::importRatingList(*store, list, QStringLiteral("2025-01"), true);
     QVERIFY(report.replaced);
     QCOMPARE(store->lockRatings(QStringLiteral("2025-01"))[0].mu, 4.0);
     QCOMPARE(store->currentAward(QStringLiteral("174")), frozen); // DECISIONS P2
@@ -716,7 +716,8 @@ void TestStore::importsRatingList()
                entry.details.contains(QLatin1String("2025-01"));
     }));
 
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->importRatings(list, QStringLiteral("2025-13"), false));
+    QVERIFY_THROWS_EXCEPTION(StoreError,
+                             core::importRatingList(*store, list, QStringLiteral("2025-13"), false));
 }
 
 void TestStore::ratingListDefects()

@@ -4,6 +4,7 @@
 // of the views are saved there and checked not to be blank.
 #include "../common/storefixtures.h"
 #include "core/cli.h"
+#include "core/eventexchange.h"
 #include "core/store.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/date.h"
@@ -370,7 +371,7 @@ void TestRatingViews::ratingsCsvExportReimports()
 
     // The exported list is a rating list the store imports as a month's lock.
     const QString month = QStringLiteral("2031-05");
-    const core::RatingsImportReport report = m_store->importRatings(path, month, false);
+    const core::RatingsImportReport report = core::importRatingList(*m_store, path, month, false);
     QVERIFY(report.defects.empty());
     QCOMPARE(report.players, shown);
     std::map<QString, core::LockedRating> imported;

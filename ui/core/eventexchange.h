@@ -24,7 +24,7 @@
 // would refuse (a player listed twice) and whatever `rate` would refuse of the history folder written
 // beside the file (the rules of events.csv, core/historyreader.h).
 
-#include "core/store.h"
+#include "core/records.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -33,6 +33,8 @@
 #include <vector>
 
 namespace flickdesk::core {
+
+class Store;
 
 inline constexpr int eventExchangeVersion = 1;
 
@@ -78,6 +80,10 @@ struct ParsedRatingList {
 ParsedRatingList parseRatingList(const QByteArray& bytes, const QString& fileName);
 
 // ---- with a store (core/storeexchange.cpp)
+
+// An NCA rating list file (parseRatingList) as the lock of `month`: Store::importRatings of its
+// entries, or the defects of the file (nothing written).
+RatingsImportReport importRatingList(Store& store, const QString& file, const QString& month, bool replace);
 
 // The exchange of a stored event; StoreError::Refused when there is no such event.
 EventExchange exchangeOfEvent(Store& store, const QString& eventId);

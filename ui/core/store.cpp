@@ -2,7 +2,6 @@
 
 #include "core/boundedfile.h"
 #include "core/csvtable.h"
-#include "core/eventexchange.h"
 #include "core/outputfiles.h"
 #include "core/payout.h"
 #include "core/sqlite.h"
@@ -2173,24 +2172,6 @@ ImportReport Store::importHistory(const HistoryFolder& folder, const QString& or
         transaction.commit();
         return report;
     });
-}
-
-RatingsImportReport Store::importRatings(const QString& file, const QString& month, bool replace)
-{
-    const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
-    if (!input.ok()) {
-        RatingsImportReport report;
-        report.defects.push_back(
-            Defect{SourceRef{file.toStdString(), 0}, {}, {}, input.problem.toStdString()});
-        return report;
-    }
-    ParsedRatingList list = parseRatingList(input.bytes, file);
-    if (!list.defects.empty()) {
-        RatingsImportReport report;
-        report.defects = std::move(list.defects);
-        return report;
-    }
-    return importRatings(list.entries, month, replace, file);
 }
 
 RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& list, const QString& month,

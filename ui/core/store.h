@@ -168,7 +168,6 @@ public:
     QString deskTag();
     // An NCA rating list as the lock of `month` (YYYY-MM). A month whose lock an awarded event used
     // is refused unless `replace` (logged in the audit log; the awards stay as they were, P2).
-    RatingsImportReport importRatings(const QString& file, const QString& month, bool replace);
     RatingsImportReport importRatings(const std::vector<RatingListEntry>& list, const QString& month,
                                       bool replace, const QString& origin);
     // A computed lock: the run it came from is stored with it.

@@ -1,6 +1,8 @@
 // The event exchange (core/eventexchange.h) with a store: an event out of it and into it. Apart
 // from the file formats so that their readers build, and are fuzzed, without SQLite.
+#include "core/boundedfile.h"
 #include "core/eventexchange.h"
+#include "core/store.h"
 #include "core/translation.h"
 
 #include <QCoreApplication>
@@ -148,6 +150,24 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
     }
     result.outcome = EventImportResult::Outcome::Added;
     return result;
+}
+
+RatingsImportReport importRatingList(Store& store, const QString& file, const QString& month, bool replace)
+{
+    const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
+    if (!input.ok()) {
+        RatingsImportReport report;
+        report.defects.push_back(
+            Defect{SourceRef{file.toStdString(), 0}, {}, {}, input.problem.toStdString()});
+        return report;
+    }
+    ParsedRatingList list = parseRatingList(input.bytes, file);
+    if (!list.defects.empty()) {
+        RatingsImportReport report;
+        report.defects = std::move(list.defects);
+        return report;
+    }
+    return store.importRatings(list.entries, month, replace, file);
 }
 
 } // namespace flickdesk::core
