@@ -997,7 +997,7 @@ void TestRatingViews::awardedLocksKeptAndDifferencesShown()
     const std::vector<core::LockedRating> lockBefore = m_store->lockRatings(month);
 
     // Different parameters make different locks.
-    const QString key = QStringLiteral("flickskill.parameters"); // core/store.cpp parametersKey
+    const QString key = QStringLiteral("flickskill.parameters"); // core/storeprivate.h parametersKey
     const QJsonValue saved = m_store->setting(key);
     QJsonObject changed = saved.toObject();
     changed.insert(QStringLiteral("beta"), 1.4);
