@@ -1,7 +1,7 @@
 #include "core/cli.h"
-#include "core/cliprivate.h"
 
 #include "core/boundedfile.h"
+#include "core/cliprivate.h"
 #include "core/csvwriting.h"
 #include "core/eventexchange.h"
 #include "core/historyreader.h"

@@ -1,6 +1,5 @@
-#include "core/cliprivate.h"
-
 #include "core/boundedfile.h"
+#include "core/cliprivate.h"
 #include "core/csvwriting.h"
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
