@@ -1,6 +1,5 @@
-#include "core/cliprivate.h"
-
 #include "core/boundedfile.h"
+#include "core/cliprivate.h"
 #include "core/csvwriting.h"
 #include "core/eventexchange.h"
 #include "core/historyreader.h"
@@ -61,7 +60,9 @@ std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String comma
         err << command << ": " << opened.error << '\n';
         switch (opened.failure) {
         case Store::OpenFailure::Missing:
-            err << command << ": 'flickdesk-cli import-history HISTORY_DIR --db FILE' makes a new database\n";
+            err << Cli::tr("%1: 'flickdesk-cli import-history HISTORY_DIR --db FILE' makes a new database")
+                       .arg(command)
+                << '\n';
             status = cli_exit::noDatabase;
             break;
         case Store::OpenFailure::NotFlickDesk:
@@ -224,7 +225,7 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
 
     const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
     if (!input.ok()) {
-        err << command.name << ": " << file << ": " << input.problem << "; nothing was imported\n";
+        err << Cli::tr("%1: %2: %3; nothing was imported").arg(command.name, file, input.problem) << '\n';
         return cli_exit::inputDefects;
     }
     const ParsedRatingList list = parseRatingList(input.bytes, file);
@@ -313,7 +314,7 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
 
     const BoundedFile input = readBoundedFile(file, file_limits::eventFile);
     if (!input.ok()) {
-        err << command.name << ": " << file << ": " << input.problem << "; nothing was imported\n";
+        err << Cli::tr("%1: %2: %3; nothing was imported").arg(command.name, file, input.problem) << '\n';
         return cli_exit::inputDefects;
     }
     const QByteArray& bytes = input.bytes;
@@ -337,13 +338,15 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     case EventImportResult::Outcome::Refused:
         return refuseDefects(err, command.name, result.defects, file, "nothing was imported");
     case EventImportResult::Outcome::Unchanged:
-        err << command.name << ": event " << result.eventId << " is in the database already, unchanged\n";
+        err << Cli::tr("%1: event %2 is in the database already, unchanged").arg(command.name, result.eventId)
+            << '\n';
         return cli_exit::ok;
     case EventImportResult::Outcome::Added:
         break;
     }
-    err << command.name << ": event " << result.eventId << " added to "
-        << QDir::toNativeSeparators(store->path()) << '\n';
+    err << Cli::tr("%1: event %2 added to %3")
+               .arg(command.name, result.eventId, QDir::toNativeSeparators(store->path()))
+        << '\n';
     return cli_exit::ok;
 }
 
@@ -402,10 +405,12 @@ int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
         for (const EventSummary& event : events)
             out << escapedField(event.id) << '\t' << escapedField(event.date) << '\t'
                 << escapedField(event.name) << '\t' << keyword(event.status) << '\n';
-        err << command.name << ": " << events.size() << (events.size() == 1 ? " event in " : " events in ")
-            << QDir::toNativeSeparators(store->path());
+        const QString shown = QDir::toNativeSeparators(store->path());
+        err << (events.size() == 1 ? Cli::tr("%1: 1 event in %2").arg(command.name, shown)
+                                   : Cli::tr("%1: %2 events in %3")
+                                         .arg(command.name, QString::number(events.size()), shown));
         if (events.empty())
-            err << "; 'flickdesk-cli import-history HISTORY_DIR' adds a history";
+            err << Cli::tr("; 'flickdesk-cli import-history HISTORY_DIR' adds a history");
         err << '\n';
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
@@ -454,14 +459,19 @@ int runCheck(const QStringList& args, QTextStream& out, QTextStream& err)
         for (const QString& problem : problems)
             out << problem << '\n';
         if (!problems.isEmpty()) {
-            err << command.name << ": " << problems.size()
-                << (problems.size() == 1 ? " problem" : " problems") << " in "
-                << QDir::toNativeSeparators(store->path()) << '\n';
+            const QString shown = QDir::toNativeSeparators(store->path());
+            err << (problems.size() == 1 ? Cli::tr("%1: 1 problem in %2").arg(command.name, shown)
+                                         : Cli::tr("%1: %2 problems in %3")
+                                               .arg(command.name, QString::number(problems.size()), shown))
+                << '\n';
             return cli_exit::badDatabase;
         }
-        err << command.name << ": " << QDir::toNativeSeparators(store->path())
-            << " is sound: integrity, tables and foreign keys ok, " << store->eventCount() << " events, "
-            << store->playerCount() << " players, database version " << store->schemaVersion() << '\n';
+        err << Cli::tr("%1: %2 is sound: integrity, tables and foreign keys ok, %3 events, %4 players, "
+                       "database version %5")
+                   .arg(command.name, QDir::toNativeSeparators(store->path()),
+                        QString::number(store->eventCount()), QString::number(store->playerCount()),
+                        QString::number(store->schemaVersion()))
+            << '\n';
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
     }
