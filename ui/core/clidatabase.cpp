@@ -81,13 +81,14 @@ std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String comma
         return nullptr;
     }
     for (const QString& backup : opened.store->backupsMade())
-        err << command << ": backed up the database to " << QDir::toNativeSeparators(backup) << '\n';
+        err << Cli::tr("%1: backed up the database to %2").arg(command, QDir::toNativeSeparators(backup))
+            << '\n';
     for (const QString& warning : opened.store->warnings())
         err << command << ": " << warning << '\n';
     if (opened.store->isReadOnly()) {
         err << command << ": " << opened.store->readOnlyReason();
         if (forWriting) {
-            err << " Nothing was written.\n";
+            err << Cli::tr(" Nothing was written.") << '\n';
             status = opened.store->isHeldByAnother() ? cli_exit::databaseBusy : cli_exit::cannotWrite;
             return nullptr;
         }
@@ -121,9 +122,9 @@ QString readDatabaseArguments(const QStringList& args, std::initializer_list<con
     if (!problem.isEmpty() || arguments.help)
         return problem;
     if (const auto database = arguments.value("--db"); database && database->isEmpty())
-        return QStringLiteral("--db needs a database file");
+        return Cli::tr("--db needs a database file");
     if (arguments.positional.size() > positional)
-        return QStringLiteral("unexpected argument '%1'").arg(arguments.positional[positional]);
+        return Cli::tr("unexpected argument '%1'").arg(arguments.positional[positional]);
     return {};
 }
 
@@ -213,10 +214,9 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
         problem = readOnePositional(arguments, "FILE", file);
         const std::optional<QString> monthText = arguments.value("--month");
         if (problem.isEmpty() && !monthText)
-            problem = QStringLiteral("missing --month YYYY-MM");
+            problem = Cli::tr("missing --month YYYY-MM");
         else if (problem.isEmpty() && !parseMonth(*monthText))
-            problem =
-                QStringLiteral("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
+            problem = Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
         else if (problem.isEmpty())
             month = *monthText;
     }
@@ -261,7 +261,7 @@ int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
         problem = readOnePositional(arguments, "EVENT_ID", eventId);
         output = arguments.value("--output").value_or(QString());
         if (problem.isEmpty() && output.isEmpty())
-            problem = QStringLiteral("missing -o FILE.json");
+            problem = Cli::tr("missing -o FILE.json");
     }
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
@@ -276,10 +276,9 @@ int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
         const std::vector<EventSummary> events = store->events();
         if (std::none_of(events.begin(), events.end(),
                          [&eventId](const EventSummary& summary) { return summary.id == eventId; }))
-            return usageError(
-                err, command,
-                QStringLiteral("there is no event '%1' in %2; 'flickdesk-cli events' lists them")
-                    .arg(eventId, QDir::toNativeSeparators(store->path())));
+            return usageError(err, command,
+                              Cli::tr("there is no event '%1' in %2; 'flickdesk-cli events' lists them")
+                                  .arg(eventId, QDir::toNativeSeparators(store->path())));
         exchange = exchangeOfEvent(*store, eventId);
     } catch (const StoreError& error) {
         return storeFailure(err, command.name, error);
@@ -425,7 +424,7 @@ int runBackup(const QStringList& args, QTextStream& out, QTextStream& err)
     QString problem = readDatabaseArguments(args, {"--db", "--output"}, 0, arguments);
     const QString output = arguments.value("--output").value_or(QString());
     if (problem.isEmpty() && !arguments.help && output.isEmpty())
-        problem = QStringLiteral("missing -o FILE");
+        problem = Cli::tr("missing -o FILE");
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
     int status = cli_exit::ok;
@@ -438,8 +437,9 @@ int runBackup(const QStringList& args, QTextStream& out, QTextStream& err)
         err << command.name << ": " << error.message() << '\n';
         return cli_exit::cannotWrite;
     }
-    err << command.name << ": " << QDir::toNativeSeparators(store->path()) << " copied to "
-        << QDir::toNativeSeparators(output) << '\n';
+    err << Cli::tr("%1: %2 copied to %3")
+               .arg(command.name, QDir::toNativeSeparators(store->path()), QDir::toNativeSeparators(output))
+        << '\n';
     return cli_exit::ok;
 }
 
@@ -490,7 +490,8 @@ int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
     const QString shown = QDir::toNativeSeparators(database);
     const QString lockPath = database + QStringLiteral(".lock");
     if (!QFileInfo::exists(lockPath)) {
-        err << command.name << ": " << shown << " is not locked: there is nothing to take over\n";
+        err << Cli::tr("%1: %2 is not locked: there is nothing to take over").arg(command.name, shown)
+            << '\n';
         return cli_exit::ok;
     }
     QLockFile lock(lockPath);
@@ -502,27 +503,33 @@ int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
     if (hasInfo && (host.isEmpty() || host == QSysInfo::machineHostName())) {
         // This computer's lock: whether its process still runs is known here.
         if (!lock.tryLock(0)) {
-            err << command.name << ": " << shown << " is in use by FlickDesk on this computer ("
-                << (application.isEmpty() ? QStringLiteral("?") : application) << ", process " << pid
-                << "); close it there. The lock was left in place.\n";
+            err << Cli::tr("%1: %2 is in use by FlickDesk on this computer (%3, process %4); close it there. "
+                           "The lock was left in place.")
+                       .arg(command.name, shown, application.isEmpty() ? QStringLiteral("?") : application,
+                            QString::number(pid))
+                << '\n';
             return cli_exit::databaseBusy;
         }
         lock.unlock(); // removes the lock file
-        err << command.name << ": removed the lock of a FlickDesk that no longer runs (process " << pid
-            << "); " << shown << " can be changed again\n";
+        err << Cli::tr("%1: removed the lock of a FlickDesk that no longer runs (process %2); %3 can be "
+                       "changed again")
+                   .arg(command.name, QString::number(pid), shown)
+            << '\n';
         return cli_exit::ok;
     }
     // Another computer's lock, or one whose writer died before filling it in. A FlickDesk running
     // on this computer keeps a lock on the file itself, which removeStaleLockFile() respects.
     if (!lock.removeStaleLockFile()) {
-        err << command.name << ": the lock file " << QDir::toNativeSeparators(lockPath)
-            << " cannot be removed (it is in use on this computer, or the folder cannot be written to)\n";
+        err << Cli::tr("%1: the lock file %2 cannot be removed (it is in use on this computer, or the folder "
+                       "cannot be written to)")
+                   .arg(command.name, QDir::toNativeSeparators(lockPath))
+            << '\n';
         return cli_exit::cannotWrite;
     }
-    err << command.name << ": took over " << shown;
+    err << Cli::tr("%1: took over %2").arg(command.name, shown);
     if (hasInfo)
-        err << " from FlickDesk on the computer " << host << " (process " << pid << ')';
-    err << "; it can be changed again. Make sure FlickDesk no longer uses it there.\n";
+        err << Cli::tr(" from FlickDesk on the computer %1 (process %2)").arg(host, QString::number(pid));
+    err << Cli::tr("; it can be changed again. Make sure FlickDesk no longer uses it there.") << '\n';
     return cli_exit::ok;
 }
 
