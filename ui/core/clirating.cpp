@@ -59,14 +59,14 @@ QString readRatingOptions(const Arguments& arguments, RatingOptions& options)
         bool ok = false;
         const double epsilon = value->toDouble(&ok);
         if (!ok || !std::isfinite(epsilon) || epsilon <= 0.0)
-            return QStringLiteral("--epsilon needs a number above 0, not '%1'").arg(*value);
+            return Cli::tr("--epsilon needs a number above 0, not '%1'").arg(*value);
         options.overrides.epsilon = epsilon;
     }
     if (const auto value = arguments.value("--max-iter")) {
         bool ok = false;
         const int iterations = value->toInt(&ok);
         if (!ok || iterations < 0)
-            return QStringLiteral("--max-iter needs a whole number 0 or above, not '%1'").arg(*value);
+            return Cli::tr("--max-iter needs a whole number 0 or above, not '%1'").arg(*value);
         options.overrides.maxIterations = iterations;
     }
     return {};
@@ -79,9 +79,9 @@ QString readHistorySource(const Arguments& arguments, QString& historyDir, Ratin
     if (!database)
         return readOnePositional(arguments, "HISTORY_DIR", historyDir);
     if (database->isEmpty())
-        return QStringLiteral("--db needs a database file");
+        return Cli::tr("--db needs a database file");
     if (!arguments.positional.isEmpty())
-        return QStringLiteral("give HISTORY_DIR or --db FILE, not both");
+        return Cli::tr("give HISTORY_DIR or --db FILE, not both");
     options.database = *database;
     historyDir = *database;
     return {};
@@ -314,10 +314,9 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
         problem = readHistorySource(arguments, historyDir, ratingOptions);
         const std::optional<QString> monthText = arguments.value("--month");
         if (problem.isEmpty() && !monthText)
-            problem = QStringLiteral("missing --month YYYY-MM");
+            problem = Cli::tr("missing --month YYYY-MM");
         else if (problem.isEmpty() && !(month = parseMonth(*monthText)))
-            problem =
-                QStringLiteral("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
+            problem = Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
     }
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
@@ -491,9 +490,9 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
         const std::optional<QString> season = arguments.value("--season");
         const std::optional<QString> division = arguments.value("--division");
         if (problem.isEmpty() && (!season || season->isEmpty()))
-            problem = QStringLiteral("missing --season S");
+            problem = Cli::tr("missing --season S");
         else if (problem.isEmpty() && !division)
-            problem = QStringLiteral("missing --division competitive|recreational");
+            problem = Cli::tr("missing --division competitive|recreational");
         else if (problem.isEmpty() &&
                  division->compare(QLatin1String("competitive"), Qt::CaseInsensitive) == 0)
             request.division = engine::Division::Competitive;
@@ -501,19 +500,18 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
                  division->compare(QLatin1String("recreational"), Qt::CaseInsensitive) == 0)
             request.division = engine::Division::Recreational;
         else if (problem.isEmpty())
-            problem = QStringLiteral("--division needs competitive or recreational, not '%1'").arg(*division);
+            problem = Cli::tr("--division needs competitive or recreational, not '%1'").arg(*division);
         if (problem.isEmpty()) {
             request.season = *season;
             request.finaleEventId = arguments.value("--finale");
             if (request.finaleEventId && request.finaleEventId->isEmpty())
-                problem = QStringLiteral("--finale needs an event id");
+                problem = Cli::tr("--finale needs an event id");
         }
         if (const auto champions = arguments.value("--past-champions"); problem.isEmpty() && champions) {
             for (const QString& id : champions->split(u',')) {
                 if (id.trimmed().isEmpty()) {
-                    problem =
-                        QStringLiteral("--past-champions needs player ids separated by commas, not '%1'")
-                            .arg(*champions);
+                    problem = Cli::tr("--past-champions needs player ids separated by commas, not '%1'")
+                                  .arg(*champions);
                     break;
                 }
                 request.pastChampions.insert(id.trimmed().toStdString());
