@@ -5,6 +5,7 @@
 #include "clitestsupport.h"
 #include "core/cli.h"
 #include "core/historyreader.h"
+#include "core/store.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/points.h"
 
@@ -14,6 +15,7 @@
 #include <QHash>
 #include <QMap>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -241,6 +243,8 @@ private Q_SLOTS:
     void payoutFormatKeywordInAnyCase();
     void payoutMessagesAreTranslated_data();
     void payoutMessagesAreTranslated();
+    void databaseMessagesAreTranslated_data();
+    void databaseMessagesAreTranslated();
 };
 
 void TestCliTour::help_data()
@@ -1138,6 +1142,57 @@ void TestCliTour::payoutMessagesAreTranslated()
     const CliRun result = run(QStringList{QStringLiteral("payout")} + args);
     QCoreApplication::removeTranslator(&translator);
     QVERIFY2(result.err.contains(message), qPrintable(result.err));
+}
+
+void TestCliTour::databaseMessagesAreTranslated_data()
+{
+    // `message`: a pattern the error stream matches; << >> mark a translated text.
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("events") << QStringList{QStringLiteral("events")}
+                            << QStringLiteral(
+                                   "<<events: 0 events in [^\\n]*>><<; 'flickdesk-cli import-history "
+                                   "HISTORY_DIR' adds a history>>\n");
+    QTest::newRow("check") << QStringList{QStringLiteral("check")}
+                           << QStringLiteral(
+                                  "<<check: [^\\n]* is sound: integrity, tables and foreign keys ok, "
+                                  "0 events, 0 players, database version \\d+>>\n");
+    QTest::newRow("import-event") << QStringList{QStringLiteral("import-event"),
+                                                 QStringLiteral("missing.json")}
+                                  << QStringLiteral(
+                                         "<<import-event: [^\\n]*missing\\.json: [^\\n]*; nothing was "
+                                         "imported>>\n");
+    QTest::newRow("no database") << QStringList{QStringLiteral("events"), QStringLiteral("--db"),
+                                                QStringLiteral("none.sqlite")}
+                                 << QStringLiteral(
+                                        "<<events: 'flickdesk-cli import-history HISTORY_DIR --db FILE' "
+                                        "makes a new database>>\n");
+}
+
+// The messages of the database commands go through the same translation as payout's.
+void TestCliTour::databaseMessagesAreTranslated()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir temp;
+    const QString database = temp.filePath(QStringLiteral("flickdesk.sqlite"));
+    {
+        core::StoreOptions options;
+        options.path = database;
+        options.creation = core::StoreOptions::Creation::IfMissing;
+        QVERIFY(core::Store::open(options).store);
+    }
+    for (QString& arg : args) {
+        if (arg.endsWith(QLatin1String(".json")) || arg.endsWith(QLatin1String("none.sqlite")))
+            arg = temp.filePath(arg);
+    }
+    if (!args.contains(QLatin1String("--db")))
+        args << QStringLiteral("--db") << database;
+    MarkingTranslator translator;
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    const CliRun result = run(args);
+    QCoreApplication::removeTranslator(&translator);
+    QVERIFY2(result.err.contains(QRegularExpression(message)), qPrintable(result.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliTour)
