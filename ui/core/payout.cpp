@@ -1,7 +1,7 @@
 #include "core/payout.h"
 
 #include "core/historyreader.h"
-#include "core/store.h"
+#include "core/records.h"
 #include "core/tourpoints.h"
 
 #include <algorithm>
