@@ -9,12 +9,17 @@
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/flickskill.h"
 #include "widgets/curvechart.h"
+#include "widgets/lockdifferencemodel.h"
+#include "widgets/playereventsmodel.h"
 #include "widgets/playerpage.h"
 #include "widgets/ratingslist.h"
+#include "widgets/ratingslistmodel.h"
 #include "widgets/recomputedialog.h"
 #include "widgets/recomputejob.h"
+#include "widgets/standingsmodel.h"
 #include "widgets/standingsview.h"
 #include "widgets/tierreport.h"
+#include "widgets/tierreportmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

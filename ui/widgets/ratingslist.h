@@ -6,6 +6,7 @@
 // Store::importRatings reads (player_id,name,mu,sigma).
 
 #include "core/store.h"
+#include "widgets/ratingslistmodel.h"
 #include "widgets/recomputejob.h"
 
 #include <QAbstractTableModel>
@@ -24,59 +25,8 @@ class QTableView;
 
 namespace flickdesk::ui {
 
-// One line of the rating list.
-struct PlayerRatingRow {
-    QString playerId;
-    QString name;
-    double mu = 0.0;
-    double sigma = 0.0;
-    int eventsPlayed = 0;
-    QDate lastPlayed;
-    bool playedCompetitive = false;  // played an event of the NCA competitive tour
-    bool playedRecreational = false; // played an event of the NCA recreational tour
-
-    double conservative() const { return mu - 3.0 * sigma; }
-};
-
 // The rows of every player who played at least one event of the run's history, in player order.
 std::vector<PlayerRatingRow> ratingRows(const RatingRun& run);
-
-class RatingsListModel : public QAbstractTableModel {
-    Q_OBJECT
-
-public:
-    enum Column {
-        PlayerColumn,
-        NameColumn,
-        MuColumn,
-        SigmaColumn,
-        ConservativeColumn,
-        EventsColumn,
-        LastPlayedColumn,
-        ColumnCount
-    };
-    enum Role {
-        SortRole = Qt::UserRole + 1, // the raw value of a column: numbers, dates, text
-        PlayerIdRole,
-        LastPlayedRole,         // QDate
-        PlayedCompetitiveRole,  // bool
-        PlayedRecreationalRole, // bool
-    };
-
-    explicit RatingsListModel(QObject* parent = nullptr);
-
-    void setRows(std::vector<PlayerRatingRow> rows);
-    const std::vector<PlayerRatingRow>& rows() const { return m_rows; }
-    const PlayerRatingRow& row(int row) const { return m_rows.at(static_cast<std::size_t>(row)); }
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    std::vector<PlayerRatingRow> m_rows;
-};
 
 // Search, filters and sorting over a RatingsListModel.
 class RatingsFilterModel : public QSortFilterProxyModel {

@@ -13,6 +13,7 @@
 #include "core/store.h"
 #include "core/tourpoints.h"
 #include "flickdesk/engine/standings.h"
+#include "widgets/standingsmodel.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
@@ -30,18 +31,6 @@ class QTableView;
 
 namespace flickdesk::ui {
 
-struct StandingsResult {
-    QString season;
-    engine::Division division = engine::Division::Competitive;
-    engine::TourStandings standings;
-    QString finaleEventId; // empty: no Finale
-    QString finaleName;
-    int events = 0;                                     // Tour events of the season and division
-    std::set<std::string> earlierRecreationalChampions; // DECISIONS T3
-    QHash<QString, QString> names;
-    QString error; // an unknown season or Finale, or a defect: nothing computed
-};
-
 // Everything the computation needs, copied off the store on the GUI thread.
 struct StandingsInput {
     core::HistoryFolder folder;
@@ -58,31 +47,6 @@ StandingsResult computeStandings(const StandingsInput& input);
 
 // The T3 note for the recreational division, e.g. "1727 ranked higher but won the title before".
 QString championText(const StandingsResult& result);
-
-class StandingsModel : public QAbstractTableModel {
-    Q_OBJECT
-
-public:
-    enum Column { RankColumn, PlayerColumn, NameColumn, TotalColumn, CountedColumn, NoteColumn, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, PlayerIdRole, ChampionRole };
-
-    explicit StandingsModel(QObject* parent = nullptr);
-
-    void setResult(const StandingsResult& result);
-    const std::vector<engine::StandingsRow>& rows() const { return m_rows; }
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    bool isChampion(const engine::StandingsRow& row) const;
-
-    std::vector<engine::StandingsRow> m_rows;
-    QHash<QString, QString> m_names;
-    engine::Division m_division = engine::Division::Competitive;
-};
 
 class StandingsView : public QWidget {
     Q_OBJECT
