@@ -18,11 +18,11 @@
 
 #include "benchtiming.h"
 #include "core/store.h"
-#include "widgets/playerpage.h"
-#include "widgets/ratingslist.h"
-#include "widgets/recomputedialog.h"
-#include "widgets/standingsview.h"
-#include "widgets/tierreport.h"
+#include "widgets/ratings/playerpage.h"
+#include "widgets/ratings/ratingslist.h"
+#include "widgets/ratings/recomputedialog.h"
+#include "widgets/tour/standingsview.h"
+#include "widgets/tour/tierreport.h"
 
 #include <QApplication>
 #include <QDir>

@@ -11,8 +11,8 @@
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 
 #include "flickdesk/engine/points.h"
-#include "widgets/payoutpreviewwidget.h"
-#include "widgets/simulatorwidget.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/charts/simulatorwidget.h"
 
 #include <QApplication>
 #include <QSlider>

@@ -2,10 +2,10 @@
 // file is refused with its reason, exports never go over the open database, and --smoke-test says
 // why a database did not open.
 #include "core/store.h"
-#include "widgets/eventlistmodel.h"
+#include "widgets/eventday/eventlistmodel.h"
 #include "widgets/mainwindow.h"
-#include "widgets/ratingslist.h"
-#include "widgets/standingsview.h"
+#include "widgets/ratings/ratingslist.h"
+#include "widgets/tour/standingsview.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -4,12 +4,12 @@
 
 #include "../common/storefixtures.h"
 #include "core/store.h"
-#include "widgets/entrantlistmodel.h"
-#include "widgets/entrantspanel.h"
-#include "widgets/eventsession.h"
+#include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventsession.h"
 #include "widgets/firststartdialog.h"
-#include "widgets/payoutpreviewmodel.h"
-#include "widgets/payoutpreviewwidget.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-// The event-day models (widgets/eventlistmodel.h, entrantlistmodel.h, playersearchmodel.h,
+// The event-day models (widgets/eventday/eventlistmodel.h, entrantlistmodel.h, playersearchmodel.h,
 // payoutpreviewmodel.h), each under QAbstractItemModelTester in Fatal mode while real edits go
 // through an EventSession: rows inserted, changed and removed precisely, never reset by an edit;
 // the entrant counts; the search by id and by name telling two players of one name apart; the
@@ -7,11 +7,11 @@
 #include "../common/storefixtures.h"
 #include "core/store.h"
 #include "flickdesk/engine/points.h"
-#include "widgets/entrantlistmodel.h"
-#include "widgets/eventlistmodel.h"
-#include "widgets/eventsession.h"
-#include "widgets/payoutpreviewmodel.h"
-#include "widgets/playersearchmodel.h"
+#include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/eventlistmodel.h"
+#include "widgets/eventday/eventsession.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/playersearchmodel.h"
 #include "widgets/samplehistory.h"
 
 #include <QAbstractItemModelTester>

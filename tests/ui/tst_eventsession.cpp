@@ -1,13 +1,13 @@
-// An event's day in widgets/eventsession.h: every command done, undone and redone, with the store
+// An event's day in widgets/eventday/eventsession.h: every command done, undone and redone, with the store
 // and the models checked each time; refused edits never reach the undo stack; consecutive check-ins
 // of one entrant merge; a failed undo clears the stack; the stack survives until the award and is
 // cleared by it, after which every edit is refused (DECISIONS P2).
 #include "../common/storefixtures.h"
 #include "core/store.h"
-#include "widgets/entrantlistmodel.h"
-#include "widgets/eventsession.h"
-#include "widgets/payoutpreviewmodel.h"
-#include "widgets/playersearchmodel.h"
+#include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/eventsession.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/playersearchmodel.h"
 #include "widgets/samplehistory.h"
 
 #include <QAbstractItemModelTester>

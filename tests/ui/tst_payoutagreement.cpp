@@ -9,13 +9,13 @@
 #include "core/monthlock.h"
 #include "core/payout.h"
 #include "core/store.h"
-#include "widgets/entrantlistmodel.h"
-#include "widgets/entrantspanel.h"
-#include "widgets/eventsession.h"
-#include "widgets/payoutpreviewmodel.h"
-#include "widgets/payoutpreviewwidget.h"
-#include "widgets/playerpage.h"
-#include "widgets/recomputejob.h"
+#include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventsession.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/ratings/playerpage.h"
+#include "widgets/ratings/recomputejob.h"
 
 #include <QFile>
 #include <QLabel>

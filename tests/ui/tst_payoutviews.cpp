@@ -2,10 +2,10 @@
 // the engine's numbers, update precisely, print, and (with FLICKDESK_SCREENSHOT_DIR set) save
 // screenshots that show a person what they look like.
 #include "flickdesk/engine/points.h"
-#include "widgets/payoutchart.h"
-#include "widgets/payoutpreviewwidget.h"
-#include "widgets/payouttablemodel.h"
-#include "widgets/simulatorwidget.h"
+#include "widgets/charts/payoutchart.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/eventday/payouttablemodel.h"
+#include "widgets/charts/simulatorwidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,4 +1,4 @@
-// The Pools tab (widgets/poolsview.h): a rating pool of each of the four kinds made through the
+// The Pools tab (widgets/pools/poolsview.h): a rating pool of each of the four kinds made through the
 // new-pool dialog, players and games entered through the forms' widgets, the table checked against
 // runSystem on the same rows written independently here (and Kings K1 by hand), a player's
 // history, refused games and imports that store nothing, export, and a pool that survives closing
@@ -9,10 +9,10 @@
 #include "core/store.h"
 #include "core/systems.h"
 #include "widgets/mainwindow.h"
-#include "widgets/poolnewdialog.h"
-#include "widgets/poolrowform.h"
-#include "widgets/poolsview.h"
-#include "widgets/pooltablemodel.h"
+#include "widgets/pools/poolnewdialog.h"
+#include "widgets/pools/poolrowform.h"
+#include "widgets/pools/poolsview.h"
+#include "widgets/pools/pooltablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

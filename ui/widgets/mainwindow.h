@@ -7,7 +7,7 @@
 // (ratings, Tour standings, Tier report), built when first shown.
 
 #include "core/store.h"
-#include "widgets/eventsession.h"
+#include "widgets/eventday/eventsession.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -1,7 +1,7 @@
 #include "widgets/commands/eventcommand.h"
 
 #include "core/store.h"
-#include "widgets/eventsession.h"
+#include "widgets/eventday/eventsession.h"
 
 namespace flickdesk::ui {
 

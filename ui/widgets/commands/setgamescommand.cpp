@@ -1,6 +1,6 @@
 #include "widgets/commands/setgamescommand.h"
 
-#include "widgets/eventsession.h"
+#include "widgets/eventday/eventsession.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
 #include "widgets/commands/setteamcommand.h"
 
 #include "core/store.h"
-#include "widgets/eventsession.h"
+#include "widgets/eventday/eventsession.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #include "widgets/commands/updateeventcommand.h"
 
-#include "widgets/eventsession.h"
+#include "widgets/eventday/eventsession.h"
 
 #include <QCoreApplication>
 

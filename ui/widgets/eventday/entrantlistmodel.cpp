@@ -1,0 +1,345 @@
+#include "widgets/eventday/entrantlistmodel.h"
+
+#include <QLocale>
+#include <algorithm>
+
+namespace flickdesk::ui {
+namespace {
+
+bool sameField(const core::Entrant& a, const core::Entrant& b)
+{
+    return a.began() == b.began() && a.playerIds() == b.playerIds();
+}
+
+} // namespace
+
+EntrantListModel::EntrantListModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void EntrantListModel::setFormat(engine::EventFormat format)
+{
+    if (m_format == format)
+        return;
+    m_format = format;
+    Q_EMIT headerDataChanged(Qt::Horizontal, PlayersColumn, PlayersColumn);
+    if (!m_entrants.empty())
+        Q_EMIT dataChanged(index(0, RatingColumn), index(rowCount() - 1, RatingColumn));
+    Q_EMIT fieldChanged();
+}
+
+void EntrantListModel::setEntrants(std::vector<core::Entrant> entrants)
+{
+    beginResetModel();
+    m_entrants = std::move(entrants);
+    std::sort(m_entrants.begin(), m_entrants.end(),
+              [](const core::Entrant& a, const core::Entrant& b) { return a.number < b.number; });
+    endResetModel();
+    recount();
+    Q_EMIT fieldChanged();
+}
+
+void EntrantListModel::setLockedRatings(core::MonthLockRatings ratings)
+{
+    m_ratings = std::move(ratings);
+    if (!m_entrants.empty())
+        Q_EMIT dataChanged(index(0, RatingColumn), index(rowCount() - 1, RatingColumn));
+    Q_EMIT fieldChanged();
+}
+
+void EntrantListModel::insertEntrant(core::Entrant entrant)
+{
+    if (rowOf(entrant.number) >= 0) {
+        updateEntrant(std::move(entrant));
+        return;
+    }
+    const auto at = std::lower_bound(m_entrants.begin(), m_entrants.end(), entrant.number,
+                                     [](const core::Entrant& e, int number) { return e.number < number; });
+    const int row = static_cast<int>(at - m_entrants.begin());
+    const bool began = entrant.began();
+    beginInsertRows({}, row, row);
+    m_entrants.insert(at, std::move(entrant));
+    endInsertRows();
+    recount();
+    if (began)
+        Q_EMIT fieldChanged();
+}
+
+void EntrantListModel::updateEntrant(core::Entrant entrant)
+{
+    const int row = rowOf(entrant.number);
+    if (row < 0) {
+        insertEntrant(std::move(entrant));
+        return;
+    }
+    core::Entrant& current = m_entrants[static_cast<std::size_t>(row)];
+    const bool fieldDiffers = !sameField(current, entrant);
+    current = std::move(entrant);
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    recount();
+    if (fieldDiffers)
+        Q_EMIT fieldChanged();
+}
+
+void EntrantListModel::removeEntrant(int unit)
+{
+    const int row = rowOf(unit);
+    if (row < 0)
+        return;
+    const bool began = m_entrants[static_cast<std::size_t>(row)].began();
+    beginRemoveRows({}, row, row);
+    m_entrants.erase(m_entrants.begin() + row);
+    endRemoveRows();
+    recount();
+    if (began)
+        Q_EMIT fieldChanged();
+}
+
+void EntrantListModel::setCheckInHandler(CheckInHandler handler)
+{
+    m_checkIn = std::move(handler);
+}
+
+void EntrantListModel::setEditable(bool editable)
+{
+    if (m_editable == editable)
+        return;
+    m_editable = editable;
+    if (!m_entrants.empty())
+        Q_EMIT dataChanged(index(0, CheckInColumn), index(rowCount() - 1, CheckInColumn));
+}
+
+const core::Entrant* EntrantListModel::entrant(int unit) const
+{
+    const int row = rowOf(unit);
+    return row < 0 ? nullptr : &m_entrants[static_cast<std::size_t>(row)];
+}
+
+int EntrantListModel::rowOf(int unit) const
+{
+    const auto at = std::lower_bound(m_entrants.begin(), m_entrants.end(), unit,
+                                     [](const core::Entrant& e, int number) { return e.number < number; });
+    return at != m_entrants.end() && at->number == unit ? static_cast<int>(at - m_entrants.begin()) : -1;
+}
+
+engine::PartnerRatings EntrantListModel::partnerRatings(const core::Entrant& entrant) const
+{
+    const double first = entrant.players.empty() ? m_ratings.unseenMu : m_ratings.muOf(entrant.players[0].id);
+    const double second =
+        entrant.players.size() < 2 ? m_ratings.unseenMu : m_ratings.muOf(entrant.players[1].id);
+    return {first, second};
+}
+
+double EntrantListModel::unitRating(const core::Entrant& entrant) const
+{
+    if (m_format == engine::EventFormat::Doubles) {
+        const auto [first, second] = partnerRatings(entrant);
+        return engine::teamRating(first, second);
+    }
+    return entrant.players.empty() ? m_ratings.unseenMu : m_ratings.muOf(entrant.players.front().id);
+}
+
+void EntrantListModel::recount()
+{
+    int registered = 0;
+    int started = 0;
+    int withdrawn = 0;
+    for (const core::Entrant& entrant : m_entrants) {
+        switch (entrant.status) {
+        case core::EntrantStatus::Registered:
+            ++registered;
+            break;
+        case core::EntrantStatus::Started:
+            ++started;
+            break;
+        case core::EntrantStatus::Withdrawn:
+            ++withdrawn;
+            break;
+        }
+    }
+    if (registered == m_registered && started == m_started && withdrawn == m_withdrawn)
+        return;
+    m_registered = registered;
+    m_started = started;
+    m_withdrawn = withdrawn;
+    Q_EMIT countsChanged();
+}
+
+int EntrantListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_entrants.size());
+}
+
+int EntrantListModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString EntrantListModel::statusText(core::EntrantStatus status)
+{
+    switch (status) {
+    case core::EntrantStatus::Registered:
+        return tr("Registered");
+    case core::EntrantStatus::Started:
+        return tr("Started");
+    case core::EntrantStatus::Withdrawn:
+        break;
+    }
+    return tr("Withdrawn");
+}
+
+QVariant EntrantListModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const core::Entrant& entrant = m_entrants[static_cast<std::size_t>(index.row())];
+    QStringList ids;
+    QStringList names;
+    QStringList locations;
+    for (const core::PlayerRecord& player : entrant.players) {
+        ids.append(player.id);
+        names.append(player.name);
+        locations.append(player.location);
+    }
+    const QString separator = QStringLiteral(" / ");
+    switch (role) {
+    case UnitRole:
+        return entrant.number;
+    case PlayerIdsRole:
+        return ids;
+    case PlayerNamesRole:
+        return names;
+    case LocationsRole:
+        return locations;
+    case RatingRole:
+        return unitRating(entrant);
+    case StatusRole:
+        return static_cast<int>(entrant.status);
+    case BeganRole:
+        return entrant.began();
+    case PlaceRole:
+        return entrant.place ? QVariant(*entrant.place) : QVariant();
+    case SortRole:
+        switch (index.column()) {
+        case CheckInColumn:
+            return entrant.began() ? 1 : 0;
+        case NumberColumn:
+            return entrant.number;
+        case RatingColumn:
+            return unitRating(entrant);
+        case StatusColumn:
+            return static_cast<int>(entrant.status);
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    case Qt::CheckStateRole:
+        if (index.column() == CheckInColumn)
+            return entrant.began() ? Qt::Checked : Qt::Unchecked;
+        break;
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NumberColumn:
+            return entrant.number;
+        case PlayersColumn: {
+            // DECISIONS D1: a player without a name is shown by id.
+            QStringList shown;
+            for (const core::PlayerRecord& player : entrant.players)
+                shown.append(player.name.isEmpty() ? player.id : player.name);
+            return shown.join(separator);
+        }
+        case IdsColumn:
+            return ids.join(separator);
+        case LocationColumn: {
+            locations.removeAll(QString());
+            locations.removeDuplicates();
+            return locations.join(separator);
+        }
+        case RatingColumn:
+            return QLocale().toString(unitRating(entrant), 'f', 3);
+        case StatusColumn:
+            return statusText(entrant.status);
+        }
+        break;
+    case Qt::ToolTipRole:
+        if (index.column() == PlayersColumn || index.column() == IdsColumn) {
+            // Two players may share a name: the tooltip tells them apart by id and location.
+            QStringList lines;
+            for (const core::PlayerRecord& player : entrant.players)
+                lines.append(
+                    player.location.isEmpty()
+                        ? tr("%1 (%2)").arg(player.name.isEmpty() ? tr("no name") : player.name, player.id)
+                        : tr("%1 (%2, %3)")
+                              .arg(player.name.isEmpty() ? tr("no name") : player.name, player.id,
+                                   player.location));
+            return lines.join(QLatin1Char('\n'));
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() == NumberColumn || index.column() == RatingColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    }
+    return {};
+}
+
+bool EntrantListModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) ||
+        index.column() != CheckInColumn || role != Qt::CheckStateRole || !m_checkIn || !m_editable)
+        return false;
+    const bool checkedIn = value.value<Qt::CheckState>() == Qt::Checked;
+    const core::Entrant& entrant = m_entrants[static_cast<std::size_t>(index.row())];
+    if (entrant.began() == checkedIn)
+        return true;
+    // The handler's command updates this model (updateEntrant), which emits dataChanged.
+    return m_checkIn(entrant.number, checkedIn);
+}
+
+Qt::ItemFlags EntrantListModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == CheckInColumn && m_checkIn && m_editable)
+        flags |= Qt::ItemIsUserCheckable;
+    return flags;
+}
+
+QVariant EntrantListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case CheckInColumn:
+        return tr("In");
+    case NumberColumn:
+        return tr("No.");
+    case PlayersColumn:
+        return m_format == engine::EventFormat::Doubles ? tr("Team") : tr("Player");
+    case IdsColumn:
+        return tr("Id");
+    case LocationColumn:
+        return tr("Location");
+    case RatingColumn:
+        return tr("Rating");
+    case StatusColumn:
+        return tr("Status");
+    }
+    return {};
+}
+
+QHash<int, QByteArray> EntrantListModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+    names.insert(UnitRole, "unit");
+    names.insert(PlayerIdsRole, "playerIds");
+    names.insert(PlayerNamesRole, "playerNames");
+    names.insert(LocationsRole, "locations");
+    names.insert(RatingRole, "rating");
+    names.insert(StatusRole, "status");
+    names.insert(BeganRole, "began");
+    names.insert(PlaceRole, "place");
+    names.insert(SortRole, "sortKey");
+    return names;
+}
+
+} // namespace flickdesk::ui

@@ -1,0 +1,651 @@
+#include "widgets/eventday/entrantspanel.h"
+
+#include "core/boundedfile.h"
+#include "core/csvtable.h"
+#include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/eventsession.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/eventday/playersearchmodel.h"
+
+#include <QComboBox>
+#include <QDate>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <set>
+
+namespace flickdesk::ui {
+
+int editDistance(const QString& a, const QString& b)
+{
+    std::vector<int> previous(size_t(b.size()) + 1);
+    std::vector<int> current(size_t(b.size()) + 1);
+    for (int j = 0; j <= b.size(); ++j)
+        previous[size_t(j)] = j;
+    for (int i = 1; i <= a.size(); ++i) {
+        current[0] = i;
+        for (int j = 1; j <= b.size(); ++j) {
+            const int substitution = previous[size_t(j - 1)] + (a.at(i - 1) == b.at(j - 1) ? 0 : 1);
+            current[size_t(j)] =
+                std::min({previous[size_t(j)] + 1, current[size_t(j - 1)] + 1, substitution});
+        }
+        std::swap(previous, current);
+    }
+    return previous[size_t(b.size())];
+}
+
+std::vector<core::PlayerMatch> nearMatches(core::Store& store, const QString& name)
+{
+    const QString wanted = name.trimmed().toCaseFolded();
+    if (wanted.isEmpty())
+        return {};
+    // searchPlayers finds names containing the text; a typo needs a shorter probe: each word's
+    // first three letters, whose results the edit distance then sorts out.
+    QStringList probes{wanted};
+    for (const QString& word : wanted.split(u' ', Qt::SkipEmptyParts))
+        probes.append(word.left(3));
+    std::vector<core::PlayerMatch> found;
+    std::set<QString> seen;
+    std::vector<std::pair<int, core::PlayerMatch>> ranked;
+    for (const QString& probe : probes) {
+        for (core::PlayerMatch& match : store.searchPlayers(probe, 200)) {
+            if (!seen.insert(match.id).second)
+                continue;
+            const QString candidate = match.name.toCaseFolded();
+            int rank = -1;
+            if (candidate == wanted || match.id.toCaseFolded() == wanted)
+                rank = 0;
+            else if (candidate.startsWith(wanted))
+                rank = 1;
+            else if (!candidate.isEmpty() && candidate.contains(wanted))
+                rank = 2;
+            else if (!candidate.isEmpty() && editDistance(candidate, wanted) <= 2)
+                rank = 3;
+            if (rank >= 0)
+                ranked.emplace_back(rank, std::move(match));
+        }
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& entry : ranked)
+        found.push_back(std::move(entry.second));
+    return found;
+}
+
+// ---- NameListDialog
+
+NameListDialog::NameListDialog(core::Store& store, QWidget* parent)
+    : QDialog(parent)
+    , m_store(store)
+{
+    setObjectName(QStringLiteral("nameListDialog"));
+    setWindowTitle(tr("Add a list of names"));
+    m_text = new QPlainTextEdit(this);
+    m_text->setObjectName(QStringLiteral("nameListText"));
+    m_text->setPlaceholderText(tr("One name per line"));
+    auto* fromFile = new QPushButton(tr("From &file..."), this);
+    auto* find = new QPushButton(tr("&Find players"), this);
+    find->setObjectName(QStringLiteral("findPlayersButton"));
+    m_table = new QTableWidget(0, 2, this);
+    m_table->setObjectName(QStringLiteral("nameListTable"));
+    m_table->setHorizontalHeaderLabels({tr("Line"), tr("Player")});
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_confirm = buttons->addButton(tr("&Add these entrants"), QDialogButtonBox::AcceptRole);
+    m_confirm->setObjectName(QStringLiteral("confirmNamesButton"));
+    m_confirm->setEnabled(false);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(find, &QPushButton::clicked, this, &NameListDialog::findPlayers);
+    connect(fromFile, &QPushButton::clicked, this, &NameListDialog::loadFile);
+
+    auto* row = new QHBoxLayout;
+    row->addWidget(fromFile);
+    row->addStretch();
+    row->addWidget(find);
+    auto* layout = new QVBoxLayout(this);
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("nameListProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->hide();
+
+    layout->addWidget(m_text, 1);
+    layout->addLayout(row);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_table, 2);
+    layout->addWidget(buttons);
+    resize(640, 520);
+}
+
+void NameListDialog::setText(const QString& text)
+{
+    m_text->setPlainText(text);
+}
+
+void NameListDialog::loadFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("A list of names"), QString(),
+                                                      tr("Text files (*.txt *.csv);;All files (*)"));
+    if (!path.isEmpty())
+        loadNames(path);
+}
+
+QString NameListDialog::loadNames(const QString& path)
+{
+    const core::BoundedFile file = core::readBoundedFile(path, core::file_limits::csvFile);
+    if (!file.ok()) {
+        showProblem(tr("%1: %2").arg(QDir::toNativeSeparators(path), file.problem));
+        return problem();
+    }
+    // A name is a CSV field's text: UTF-8, no control character, no byte order mark but the first.
+    std::string_view text(file.bytes.constData(), static_cast<std::size_t>(file.bytes.size()));
+    if (text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3);
+    int lineNumber = 0;
+    for (std::size_t begin = 0; begin < text.size();) {
+        const std::size_t end = std::min(text.find('\n', begin), text.size());
+        std::string_view line = text.substr(begin, end - begin);
+        begin = end + 1;
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (const std::string lineProblem = core::csv::fieldTextProblem(line); !lineProblem.empty()) {
+            showProblem(tr("%1 line %2: %3")
+                            .arg(QDir::toNativeSeparators(path))
+                            .arg(lineNumber)
+                            .arg(QString::fromStdString(lineProblem)));
+            return problem();
+        }
+    }
+    m_text->setPlainText(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+    findPlayers();
+    return problem();
+}
+
+QString NameListDialog::problem() const
+{
+    return m_problem->isHidden() ? QString() : m_problem->text();
+}
+
+void NameListDialog::showProblem(const QString& problem)
+{
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+}
+
+void NameListDialog::findPlayers()
+{
+    m_lines.clear();
+    showProblem({});
+    const QStringList lines = m_text->toPlainText().split(u'\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i].trimmed();
+        if (line.isEmpty())
+            continue;
+        if (const std::string lineProblem = core::csv::fieldTextProblem(line.toStdString());
+            !lineProblem.empty()) {
+            showProblem(tr("Line %1: %2").arg(i + 1).arg(QString::fromStdString(lineProblem)));
+            m_lines.clear();
+            break;
+        }
+        if (m_lines.size() == mostNames) {
+            showProblem(tr("The list has more than %1 names: add it in parts.").arg(mostNames));
+            m_lines.clear();
+            break;
+        }
+        m_lines.append(line);
+    }
+    m_table->setRowCount(int(m_lines.size()));
+    for (int row = 0; row < m_lines.size(); ++row) {
+        const QString& line = m_lines.at(row);
+        auto* item = new QTableWidgetItem(line);
+        item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+        m_table->setItem(row, 0, item);
+        auto* box = new QComboBox(m_table);
+        const std::vector<core::PlayerMatch> matches = nearMatches(m_store, line);
+        for (const core::PlayerMatch& match : matches) {
+            const QString last = match.lastEventName.isEmpty()
+                                     ? QString()
+                                     : tr(", last: %1 %2").arg(match.lastEventDate, match.lastEventName);
+            box->addItem(tr("%1 (id %2, %3%4)").arg(match.name, match.id, match.location, last), match.id);
+        }
+        box->addItem(tr("New player \"%1\"").arg(line), QStringLiteral("+new"));
+        box->addItem(tr("Skip this line"), QString());
+        // An exact name (rank 0) or the nearest suggestion; a new player when nothing is near.
+        box->setCurrentIndex(0);
+        m_table->setCellWidget(row, 1, box);
+    }
+    m_table->resizeColumnToContents(0);
+    m_confirm->setEnabled(!m_lines.isEmpty());
+}
+
+std::vector<NameListDialog::Choice> NameListDialog::choices() const
+{
+    std::vector<Choice> result;
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        auto* box = qobject_cast<QComboBox*>(m_table->cellWidget(row, 1));
+        if (!box)
+            continue;
+        const QString data = box->currentData().toString();
+        Choice choice;
+        choice.line = m_lines.value(row);
+        if (data == QLatin1String("+new"))
+            choice.createNew = true;
+        else
+            choice.playerId = data;
+        if (choice.createNew || !choice.playerId.isEmpty())
+            result.push_back(choice);
+    }
+    return result;
+}
+
+// ---- EntrantsPanel
+
+EntrantsPanel::EntrantsPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("entrantsPanel"));
+
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(QStringLiteral("playerSearch"));
+    m_search->setPlaceholderText(tr("Add a player: type an id or a name, Enter adds the highlighted one"));
+    m_search->setClearButtonEnabled(true);
+    m_search->installEventFilter(this);
+    m_results = new QTableView(this);
+    m_results->setObjectName(QStringLiteral("searchResults"));
+    m_results->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_results->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_results->verticalHeader()->hide();
+    m_results->horizontalHeader()->setStretchLastSection(true);
+    m_results->setFixedHeight(130);
+    m_results->setFocusPolicy(Qt::NoFocus);
+    connect(m_results, &QTableView::doubleClicked, this, [this] { addHighlightedPlayer(); });
+
+    m_newName = new QLineEdit(this);
+    m_newName->setObjectName(QStringLiteral("newPlayerName"));
+    m_newName->setPlaceholderText(tr("New player: name"));
+    m_newLocation = new QLineEdit(this);
+    m_newLocation->setObjectName(QStringLiteral("newPlayerLocation"));
+    m_newLocation->setPlaceholderText(tr("Location"));
+    m_addNew = new QPushButton(tr("Add &new player"), this);
+    m_addNew->setObjectName(QStringLiteral("addNewPlayerButton"));
+    connect(m_addNew, &QPushButton::clicked, this, [this] {
+        if (addNewPlayer(m_newName->text(), m_newLocation->text())) {
+            m_newName->clear();
+            m_newLocation->clear();
+        }
+    });
+    connect(m_newLocation, &QLineEdit::returnPressed, m_addNew, &QPushButton::click);
+    m_nameList = new QPushButton(tr("Paste a &list..."), this);
+    m_nameList->setObjectName(QStringLiteral("nameListButton"));
+    connect(m_nameList, &QPushButton::clicked, this, &EntrantsPanel::openNameList);
+
+    m_entrants = new QTableView(this);
+    m_entrants->setObjectName(QStringLiteral("entrantsView"));
+    m_entrants->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_entrants->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_entrants->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_entrants->verticalHeader()->hide();
+    m_entrants->horizontalHeader()->setStretchLastSection(true);
+    m_entrants->installEventFilter(this);
+
+    m_withdraw = new QPushButton(tr("&Withdraw"), this);
+    m_withdraw->setObjectName(QStringLiteral("withdrawButton"));
+    m_withdraw->setToolTip(
+        tr("DECISIONS P3: a unit that withdraws after starting stays in the field and is placed."));
+    connect(m_withdraw, &QPushButton::clicked, this, [this] { withdrawCurrent(); });
+    m_remove = new QPushButton(tr("&Remove"), this);
+    m_remove->setObjectName(QStringLiteral("removeButton"));
+    connect(m_remove, &QPushButton::clicked, this, [this] { removeCurrent(); });
+    m_pair = new QPushButton(tr("&Pair partners"), this);
+    m_pair->setObjectName(QStringLiteral("pairButton"));
+    m_pair->setToolTip(tr("Doubles: select two single players to make them one team."));
+    connect(m_pair, &QPushButton::clicked, this, [this] { pairSelected(); });
+    m_counts = new QLabel(this);
+    m_counts->setObjectName(QStringLiteral("entrantCounts"));
+
+    auto* newRow = new QHBoxLayout;
+    newRow->addWidget(m_newName, 2);
+    newRow->addWidget(m_newLocation, 1);
+    newRow->addWidget(m_addNew);
+    auto* buttonRow = new QHBoxLayout;
+    buttonRow->addWidget(m_nameList);
+    buttonRow->addStretch();
+    buttonRow->addWidget(m_pair);
+    buttonRow->addWidget(m_withdraw);
+    buttonRow->addWidget(m_remove);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_search);
+    leftLayout->addWidget(m_results);
+    leftLayout->addLayout(newRow);
+    leftLayout->addWidget(m_entrants, 1);
+    leftLayout->addWidget(m_counts);
+    leftLayout->addLayout(buttonRow);
+
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    m_preview = new PayoutPreviewWidget(right);
+    m_preview->setObjectName(QStringLiteral("payoutPreview"));
+    m_print = new QPushButton(tr("&Print..."), right);
+    m_print->setObjectName(QStringLiteral("printPreviewButton"));
+    connect(m_print, &QPushButton::clicked, this, &EntrantsPanel::printPreview);
+    m_pdf = new QPushButton(tr("Save as P&DF..."), right);
+    m_pdf->setObjectName(QStringLiteral("pdfPreviewButton"));
+    connect(m_pdf, &QPushButton::clicked, this, &EntrantsPanel::savePreviewPdfWithDialog);
+    auto* printRow = new QHBoxLayout;
+    printRow->addStretch();
+    printRow->addWidget(m_print);
+    printRow->addWidget(m_pdf);
+    rightLayout->addWidget(m_preview, 1);
+    rightLayout->addLayout(printRow);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("entrantsSplitter"));
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    setSession(nullptr);
+}
+
+void EntrantsPanel::setSession(EventSession* session)
+{
+    if (m_session) {
+        disconnect(m_session, nullptr, this, nullptr);
+        disconnect(m_session->entrants(), nullptr, this, nullptr);
+        disconnect(m_session->payoutPreview(), nullptr, this, nullptr);
+        disconnect(m_session->playerSearch(), nullptr, this, nullptr);
+        disconnect(m_search, &QLineEdit::textChanged, m_session, nullptr);
+    }
+    m_session = session;
+    m_search->clear();
+    if (!session) {
+        m_entrants->setModel(nullptr);
+        m_results->setModel(nullptr);
+        m_preview->setModel(nullptr);
+        m_preview->setTable(engine::PayoutTable{}, tr("No event selected"));
+        m_preview->setLockSource(QString());
+        updateCounts();
+        updateEditable();
+        return;
+    }
+    m_entrants->setModel(session->entrants());
+    for (int column : {EntrantListModel::CheckInColumn, EntrantListModel::NumberColumn,
+                       EntrantListModel::IdsColumn, EntrantListModel::RatingColumn})
+        m_entrants->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_results->setModel(session->playerSearch());
+    // The preview's table is the session's model itself: one table, set once per check-in.
+    m_preview->setModel(session->payoutPreview());
+    connect(session->entrants(), &EntrantListModel::countsChanged, this, &EntrantsPanel::updateCounts);
+    connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
+            &EntrantsPanel::updatePreview);
+    connect(session, &EventSession::eventUpdated, this, &EntrantsPanel::updatePreview);
+    connect(session, &EventSession::editableChanged, this, &EntrantsPanel::updateEditable);
+    connect(session->playerSearch(), &QAbstractItemModel::modelReset, this, [this] {
+        if (m_session && m_session->playerSearch()->rowCount() > 0)
+            m_results->selectRow(0);
+    });
+    connect(session->playerSearch(), &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_session && !m_results->currentIndex().isValid())
+            m_results->selectRow(0);
+    });
+    connect(m_search, &QLineEdit::textChanged, session, [this](const QString& text) {
+        if (!m_session)
+            return;
+        m_session->playerSearch()->setQuery(text.trimmed());
+        const bool any = !text.trimmed().isEmpty();
+        if (any && m_session->playerSearch()->rowCount() > 0) {
+            if (!m_results->currentIndex().isValid() || m_results->currentIndex().row() != 0)
+                m_results->selectRow(0);
+            m_results->resizeColumnsToContents();
+        }
+    });
+    updateCounts();
+    updatePreview();
+    updateEditable();
+}
+
+void EntrantsPanel::updateEditable()
+{
+    const bool editable = m_session && m_session->isEditable();
+    const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew,
+                                                           m_nameList, m_withdraw, m_remove})
+        widget->setEnabled(editable);
+    m_pair->setEnabled(editable && doubles);
+    m_pair->setVisible(doubles);
+    m_print->setEnabled(m_session);
+    m_pdf->setEnabled(m_session);
+}
+
+void EntrantsPanel::updateCounts()
+{
+    if (!m_session) {
+        m_counts->setText(tr("No event selected"));
+        return;
+    }
+    const EntrantListModel* model = m_session->entrants();
+    // DECISIONS P3: started and withdrawn units began; they are N.
+    m_counts->setText(tr("Registered: %1 · Started: %2 · Withdrawn: %3 · N = %4")
+                          .arg(model->registeredCount())
+                          .arg(model->startedCount())
+                          .arg(model->withdrawnCount())
+                          .arg(model->startedCount() + model->withdrawnCount()));
+}
+
+void EntrantsPanel::updatePreview()
+{
+    if (!m_session)
+        return;
+    const core::EventRecord& event = m_session->event();
+    // The table is the model's already (the view shows it): only the figures and the chart follow.
+    m_preview->setEvent(event.name, QDate::fromString(event.date, Qt::ISODate));
+    // Which lock the preview pays from (core/monthlock.h); none when it could not be read.
+    const core::MonthLockRatings& lock = m_session->entrants()->lockedRatings();
+    m_preview->setLockSource(lock.month.isEmpty() ? QString() : core::lockSourceText(lock));
+}
+
+void EntrantsPanel::moveHighlight(int step)
+{
+    if (!m_session)
+        return;
+    const int rows = m_session->playerSearch()->rowCount();
+    if (rows == 0)
+        return;
+    const int current = m_results->currentIndex().isValid() ? m_results->currentIndex().row() : -1;
+    m_results->selectRow(std::clamp(current + step, 0, rows - 1));
+}
+
+bool EntrantsPanel::addHighlightedPlayer()
+{
+    if (!m_session || !m_session->isEditable())
+        return false;
+    PlayerSearchModel* search = m_session->playerSearch();
+    const QModelIndex current = m_results->currentIndex();
+    const int row = current.isValid() ? current.row() : 0;
+    if (row < 0 || row >= search->rowCount())
+        return false;
+    const core::PlayerMatch match = search->matchAt(row);
+    if (!m_session->addEntrant({match.id})) {
+        Q_EMIT message(m_session->lastError());
+        return false;
+    }
+    Q_EMIT message(tr("Added %1 (id %2)").arg(match.name.isEmpty() ? match.id : match.name, match.id));
+    m_search->clear();
+    const int added = m_session->entrants()->rowCount() - 1;
+    m_entrants->scrollTo(m_session->entrants()->index(added, 0));
+    return true;
+}
+
+bool EntrantsPanel::addNewPlayer(const QString& name, const QString& location)
+{
+    if (!m_session || name.trimmed().isEmpty())
+        return false;
+    const std::optional<QString> id = m_session->addPlayer(name.trimmed(), location.trimmed());
+    if (!id || !m_session->addEntrant({*id})) {
+        Q_EMIT message(m_session->lastError());
+        return false;
+    }
+    Q_EMIT message(tr("New player %1 (id %2) added").arg(name.trimmed(), *id));
+    return true;
+}
+
+int EntrantsPanel::addChoices(const std::vector<NameListDialog::Choice>& choices)
+{
+    int added = 0;
+    for (const NameListDialog::Choice& choice : choices) {
+        if (!m_session)
+            break;
+        if (choice.createNew) {
+            added += addNewPlayer(choice.line, QString()) ? 1 : 0;
+        } else if (m_session->addEntrant({choice.playerId})) {
+            ++added;
+        } else {
+            Q_EMIT message(m_session->lastError());
+        }
+    }
+    return added;
+}
+
+void EntrantsPanel::openNameList()
+{
+    if (!m_session)
+        return;
+    auto* dialog = new NameListDialog(m_session->store(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const int added = addChoices(dialog->choices());
+        Q_EMIT message(tr("%n entrant(s) added from the list", nullptr, added));
+    });
+    dialog->open();
+}
+
+int EntrantsPanel::currentUnit() const
+{
+    if (!m_session || !m_entrants->currentIndex().isValid())
+        return 0;
+    return m_session->entrants()->data(m_entrants->currentIndex(), EntrantListModel::UnitRole).toInt();
+}
+
+bool EntrantsPanel::toggleCurrentCheckIn()
+{
+    const int unit = currentUnit();
+    if (unit == 0 || !m_session->isEditable())
+        return false;
+    const core::Entrant* entrant = m_session->entrants()->entrant(unit);
+    return entrant && m_session->setCheckedIn(unit, !entrant->began());
+}
+
+bool EntrantsPanel::withdrawCurrent()
+{
+    const int unit = currentUnit();
+    return unit != 0 && m_session->setEntrantStatus(unit, core::EntrantStatus::Withdrawn);
+}
+
+bool EntrantsPanel::removeCurrent()
+{
+    const int unit = currentUnit();
+    return unit != 0 && m_session->removeEntrant(unit);
+}
+
+bool EntrantsPanel::pairSelected()
+{
+    if (!m_session)
+        return false;
+    const QModelIndexList rows = m_entrants->selectionModel()->selectedRows();
+    if (rows.size() != 2) {
+        Q_EMIT message(tr("Select the two players to pair."));
+        return false;
+    }
+    const int unit = rows.at(0).data(EntrantListModel::UnitRole).toInt();
+    const int partner = rows.at(1).data(EntrantListModel::UnitRole).toInt();
+    return m_session->pairPartners(std::min(unit, partner), std::max(unit, partner));
+}
+
+void EntrantsPanel::printPreview()
+{
+    QPrinter printer;
+    QPrintDialog dialog(&printer, this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_preview->print(&printer);
+}
+
+bool EntrantsPanel::savePreviewPdf(const QString& path)
+{
+    return m_preview->savePdf(path);
+}
+
+void EntrantsPanel::savePreviewPdfWithDialog()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save the payout preview"), QString(), tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    Q_EMIT message(savePreviewPdf(path) ? tr("Saved %1").arg(QFileInfo(path).fileName())
+                                        : tr("Could not write %1").arg(path));
+}
+
+bool EntrantsPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (watched == m_search) {
+            switch (key->key()) {
+            case Qt::Key_Down:
+                moveHighlight(1);
+                return true;
+            case Qt::Key_Up:
+                moveHighlight(-1);
+                return true;
+            case Qt::Key_Return:
+            case Qt::Key_Enter:
+                addHighlightedPlayer();
+                return true;
+            case Qt::Key_Escape:
+                m_search->clear();
+                return true;
+            default:
+                break;
+            }
+        } else if (watched == m_entrants && key->modifiers() == Qt::NoModifier) {
+            if (key->key() == Qt::Key_Space) {
+                toggleCurrentCheckIn();
+                return true;
+            }
+            if (key->key() == Qt::Key_Delete) {
+                removeCurrent();
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace flickdesk::ui

@@ -1,0 +1,312 @@
+#include "widgets/eventday/eventsession.h"
+
+#include "core/payout.h"
+#include "widgets/commands/addentrantcommand.h"
+#include "widgets/commands/addplayercommand.h"
+#include "widgets/commands/pairpartnerscommand.h"
+#include "widgets/commands/removeentrantcommand.h"
+#include "widgets/commands/setentrantstatuscommand.h"
+#include "widgets/commands/seteventstatuscommand.h"
+#include "widgets/commands/setgamescommand.h"
+#include "widgets/commands/setstandingscommand.h"
+#include "widgets/commands/setteamcommand.h"
+#include "widgets/commands/updateeventcommand.h"
+#include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/eventlistmodel.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/playersearchmodel.h"
+
+#include <QUndoStack>
+
+namespace flickdesk::ui {
+
+EventSession::EventSession(core::Store& store, const QString& eventId, QObject* parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_eventId(eventId)
+    , m_undoStack(new QUndoStack(this))
+    , m_entrants(new EntrantListModel(this))
+    , m_payoutPreview(new PayoutPreviewModel(this))
+    , m_playerSearch(new PlayerSearchModel(store, this))
+{
+    m_entrants->setCheckInHandler([this](int unit, bool checkedIn) { return setCheckedIn(unit, checkedIn); });
+    m_payoutPreview->setEntrants(m_entrants);
+    connect(m_playerSearch, &PlayerSearchModel::searchFailed, this, &EventSession::fail);
+    reload();
+}
+
+EventSession::~EventSession() = default;
+
+const core::EventRecord& EventSession::event() const
+{
+    static const core::EventRecord none;
+    return m_event ? *m_event : none;
+}
+
+bool EventSession::isAwarded() const
+{
+    return m_event && m_event->status == core::EventStatus::Awarded;
+}
+
+bool EventSession::isEditable() const
+{
+    return m_editable;
+}
+
+void EventSession::setEventList(EventListModel* events)
+{
+    m_eventList = events;
+}
+
+void EventSession::reload()
+{
+    try {
+        std::optional<core::EventRecord> event = m_store.event(m_eventId);
+        if (!event) {
+            m_event.reset();
+            m_lastError = tr("There is no event %1.").arg(m_eventId);
+            m_entrants->setEntrants({});
+        } else {
+            event->units.clear();
+            event->games.clear();
+            m_event = std::move(event);
+            m_entrants->setFormat(m_event->format);
+            m_entrants->setEntrants(m_store.entrants(m_eventId));
+        }
+    } catch (const core::StoreError& error) {
+        fail(error.message());
+    }
+    syncEvent();
+}
+
+void EventSession::loadLockedRatings()
+{
+    if (!m_event || m_event->date.left(7) == m_lockMonth)
+        return;
+    core::MonthLockRatings ratings;
+    try {
+        // DECISIONS P1: the lock of the event's month, computed once and kept in memory, so that a
+        // check-in recomputes the preview without a query.
+        ratings = m_store.lockedRatingsFor(m_event->date);
+    } catch (const core::StoreError& error) {
+        fail(error.message()); // the preview goes on with every player unseen (N6)
+    }
+    m_lockMonth = m_event->date.left(7);
+    m_entrants->setLockedRatings(ratings);
+    m_playerSearch->setLockedRatings(ratings);
+}
+
+void EventSession::syncEvent()
+{
+    if (m_event) {
+        try {
+            if (std::optional<core::EventRecord> event = m_store.event(m_eventId)) {
+                event->units.clear();
+                event->games.clear();
+                m_event = std::move(event);
+            }
+        } catch (const core::StoreError& error) {
+            fail(error.message());
+        }
+        m_entrants->setFormat(m_event->format);
+        loadLockedRatings();
+        // The terms the award will use (core/payout.h); an event without a tier is previewed at
+        // Tier 3's floor, the lowest.
+        const core::PayoutTerms terms = core::payoutTermsOf(*m_event);
+        m_payoutPreview->setTerms(terms.format, terms.tier, terms.experimentalCap);
+        if (m_eventList)
+            m_eventList->refreshEvent(m_eventId);
+        Q_EMIT eventUpdated();
+    }
+    const bool editable = m_event && m_event->status != core::EventStatus::Awarded && !m_store.isReadOnly();
+    m_entrants->setEditable(editable);
+    if (editable != m_editable) {
+        m_editable = editable;
+        Q_EMIT editableChanged(m_editable);
+    }
+}
+
+void EventSession::syncEntrants(const std::vector<int>& units)
+{
+    for (const int unit : units) {
+        if (std::optional<core::Entrant> entrant = m_store.entrant(m_eventId, unit))
+            m_entrants->updateEntrant(std::move(*entrant));
+        else
+            m_entrants->removeEntrant(unit);
+    }
+}
+
+void EventSession::syncResults()
+{
+    // Places live with the entrants: only the rows whose place changed get dataChanged.
+    for (core::Entrant& entrant : m_store.entrants(m_eventId)) {
+        const core::Entrant* shown = m_entrants->entrant(entrant.number);
+        if (!shown || shown->place != entrant.place || shown->listed != entrant.listed)
+            m_entrants->updateEntrant(std::move(entrant));
+    }
+    Q_EMIT resultsChanged();
+}
+
+void EventSession::syncPlayers()
+{
+    m_playerSearch->refresh();
+}
+
+void EventSession::commandFailed(const QString& command, const QString& message)
+{
+    fail(tr("%1: %2 The undo history was cleared.").arg(command, message));
+    reload();
+    // Not from inside the stack's own undo() or redo(): once they have returned.
+    QMetaObject::invokeMethod(m_undoStack, &QUndoStack::clear, Qt::QueuedConnection);
+}
+
+void EventSession::fail(const QString& message)
+{
+    m_lastError = message;
+    Q_EMIT errorOccurred(message);
+}
+
+bool EventSession::requireEditable()
+{
+    if (m_editable)
+        return true;
+    if (!m_event)
+        fail(tr("There is no event %1.").arg(m_eventId));
+    else if (m_store.isReadOnly())
+        fail(m_store.readOnlyReason());
+    else
+        fail(tr("Event %1 is awarded: its points are frozen (DECISIONS P2), and it is no longer edited here.")
+                 .arg(m_eventId));
+    return false;
+}
+
+bool EventSession::push(std::unique_ptr<EventCommand> command)
+{
+    if (!requireEditable())
+        return false;
+    if (!command->apply()) {
+        fail(command->error());
+        return false;
+    }
+    m_lastError.clear();
+    m_undoStack->push(command.release());
+    return true;
+}
+
+std::optional<QString> EventSession::addPlayer(const QString& name, const QString& location,
+                                               const QString& associationId)
+{
+    auto command = std::make_unique<AddPlayerCommand>(*this, name, location, associationId);
+    AddPlayerCommand* added = command.get();
+    if (!push(std::move(command)))
+        return std::nullopt;
+    return added->playerId();
+}
+
+std::optional<int> EventSession::addEntrant(const QStringList& playerIds, core::EntrantStatus status)
+{
+    auto command = std::make_unique<AddEntrantCommand>(*this, playerIds, status);
+    AddEntrantCommand* added = command.get();
+    if (!push(std::move(command)))
+        return std::nullopt;
+    return added->unit();
+}
+
+bool EventSession::removeEntrant(int unit)
+{
+    return push(std::make_unique<RemoveEntrantCommand>(*this, unit));
+}
+
+bool EventSession::setEntrantStatus(int unit, core::EntrantStatus status)
+{
+    const core::Entrant* entrant = m_entrants->entrant(unit);
+    if (!entrant) {
+        fail(tr("Event %1 has no entrant %2.").arg(m_eventId).arg(unit));
+        return false;
+    }
+    if (entrant->status == status)
+        return true;
+    return push(std::make_unique<SetEntrantStatusCommand>(*this, unit, entrant->status, status));
+}
+
+bool EventSession::setCheckedIn(int unit, bool checkedIn)
+{
+    return setEntrantStatus(unit, checkedIn ? core::EntrantStatus::Started : core::EntrantStatus::Registered);
+}
+
+bool EventSession::pairPartners(int unit, int partnerUnit)
+{
+    return push(std::make_unique<PairPartnersCommand>(*this, unit, partnerUnit));
+}
+
+bool EventSession::setTeam(int unit, const QStringList& playerIds)
+{
+    return push(std::make_unique<SetTeamCommand>(*this, unit, playerIds));
+}
+
+bool EventSession::setStandings(const std::vector<core::Placing>& listed)
+{
+    return push(std::make_unique<SetStandingsCommand>(*this, listed));
+}
+
+bool EventSession::setGames(const std::vector<core::GameRecord>& games)
+{
+    return push(std::make_unique<SetGamesCommand>(*this, games));
+}
+
+bool EventSession::setEventStatus(core::EventStatus status)
+{
+    if (status == core::EventStatus::Awarded) {
+        fail(tr("An event is awarded by awarding its points, not by its status (DECISIONS P2)."));
+        return false;
+    }
+    if (m_event && m_event->status == status)
+        return true;
+    return push(std::make_unique<SetEventStatusCommand>(*this, status));
+}
+
+bool EventSession::updateEvent(const core::EventDraft& draft)
+{
+    return push(std::make_unique<UpdateEventCommand>(*this, draft));
+}
+
+core::ResultsValidation EventSession::validateResults()
+{
+    try {
+        return m_store.validateResults(m_eventId);
+    } catch (const core::StoreError& error) {
+        fail(error.message());
+    }
+    return {};
+}
+
+bool EventSession::breakTiesByListedOrder()
+{
+    const core::ResultsValidation validation = validateResults();
+    if (!validation.hasTies())
+        return true;
+    auto command = std::make_unique<SetStandingsCommand>(*this, validation.tieBreak);
+    command->setText(tr("Break ties by the listed order"));
+    return push(std::move(command));
+}
+
+bool EventSession::award()
+{
+    if (!requireEditable())
+        return false;
+    try {
+        m_store.awardEvent(m_eventId);
+    } catch (const core::StoreError& error) {
+        fail(error.message());
+        return false;
+    }
+    // DECISIONS P2: what was awarded is frozen; nothing before it can be undone from here.
+    m_undoStack->clear();
+    m_lastError.clear();
+    syncEvent();
+    syncResults();
+    Q_EMIT awarded();
+    return true;
+}
+
+} // namespace flickdesk::ui

@@ -1,0 +1,298 @@
+#include "widgets/ratings/ratingslist.h"
+
+#include "core/csvwriting.h"
+#include "core/outputfiles.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace flickdesk::ui {
+
+std::vector<PlayerRatingRow> ratingRows(const RatingRun& run)
+{
+    std::vector<PlayerRatingRow> rows;
+    const engine::RatingHistory& history = run.folder.history;
+    for (std::size_t p = 0; p < history.playerIds.size(); ++p) {
+        if (p >= run.result.curves.size() || run.result.curves[p].empty())
+            continue;
+        PlayerRatingRow row;
+        row.playerId = QString::fromStdString(history.playerIds[p]);
+        row.name = run.name(row.playerId);
+        const engine::Gaussian rating = run.rating(static_cast<engine::PlayerIndex>(p));
+        row.mu = rating.mu;
+        row.sigma = rating.sigma;
+        if (p < run.playerEvents.size()) {
+            for (const std::size_t event : run.playerEvents[p]) {
+                ++row.eventsPlayed;
+                row.playedCompetitive |= run.folder.events[event].tour == core::Tour::Competitive;
+                row.playedRecreational |= run.folder.events[event].tour == core::Tour::Recreational;
+            }
+        }
+        row.lastPlayed = dateOf(run.result.curves[p].back().date);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+RatingsFilterModel::RatingsFilterModel(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(RatingsListModel::SortRole);
+    setDynamicSortFilter(true);
+}
+
+void RatingsFilterModel::setSearchText(const QString& text)
+{
+    if (text.trimmed() == m_search)
+        return;
+    m_search = text.trimmed();
+    invalidateFilter();
+}
+
+void RatingsFilterModel::setActiveOnly(bool activeOnly)
+{
+    if (activeOnly == m_activeOnly)
+        return;
+    m_activeOnly = activeOnly;
+    invalidateFilter();
+}
+
+void RatingsFilterModel::setReferenceDate(const QDate& date)
+{
+    if (date == m_referenceDate)
+        return;
+    m_referenceDate = date;
+    invalidateFilter();
+}
+
+void RatingsFilterModel::setDivision(Division division)
+{
+    if (division == m_division)
+        return;
+    m_division = division;
+    invalidateFilter();
+}
+
+bool RatingsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QAbstractItemModel* source = sourceModel();
+    const QModelIndex index = source->index(sourceRow, 0, sourceParent);
+    if (m_activeOnly) {
+        const QDate last = source->data(index, RatingsListModel::LastPlayedRole).toDate();
+        if (!last.isValid() || last <= activeSince() || last > m_referenceDate)
+            return false;
+    }
+    if (m_division == Division::Competitive &&
+        !source->data(index, RatingsListModel::PlayedCompetitiveRole).toBool())
+        return false;
+    if (m_division == Division::Recreational &&
+        !source->data(index, RatingsListModel::PlayedRecreationalRole).toBool())
+        return false;
+    if (!m_search.isEmpty()) {
+        const QString id = source->data(index, RatingsListModel::PlayerIdRole).toString();
+        const QString name =
+            source->data(source->index(sourceRow, RatingsListModel::NameColumn, sourceParent)).toString();
+        if (!id.contains(m_search, Qt::CaseInsensitive) && !name.contains(m_search, Qt::CaseInsensitive))
+            return false;
+    }
+    return true;
+}
+
+bool RatingsFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    const QString leftId = left.model()->data(left, RatingsListModel::PlayerIdRole).toString();
+    const QString rightId = right.model()->data(right, RatingsListModel::PlayerIdRole).toString();
+    if (left.column() == RatingsListModel::PlayerColumn)
+        return core::csv::playerIdLess(leftId, rightId);
+    const QVariant a = left.data(RatingsListModel::SortRole);
+    const QVariant b = right.data(RatingsListModel::SortRole);
+    const QPartialOrdering order = QVariant::compare(a, b);
+    if (order == QPartialOrdering::Less)
+        return true;
+    if (order == QPartialOrdering::Greater)
+        return false;
+    // Equal values: the player id decides, so that the order is total and stable.
+    return core::csv::playerIdLess(leftId, rightId);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+RatingsListView::RatingsListView(core::Store& store, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_model(new RatingsListModel(this))
+    , m_filter(new RatingsFilterModel(this))
+{
+    m_filter->setSourceModel(m_model);
+
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(QStringLiteral("ratingsSearch"));
+    m_search->setPlaceholderText(tr("Search by player id or name"));
+    m_search->setClearButtonEnabled(true);
+    connect(m_search, &QLineEdit::textChanged, m_filter, &RatingsFilterModel::setSearchText);
+
+    m_active = new QCheckBox(tr("Active in the last 12 months"), this);
+    m_active->setObjectName(QStringLiteral("ratingsActiveOnly"));
+    m_active->setToolTip(
+        tr("Players with an event since %1").arg(m_filter->activeSince().toString(Qt::ISODate)));
+    connect(m_active, &QCheckBox::toggled, m_filter, &RatingsFilterModel::setActiveOnly);
+
+    m_division = new QComboBox(this);
+    m_division->setObjectName(QStringLiteral("ratingsDivision"));
+    m_division->addItem(tr("All players"), static_cast<int>(RatingsFilterModel::Division::Any));
+    m_division->addItem(tr("Played a competitive tour event"),
+                        static_cast<int>(RatingsFilterModel::Division::Competitive));
+    m_division->addItem(tr("Played a recreational tour event"),
+                        static_cast<int>(RatingsFilterModel::Division::Recreational));
+    connect(m_division, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_filter->setDivision(static_cast<RatingsFilterModel::Division>(m_division->itemData(index).toInt()));
+    });
+
+    m_export = new QPushButton(tr("Export CSV…"), this);
+    m_export->setObjectName(QStringLiteral("ratingsExport"));
+    m_export->setToolTip(tr("The rows shown, as a rating list: player_id,name,mu,sigma"));
+    connect(m_export, &QPushButton::clicked, this, &RatingsListView::exportCsvWithDialog);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("ratingsTable"));
+    m_table->setModel(m_filter);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(RatingsListModel::MuColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(RatingsListModel::NameColumn, QHeaderView::Stretch);
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
+        Q_EMIT playerActivated(index.data(RatingsListModel::PlayerIdRole).toString());
+    });
+
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("ratingsSummary"));
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, &RatingsListView::updateSummary);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &RatingsListView::updateSummary);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &RatingsListView::updateSummary);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &RatingsListView::updateSummary);
+
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(m_search, 2);
+    filters->addWidget(m_active);
+    filters->addWidget(m_division, 1);
+    filters->addStretch();
+    filters->addWidget(m_export);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_summary);
+
+    updateSummary();
+    refresh();
+}
+
+RatingsListView::~RatingsListView() = default;
+
+void RatingsListView::refresh()
+{
+    RecomputeInput input;
+    try {
+        input = RecomputeJob::readInput(m_store, RecomputeJob::Mode::RatingsOnly);
+    } catch (const core::StoreError& error) {
+        m_summary->setText(error.message());
+        return;
+    }
+    m_job = std::make_unique<RecomputeJob>(std::move(input));
+    RecomputeJob* job = m_job.get();
+    connect(job, &RecomputeJob::finished, this, [this, job] {
+        if (m_job.get() != job)
+            return;
+        if (job->result())
+            setRatingRun(job->result());
+        else
+            m_summary->setText(job->errorString());
+    });
+    m_summary->setText(tr("Computing the ratings…"));
+    job->start();
+}
+
+void RatingsListView::setRatingRun(RatingRunPtr run)
+{
+    if (m_job && m_job->result() != run) {
+        // A run given from outside replaces one being computed here.
+        m_job->cancel();
+        m_job.reset();
+    }
+    m_run = std::move(run);
+    m_model->setRows(m_run ? ratingRows(*m_run) : std::vector<PlayerRatingRow>());
+    updateSummary();
+    Q_EMIT ratingRunChanged();
+}
+
+void RatingsListView::updateSummary()
+{
+    if (!m_run) {
+        m_summary->setText(tr("No ratings yet."));
+        return;
+    }
+    const engine::FlickSkillResult& result = m_run->result;
+    m_summary->setText(tr("%1 of %2 rated players shown · %3 events rated · %4 sweeps, %5")
+                           .arg(m_filter->rowCount())
+                           .arg(m_model->rowCount())
+                           .arg(m_run->folder.events.size())
+                           .arg(result.iterations)
+                           .arg(result.converged ? tr("converged") : tr("not converged")));
+}
+
+bool RatingsListView::exportCsv(const QString& path, QString* errorString) const
+{
+    QByteArray text("player_id,name,mu,sigma\n");
+    for (int row = 0; row < m_filter->rowCount(); ++row) {
+        const QModelIndex source = m_filter->mapToSource(m_filter->index(row, 0));
+        const PlayerRatingRow& r = m_model->row(source.row());
+        core::csv::appendField(text, r.playerId.toUtf8());
+        text += ',';
+        core::csv::appendField(text, r.name.toUtf8());
+        text += ',' + QByteArray::number(r.mu, 'f', 9) + ',' + QByteArray::number(r.sigma, 'f', 9) + '\n';
+    }
+    if (const QString clash = core::outputClashWithDatabase(path); !clash.isEmpty()) {
+        if (errorString != nullptr)
+            *errorString = clash;
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !core::flushToDisk(file) ||
+        !file.commit()) {
+        if (errorString != nullptr)
+            *errorString = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void RatingsListView::exportCsvWithDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the rating list"),
+                                                      QStringLiteral("ratings.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCsv(path, &error))
+        m_summary->setText(error);
+    else
+        m_summary->setText(tr("Exported %1 players to %2").arg(m_filter->rowCount()).arg(path));
+}
+
+} // namespace flickdesk::ui

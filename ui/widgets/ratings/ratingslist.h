@@ -1,0 +1,111 @@
+#pragma once
+
+// The FlickSkill rating list: every rated player's mu, sigma, conservative rating mu - 3 sigma,
+// events played and the date last played (DECISIONS N6: the posterior at the latest batch), with
+// search, filters and sorting in a proxy model, and export in the rating-list format that
+// Store::importRatings reads (player_id,name,mu,sigma).
+
+#include "core/store.h"
+#include "widgets/ratings/ratingslistmodel.h"
+#include "widgets/ratings/recomputejob.h"
+
+#include <QAbstractTableModel>
+#include <QDate>
+#include <QSortFilterProxyModel>
+#include <QWidget>
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+
+namespace flickdesk::ui {
+
+// The rows of every player who played at least one event of the run's history, in player order.
+std::vector<PlayerRatingRow> ratingRows(const RatingRun& run);
+
+// Search, filters and sorting over a RatingsListModel.
+class RatingsFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+
+public:
+    enum class Division { Any, Competitive, Recreational };
+
+    explicit RatingsFilterModel(QObject* parent = nullptr);
+
+    // Part of a player's id or name, any case; empty shows everyone.
+    void setSearchText(const QString& text);
+    QString searchText() const { return m_search; }
+    // Only players who played within the 12 months up to the reference date (default today).
+    void setActiveOnly(bool activeOnly);
+    bool activeOnly() const { return m_activeOnly; }
+    void setReferenceDate(const QDate& date);
+    QDate referenceDate() const { return m_referenceDate; }
+    QDate activeSince() const { return m_referenceDate.addMonths(-12); }
+    // Only players who played an event of that tour division.
+    void setDivision(Division division);
+    Division division() const { return m_division; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    QString m_search;
+    bool m_activeOnly = false;
+    QDate m_referenceDate = QDate::currentDate();
+    Division m_division = Division::Any;
+};
+
+// The rating list as a widget: search box, filters, the table and "Export CSV...".
+class RatingsListView : public QWidget {
+    Q_OBJECT
+
+public:
+    // Computes the ratings of the stored history in the background at once (refresh()).
+    explicit RatingsListView(core::Store& store, QWidget* parent = nullptr);
+    ~RatingsListView() override;
+
+    RatingsListModel* model() const { return m_model; }
+    RatingsFilterModel* filterModel() const { return m_filter; }
+    QTableView* table() const { return m_table; }
+    RatingRunPtr ratingRun() const { return m_run; }
+
+    // Writes the rows shown (filtered and sorted as on screen) as player_id,name,mu,sigma.
+    // False, with errorString set, when the file cannot be written.
+    bool exportCsv(const QString& path, QString* errorString = nullptr) const;
+
+public Q_SLOTS:
+    // Recomputes the ratings of the stored history (a ratings-only run, in the background).
+    void refresh();
+    // Shows a run made elsewhere (RecomputeDialog::recomputed) instead of computing one.
+    void setRatingRun(flickdesk::ui::RatingRunPtr run);
+    // Asks for a file and exports to it.
+    void exportCsvWithDialog();
+
+Q_SIGNALS:
+    void ratingRunChanged();
+    // A player was double-clicked or Enter was pressed on them: open their page.
+    void playerActivated(const QString& playerId);
+
+private:
+    void updateSummary();
+
+    core::Store& m_store;
+    RatingRunPtr m_run;
+    std::unique_ptr<RecomputeJob> m_job;
+    RatingsListModel* m_model = nullptr;
+    RatingsFilterModel* m_filter = nullptr;
+    QLineEdit* m_search = nullptr;
+    QCheckBox* m_active = nullptr;
+    QComboBox* m_division = nullptr;
+    QTableView* m_table = nullptr;
+    QLabel* m_summary = nullptr;
+    QPushButton* m_export = nullptr;
+};
+
+} // namespace flickdesk::ui

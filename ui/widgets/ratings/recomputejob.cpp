@@ -1,0 +1,336 @@
+#include "widgets/ratings/recomputejob.h"
+
+#include "core/monthlylocks.h"
+#include "core/payout.h"
+#include "core/tourpoints.h"
+#include "flickdesk/engine/date.h"
+#include "flickdesk/engine/points.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <exception>
+#include <map>
+
+namespace flickdesk::ui {
+namespace {
+
+engine::DayNumber nextMonth(engine::DayNumber day)
+{
+    engine::CivilDate date = engine::toCivilDate(engine::firstOfMonth(day));
+    date.month += 1;
+    if (date.month > 12) {
+        date.month = 1;
+        date.year += 1;
+    }
+    return engine::toDayNumber(date);
+}
+
+// DECISIONS P2: what the new lock of an awarded event's month would pay, beside what was frozen.
+LockDifference differenceOf(const RatingRun& run, const AwardedEvent& awarded,
+                            const engine::MonthlyLock& lock, std::size_t eventIndex)
+{
+    const engine::Event& event = run.folder.history.events[eventIndex];
+    const core::EventInfo& info = run.folder.events[eventIndex];
+    LockDifference difference;
+    difference.eventId = awarded.eventId;
+    difference.eventName = info.name;
+    difference.date = QString::fromStdString(engine::formatIsoDate(event.date));
+    difference.lockMonth = awarded.award.lockMonth;
+    difference.oldFsi = awarded.award.fsi;
+    difference.oldFdi = awarded.award.fdi;
+    for (const core::PlayerAward& award : awarded.award.awards) {
+        if (award.place == 1)
+            difference.oldWinnerPoints = std::max(difference.oldWinnerPoints, award.points);
+    }
+
+    // The one path of the award (core/payout.h), with the cap the award was paid with (P4).
+    core::PayoutTerms terms = core::payoutTermsOf(info, event.format);
+    terms.experimentalCap = awarded.experimentalCap;
+    const engine::PayoutTable table = core::payoutTable(terms, event, lock);
+    difference.newFsi = table.fieldStrengthIndex;
+    difference.newFdi = table.fieldDepthIndex;
+    difference.newWinnerPoints = table.awards.empty() ? 0.0 : table.awards.front();
+    return difference;
+}
+
+} // namespace
+
+QString monthKey(engine::DayNumber day)
+{
+    const engine::CivilDate date = engine::toCivilDate(day);
+    return QStringLiteral("%1-%2")
+        .arg(date.year, 4, 10, QLatin1Char('0'))
+        .arg(date.month, 2, 10, QLatin1Char('0'));
+}
+
+QDate dateOf(engine::DayNumber day)
+{
+    const engine::CivilDate date = engine::toCivilDate(day);
+    return QDate(date.year, date.month, date.day);
+}
+
+engine::DayNumber dayOf(const QDate& date)
+{
+    return engine::toDayNumber({date.year(), date.month(), date.day()});
+}
+
+std::optional<engine::PlayerIndex> RatingRun::playerIndex(const QString& playerId) const
+{
+    const std::string id = playerId.toStdString();
+    const auto& ids = folder.history.playerIds;
+    const auto it = std::find(ids.begin(), ids.end(), id);
+    if (it == ids.end())
+        return std::nullopt;
+    return static_cast<engine::PlayerIndex>(it - ids.begin());
+}
+
+QString RatingRun::playerId(engine::PlayerIndex player) const
+{
+    return QString::fromStdString(folder.history.playerIds.at(static_cast<std::size_t>(player)));
+}
+
+std::vector<core::ComputedLock> RatingRun::computedLocks() const
+{
+    std::vector<core::ComputedLock> out;
+    out.reserve(locks.size());
+    for (const engine::MonthlyLock& lock : locks) {
+        core::ComputedLock computed;
+        computed.month = monthKey(lock.month);
+        for (std::size_t p = 0; p < lock.ratings.size(); ++p) {
+            // As `flickdesk-cli lock` writes it: one row per player with an event before the month.
+            if (lock.rated[p])
+                computed.ratings.push_back({QString::fromStdString(folder.history.playerIds[p]),
+                                            lock.ratings[p].mu, lock.ratings[p].sigma});
+        }
+        out.push_back(std::move(computed));
+    }
+    return out;
+}
+
+RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDate& today)
+{
+    RecomputeInput input;
+    input.folder = store.loadHistory();
+    store.flickSkillParameters().applyTo(input.parameters);
+    input.parametersJson = core::flickSkillParametersJson(input.parameters);
+    input.computeLocks = mode == Mode::Full;
+    input.today = today;
+
+    QStringList ids;
+    ids.reserve(static_cast<qsizetype>(input.folder.history.playerIds.size()));
+    for (const std::string& id : input.folder.history.playerIds)
+        ids.append(QString::fromStdString(id));
+    for (const core::PlayerRecord& player : store.players(ids)) {
+        if (!player.name.isEmpty())
+            input.names.insert(player.id, player.name);
+    }
+    if (mode == Mode::Full) {
+        input.historyFingerprint = store.historyFingerprint();
+        for (const core::EventSummary& summary : store.events()) {
+            if (summary.status != core::EventStatus::Awarded)
+                continue;
+            std::optional<core::AwardRecord> award = store.currentAward(summary.id);
+            if (!award)
+                continue;
+            AwardedEvent awarded;
+            awarded.eventId = summary.id;
+            awarded.award = std::move(*award);
+            if (const std::optional<core::EventRecord> record = store.event(summary.id))
+                awarded.experimentalCap =
+                    core::experimentalCapOf(record->experimental, record->experimentalCap);
+            input.awarded.push_back(std::move(awarded));
+        }
+    }
+    return input;
+}
+
+RecomputeJob::RecomputeJob(RecomputeInput input, QObject* parent)
+    : QObject(parent)
+    , m_input(std::move(input))
+{
+    setAutoDelete(false);
+}
+
+RecomputeJob::~RecomputeJob()
+{
+    cancel();
+    wait();
+}
+
+void RecomputeJob::start(QThreadPool* pool)
+{
+    {
+        std::lock_guard<std::mutex> guard(m_mutex);
+        if (m_started)
+            return;
+        m_started = true;
+        m_running = true;
+    }
+    m_pool = pool;
+    pool->start(this);
+}
+
+void RecomputeJob::cancel()
+{
+    m_cancel.cancel();
+}
+
+void RecomputeJob::wait()
+{
+    // A job still in the pool's queue is taken off it: it never runs, and nothing waits for it.
+    if (m_pool != nullptr && m_pool->tryTake(this)) {
+        std::lock_guard<std::mutex> guard(m_mutex);
+        m_running = false;
+        m_cancelled = true;
+        return;
+    }
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_done.wait(lock, [this] { return !m_running; });
+}
+
+bool RecomputeJob::isRunning() const
+{
+    std::lock_guard<std::mutex> guard(m_mutex);
+    return m_running;
+}
+
+void RecomputeJob::run()
+{
+    auto run = std::make_shared<RatingRun>();
+    QString error;
+    bool cancelled = false;
+    try {
+        RecomputeInput& input = m_input;
+        run->folder = std::move(input.folder);
+        run->parameters = input.parameters;
+        run->parametersJson = input.parametersJson;
+        run->historyFingerprint = input.historyFingerprint;
+        run->names = std::move(input.names);
+        const engine::RatingHistory& history = run->folder.history;
+
+        if (!run->folder.defects.empty()) {
+            error = tr("The stored history cannot be rated: %n defect(s), the first: %1", nullptr,
+                       static_cast<int>(run->folder.defects.size()))
+                        .arg(QString::fromStdString(engine::describe(run->folder.defects.front())));
+        } else {
+            // The months to lock (DECISIONS P1): every month with an event, the month after the
+            // last one and the current month: the locks the next events will be paid from.
+            std::vector<engine::DayNumber> months;
+            if (input.computeLocks && !history.events.empty()) {
+                months = engine::monthsOfEvents(history);
+                months.push_back(nextMonth(months.back()));
+                if (input.today.isValid() && engine::firstOfMonth(dayOf(input.today)) > months.back())
+                    months.push_back(engine::firstOfMonth(dayOf(input.today)));
+            }
+            // The bar's steps: the run's sweeps (at most max_iter + 1), then one per lock. Each lock
+            // is a run of its own, so with locks the whole run counts as a few of them.
+            const int maxSweeps = run->parameters.maxIterations + 1;
+            const int sweeps = months.empty() ? maxSweeps : std::min(maxSweeps, 5);
+            const int total = sweeps + static_cast<int>(months.size());
+
+            engine::FlickSkillRunControl control;
+            control.cancel = &m_cancel;
+            control.onProgress = [this, total, sweeps, maxSweeps](const engine::FlickSkillProgress& p) {
+                const QString step =
+                    p.iteration == 0 ? tr("Rating the history: forward pass")
+                                     : tr("Rating the history: sweep %1 of at most %2 (largest change %3)")
+                                           .arg(p.iteration)
+                                           .arg(p.maxIterations)
+                                           .arg(p.step, 0, 'g', 3);
+                Q_EMIT progress(std::min(sweeps, (p.iteration + 1) * sweeps / maxSweeps), total, step);
+            };
+            Q_EMIT progress(0, total, tr("Rating the history"));
+            run->result = engine::rateHistory(history, run->parameters, control);
+            cancelled = run->result.cancelled || m_cancel.isCancelled();
+
+            if (!cancelled) {
+                run->playerEvents.assign(history.playerIds.size(), {});
+                std::vector<std::size_t> byDate(history.events.size());
+                for (std::size_t i = 0; i < byDate.size(); ++i)
+                    byDate[i] = i;
+                std::stable_sort(byDate.begin(), byDate.end(), [&history](std::size_t a, std::size_t b) {
+                    return history.events[a].date < history.events[b].date;
+                });
+                for (const std::size_t i : byDate) {
+                    std::vector<engine::PlayerIndex> players;
+                    for (const engine::Standing& standing : history.events[i].standings)
+                        players.insert(players.end(), standing.unit.players.begin(),
+                                       standing.unit.players.end());
+                    for (const engine::HeadToHeadGame& game : history.events[i].games) {
+                        players.insert(players.end(), game.a.players.begin(), game.a.players.end());
+                        players.insert(players.end(), game.b.players.begin(), game.b.players.end());
+                    }
+                    std::sort(players.begin(), players.end());
+                    players.erase(std::unique(players.begin(), players.end()), players.end());
+                    for (const engine::PlayerIndex player : players)
+                        run->playerEvents[static_cast<std::size_t>(player)].push_back(i);
+                }
+            }
+
+            if (!cancelled && !months.empty()) {
+                engine::FlickSkillRunControl lockControl;
+                lockControl.cancel = &m_cancel;
+                // Finished locks are reported from several threads, one at a time but not
+                // necessarily in order: only a count above the last one reported is passed on.
+                int reported = 0;
+                lockControl.onProgress = [this, sweeps, total,
+                                          &reported](const engine::FlickSkillProgress& p) {
+                    if (p.iteration <= reported)
+                        return;
+                    reported = p.iteration;
+                    Q_EMIT progress(sweeps + p.iteration, total,
+                                    tr("Monthly locks: %1 of %2").arg(p.iteration).arg(p.maxIterations));
+                };
+                run->locks = core::computeMonthlyLocks(history, months, run->parameters, lockControl,
+                                                       input.lockThreads);
+                cancelled = m_cancel.isCancelled() || run->locks.size() != months.size();
+            }
+
+            if (!cancelled && !run->locks.empty()) {
+                std::map<QString, const engine::MonthlyLock*> lockByMonth;
+                for (const engine::MonthlyLock& lock : run->locks)
+                    lockByMonth[monthKey(lock.month)] = &lock;
+                for (const AwardedEvent& awarded : input.awarded) {
+                    const std::optional<std::size_t> index = core::findEvent(run->folder, awarded.eventId);
+                    if (!index)
+                        continue;
+                    // DECISIONS P1: the lock of the event's month, as the award names it.
+                    const QString month = awarded.award.lockMonth.isEmpty()
+                                              ? monthKey(engine::firstOfMonth(history.events[*index].date))
+                                              : awarded.award.lockMonth;
+                    // An NCA list imported for the month is its lock, which a run leaves as it is
+                    // (core/monthlock.h).
+                    const std::optional<engine::DayNumber> first =
+                        engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+                    const auto lock = lockByMonth.find(month);
+                    if (first && run->folder.importedLocks.count(*first) != 0)
+                        run->lockDifferences.push_back(differenceOf(
+                            *run, awarded, core::importedMonthlyLock(run->folder, *first, run->parameters),
+                            *index));
+                    else if (lock != lockByMonth.end())
+                        run->lockDifferences.push_back(differenceOf(*run, awarded, *lock->second, *index));
+                }
+            }
+            if (!cancelled)
+                Q_EMIT progress(total, total, tr("Done"));
+        }
+    } catch (const std::exception& failure) {
+        error = tr("The ratings could not be computed: %1").arg(QString::fromUtf8(failure.what()));
+    }
+
+    {
+        std::lock_guard<std::mutex> guard(m_mutex);
+        m_cancelled = cancelled;
+        m_error = error;
+        if (!cancelled && error.isEmpty())
+            m_result = std::move(run);
+    }
+    Q_EMIT finished();
+    // Notified under the lock: a waiter may destroy the job as soon as it sees the job ended, so
+    // nothing of it is touched after the lock is released.
+    std::lock_guard<std::mutex> guard(m_mutex);
+    m_running = false;
+    m_done.notify_all();
+}
+
+} // namespace flickdesk::ui

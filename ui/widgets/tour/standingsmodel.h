@@ -1,0 +1,54 @@
+#pragma once
+
+// The table of the NCA Tour standings (StandingsView): rank, player, total, the events counted,
+// the tie-break note; the champion in bold (DECISIONS T3).
+
+#include "flickdesk/engine/standings.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QString>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace flickdesk::ui {
+
+struct StandingsResult {
+    QString season;
+    engine::Division division = engine::Division::Competitive;
+    engine::TourStandings standings;
+    QString finaleEventId; // empty: no Finale
+    QString finaleName;
+    int events = 0;                                     // Tour events of the season and division
+    std::set<std::string> earlierRecreationalChampions; // DECISIONS T3
+    QHash<QString, QString> names;
+    QString error; // an unknown season or Finale, or a defect: nothing computed
+};
+
+class StandingsModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column { RankColumn, PlayerColumn, NameColumn, TotalColumn, CountedColumn, NoteColumn, ColumnCount };
+    enum Role { SortRole = Qt::UserRole + 1, PlayerIdRole, ChampionRole };
+
+    explicit StandingsModel(QObject* parent = nullptr);
+
+    void setResult(const StandingsResult& result);
+    const std::vector<engine::StandingsRow>& rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    bool isChampion(const engine::StandingsRow& row) const;
+
+    std::vector<engine::StandingsRow> m_rows;
+    QHash<QString, QString> m_names;
+    engine::Division m_division = engine::Division::Competitive;
+};
+
+} // namespace flickdesk::ui

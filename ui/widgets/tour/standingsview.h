@@ -1,0 +1,116 @@
+#pragma once
+
+// NCA Tour standings of one season and division (spec 000 §1; DECISIONS T1-T3): rank, player,
+// total of the best 5 (competitive) or 4 (recreational) awards, the events counted, the tie-break
+// note, the champion and the Recreational title's once-only rule, the Finale setting (stored with
+// Store::setSetting(Store::finaleKey(season))), print and save as PDF.
+//
+// The awards are those `flickdesk-cli standings --db` computes: each Tour event paid from the
+// monthly lock of its month (core::computeTourPoints), except that an awarded event counts with
+// the awards frozen with it (DECISIONS P2). Computed in the background.
+
+#include "core/historyreader.h"
+#include "core/store.h"
+#include "core/tourpoints.h"
+#include "flickdesk/engine/standings.h"
+#include "widgets/tour/standingsmodel.h"
+
+#include <QAbstractTableModel>
+#include <QFutureWatcher>
+#include <QHash>
+#include <QWidget>
+#include <map>
+#include <optional>
+#include <set>
+
+class QComboBox;
+class QLabel;
+class QPagedPaintDevice;
+class QPushButton;
+class QTableView;
+
+namespace flickdesk::ui {
+
+// Everything the computation needs, copied off the store on the GUI thread.
+struct StandingsInput {
+    core::HistoryFolder folder;
+    engine::FlickSkillParameters parameters;
+    core::TourSeasonRequest request;
+    std::map<QString, core::AwardRecord> frozenAwards; // awarded events' current awards (P2)
+    QHash<QString, QString> names;
+};
+
+// `folder` is the stored history (Store::loadHistory); the rest is read from the store.
+StandingsInput readStandingsInput(core::Store& store, core::HistoryFolder folder, const QString& season,
+                                  engine::Division division);
+StandingsResult computeStandings(const StandingsInput& input);
+
+// The T3 note for the recreational division, e.g. "1727 ranked higher but won the title before".
+QString championText(const StandingsResult& result);
+
+class StandingsView : public QWidget {
+    Q_OBJECT
+
+public:
+    // Reads the seasons of the stored history and computes the latest season's competitive
+    // standings in the background.
+    explicit StandingsView(core::Store& store, QWidget* parent = nullptr);
+    // A computation still running owns copies of its data: it ends on its own, unheard.
+    ~StandingsView() override;
+
+    QString season() const;
+    engine::Division division() const;
+    QStringList seasons() const;
+    bool isComputing() const;
+    const StandingsResult& result() const { return m_result; }
+    StandingsModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    QLabel* championLabel() const { return m_champion; }
+    QComboBox* finaleBox() const { return m_finale; }
+
+    // The standings as an HTML document: what printing and the PDF show.
+    QString html() const;
+    // Prints the standings on `device` (a QPrinter or a QPdfWriter).
+    void printOn(QPagedPaintDevice* device) const;
+    // Writes the standings as a PDF; false, with errorString set, when it cannot be written.
+    bool savePdf(const QString& path, QString* errorString = nullptr) const;
+
+public Q_SLOTS:
+    void setSeason(const QString& season);
+    void setDivision(flickdesk::engine::Division division);
+    // DECISIONS T2: the season's Finale; empty restores the default (the season's WCC Singles).
+    // Stored in the database's settings.
+    void setFinale(const QString& eventId);
+    // Rereads the stored history and recomputes.
+    void refresh();
+    void print(); // the print dialog, then prints
+    void savePdfWithDialog();
+
+Q_SIGNALS:
+    void standingsReady(); // the model shows the current season and division
+
+private:
+    void reloadHistory();
+    void fillFinales();
+    void recompute();
+    void showResult(const StandingsResult& result);
+
+    core::Store& m_store;
+    core::HistoryFolder m_folder;
+    StandingsResult m_result;
+    QFutureWatcher<StandingsResult>* m_watcher = nullptr;
+    // From a request until its result is shown: the future finishes before the watcher's queued
+    // signal applies it, and until then the view still shows the previous request's rows.
+    bool m_computing = false;
+    StandingsModel* m_model = nullptr;
+    QComboBox* m_season = nullptr;
+    QComboBox* m_division = nullptr;
+    QComboBox* m_finale = nullptr;
+    QLabel* m_champion = nullptr;
+    QLabel* m_status = nullptr;
+    QTableView* m_table = nullptr;
+    QPushButton* m_print = nullptr;
+    QPushButton* m_pdf = nullptr;
+};
+
+} // namespace flickdesk::ui

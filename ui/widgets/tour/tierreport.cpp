@@ -1,0 +1,202 @@
+#include "widgets/tour/tierreport.h"
+
+#include "core/tourpoints.h"
+#include "core/translation.h"
+#include "widgets/ratings/recomputejob.h"
+
+#include <QCheckBox>
+#include <QColor>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace flickdesk::ui {
+namespace {
+
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::ui::TierReport)
+
+} // namespace
+
+TierReportResult computeTierReport(const core::HistoryFolder& folder,
+                                   const engine::FlickSkillParameters& parameters, const QString& season)
+{
+    TierReportResult result;
+    result.season = season;
+    try {
+        const core::TourPoints points = core::computeTourPoints(
+            folder, parameters, [&season](const core::EventInfo& info) { return info.season == season; });
+        if (!points.defects.empty()) {
+            result.error =
+                tr("The stored history has %1 defect(s) that keep Tour points from being computed; the "
+                   "first: %2")
+                    .arg(points.defects.size())
+                    .arg(QString::fromStdString(engine::describe(points.defects.front())));
+            return result;
+        }
+        for (const core::TourEventPoints& event : points.events) {
+            const core::EventInfo& info = folder.events[event.eventIndex];
+            TierReportRow row;
+            row.eventId = info.eventId;
+            row.date = dateOf(info.date);
+            row.name = info.name;
+            row.tour = info.tour;
+            row.format = info.format;
+            row.tier = event.payout.tier;
+            row.fieldSize = event.payout.fieldSize;
+            row.unflooredFieldStrength = event.payout.unflooredFieldStrength;
+            row.unflooredWinnerPoints = event.payout.unflooredWinnerPoints;
+            row.fieldStrengthIndex = event.payout.fieldStrengthIndex;
+            row.meetsHigherTierFloor = event.payout.meetsHigherTierFloor; // DECISIONS P10
+            result.rows.push_back(std::move(row));
+        }
+    } catch (const std::exception& failure) {
+        result.error = tr("The Tier report could not be computed: %1").arg(QString::fromUtf8(failure.what()));
+    }
+    return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+TierReport::TierReport(core::Store& store, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_watcher(new QFutureWatcher<TierReportResult>(this))
+    , m_model(new TierReportModel(this))
+{
+    m_season = new QComboBox(this);
+    m_season->setObjectName(QStringLiteral("tierSeason"));
+    m_onlyMeeting = new QCheckBox(tr("Only events that met a higher Tier's points floor"), this);
+    m_onlyMeeting->setObjectName(QStringLiteral("tierOnlyMeeting"));
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("tierTable"));
+    m_table->setModel(m_model);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("tierSummary"));
+    m_summary->setWordWrap(true);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Season:"), this));
+    controls->addWidget(m_season);
+    controls->addWidget(m_onlyMeeting);
+    controls->addStretch();
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_summary);
+
+    connect(m_season, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(m_onlyMeeting, &QCheckBox::toggled, this, &TierReport::setOnlyMeeting);
+    connect(m_watcher, &QFutureWatcher<TierReportResult>::finished, this, [this] {
+        const TierReportResult result = m_watcher->result();
+        if (result.season != season())
+            return; // a newer request is on its way
+        m_computing = false;
+        m_model->setRows(result.rows);
+        m_table->resizeColumnsToContents();
+        if (!result.error.isEmpty())
+            m_summary->setText(result.error);
+        else
+            updateSummary();
+        Q_EMIT reportReady();
+    });
+    refresh();
+}
+
+TierReport::~TierReport() = default;
+
+QString TierReport::season() const
+{
+    return m_season->currentData().toString();
+}
+
+QStringList TierReport::seasons() const
+{
+    QStringList list;
+    for (int i = 0; i < m_season->count(); ++i)
+        list.append(m_season->itemData(i).toString());
+    return list;
+}
+
+bool TierReport::isComputing() const
+{
+    return m_computing;
+}
+
+void TierReport::setSeason(const QString& season)
+{
+    const int index = m_season->findData(season);
+    if (index >= 0)
+        m_season->setCurrentIndex(index);
+}
+
+void TierReport::setOnlyMeeting(bool only)
+{
+    m_onlyMeeting->setChecked(only);
+    m_model->setOnlyMeeting(only);
+    updateSummary();
+}
+
+void TierReport::refresh()
+{
+    try {
+        m_folder = m_store.loadHistory();
+    } catch (const core::StoreError& error) {
+        m_folder = {};
+        m_summary->setText(error.message());
+    }
+    const QString current = season();
+    {
+        const QSignalBlocker blocker(m_season);
+        m_season->clear();
+        for (const QString& label : core::seasonsOf(m_folder))
+            m_season->addItem(tr("Season %1").arg(label), label);
+        const int index = m_season->findData(current);
+        m_season->setCurrentIndex(index >= 0 ? index : m_season->count() - 1);
+    }
+    recompute();
+}
+
+void TierReport::recompute()
+{
+    const QString label = season();
+    if (label.isEmpty()) {
+        m_model->setRows({});
+        m_summary->setText(tr("The database holds no finished events."));
+        return;
+    }
+    engine::FlickSkillParameters parameters;
+    try {
+        m_store.flickSkillParameters().applyTo(parameters);
+    } catch (const core::StoreError& error) {
+        m_summary->setText(error.message());
+        return;
+    }
+    m_summary->setText(tr("Computing the Tier report…"));
+    m_computing = true;
+    m_watcher->setFuture(runInThreadPool(
+        [folder = m_folder, parameters, label] { return computeTierReport(folder, parameters, label); }));
+}
+
+void TierReport::updateSummary()
+{
+    int meeting = 0;
+    for (const TierReportRow& row : m_model->rows())
+        meeting += row.meetsHigherTierFloor ? 1 : 0;
+    m_summary->setText(tr("Season %1: %2 of %3 Tour events met a higher Tier's points floor (DECISIONS P10: "
+                          "unfloored winner points of 30 for Tier 2, 40 for Tier 1).")
+                           .arg(season())
+                           .arg(meeting)
+                           .arg(m_model->rows().size()));
+}
+
+} // namespace flickdesk::ui

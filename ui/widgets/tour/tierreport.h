@@ -1,0 +1,78 @@
+#pragma once
+
+// The Tier report of a season (DECISIONS P10): every Tour event of the season with its Tier, its
+// field, its unfloored strength (mean of the top units / 3.3) and winner points (x 50), and which
+// higher Tier's points floor it met (Tier 2: 30, Tier 1: 40). An event that meets a higher Tier's
+// floor can be given that Tier in a later season (spec 000 "Will the determination of Tournament
+// Tiers Change?"). Computed as `flickdesk-cli points` reports it: each event from the monthly
+// lock of its month (core::computeTourPoints), in the background.
+
+#include "core/historyreader.h"
+#include "core/store.h"
+#include "flickdesk/engine/points.h"
+#include "widgets/tour/tierreportmodel.h"
+
+#include <QAbstractTableModel>
+#include <QFutureWatcher>
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace flickdesk::ui {
+
+struct TierReportResult {
+    QString season;
+    std::vector<TierReportRow> rows; // by date
+    QString error;
+};
+
+// Every Tour event (competitive and recreational) of `season`.
+TierReportResult computeTierReport(const core::HistoryFolder& folder,
+                                   const engine::FlickSkillParameters& parameters, const QString& season);
+
+class TierReport : public QWidget {
+    Q_OBJECT
+
+public:
+    // Reads the seasons of the stored history and reports the latest in the background.
+    explicit TierReport(core::Store& store, QWidget* parent = nullptr);
+    // A computation still running owns copies of its data: it ends on its own, unheard.
+    ~TierReport() override;
+
+    QString season() const;
+    QStringList seasons() const;
+    bool isComputing() const;
+    TierReportModel* model() const { return m_model; }
+    QLabel* summaryLabel() const { return m_summary; }
+
+public Q_SLOTS:
+    void setSeason(const QString& season);
+    void setOnlyMeeting(bool only);
+    void refresh(); // rereads the stored history and recomputes
+
+Q_SIGNALS:
+    void reportReady();
+
+private:
+    void recompute();
+    void updateSummary();
+
+    core::Store& m_store;
+    core::HistoryFolder m_folder;
+    QFutureWatcher<TierReportResult>* m_watcher = nullptr;
+    // From a request until its result is shown: the future finishes before the watcher's queued
+    // signal applies it, and until then the view still shows the previous request's rows.
+    bool m_computing = false;
+    TierReportModel* m_model = nullptr;
+    QComboBox* m_season = nullptr;
+    QCheckBox* m_onlyMeeting = nullptr;
+    QTableView* m_table = nullptr;
+    QLabel* m_summary = nullptr;
+};
+
+} // namespace flickdesk::ui
