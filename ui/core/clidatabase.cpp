@@ -128,6 +128,24 @@ QString readDatabaseArguments(const QStringList& args, std::initializer_list<con
     return {};
 }
 
+// Whether `args` hold the option `name`, which takes no value (before a "--"); `rest` gets the other
+// arguments, in order, for readDatabaseArguments.
+bool takeSwitch(const QStringList& args, const char* name, QStringList& rest)
+{
+    bool given = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--")) {
+            rest += args.mid(i);
+            break;
+        }
+        if (args[i] == QLatin1String(name))
+            given = true;
+        else
+            rest.append(args[i]);
+    }
+    return given;
+}
+
 } // namespace
 
 int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err)
@@ -135,17 +153,7 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     const Command& command = *findCommand(QStringLiteral("import-history"));
     // --accept-parameters is an option without a value: taken out before the others are read.
     QStringList rest;
-    bool acceptParameters = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--")) {
-            rest += args.mid(i);
-            break;
-        }
-        if (args[i] == QLatin1String("--accept-parameters"))
-            acceptParameters = true;
-        else
-            rest.append(args[i]);
-    }
+    const bool acceptParameters = takeSwitch(args, "--accept-parameters", rest);
     Arguments arguments;
     QString historyDir;
     QString problem = readDatabaseArguments(rest, {"--db"}, 1, arguments);
@@ -195,17 +203,7 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
     const Command& command = *findCommand(QStringLiteral("import-ratings"));
     // --replace is the one option without a value: taken out before the others are read.
     QStringList rest;
-    bool replace = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--")) {
-            rest += args.mid(i);
-            break;
-        }
-        if (args[i] == QLatin1String("--replace"))
-            replace = true;
-        else
-            rest.append(args[i]);
-    }
+    const bool replace = takeSwitch(args, "--replace", rest);
     Arguments arguments;
     QString file;
     QString month;

@@ -32,6 +32,9 @@
 
 namespace flickdesk::core {
 
+// Why an event is refused as `stored` under another id (Store::sameEventAs), in a director's words.
+QString lookalikeMessage(const EventSummary& stored);
+
 // Thrown by Store operations. The message says what went wrong in words for the user.
 class StoreError : public std::runtime_error {
 public:

@@ -125,13 +125,6 @@ QString lookalikeKey(const EventRecord& event)
     return field.isEmpty() ? QString() : event.date + u'\n' + nameKey(event.name) + u'\n' + field;
 }
 
-QString lookalikeMessage(const EventSummary& stored)
-{
-    return tr("this is event %1 (%2, %3) already in the database under id %1: the same date, name and "
-              "field; imported again it would count twice")
-        .arg(stored.id, stored.name, stored.date);
-}
-
 // Two names of one player id that are not the same person's (compared in any case and spacing).
 bool differentNames(const QString& stored, const QString& given)
 {
@@ -1193,6 +1186,13 @@ void Store::reaward(const QString& eventId, AwardRecord award, const QString& re
                                                       {QStringLiteral("fdi"), award.fdi}}}});
         transaction.commit();
     });
+}
+
+QString lookalikeMessage(const EventSummary& stored)
+{
+    return tr("this is event %1 (%2, %3) already in the database under id %1: the same date, name and "
+              "field; imported again it would count twice")
+        .arg(stored.id, stored.name, stored.date);
 }
 
 } // namespace flickdesk::core

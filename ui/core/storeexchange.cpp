@@ -114,10 +114,7 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
     }
     // The same event under another id would count twice (in the ratings and the Tour standings).
     if (const std::optional<EventSummary> same = store.sameEventAs(exchange.event))
-        refuse(QStringLiteral("content.event.id"),
-               tr("this is event %1 (%2, %3) already in the database under id %1: the same date, name and "
-                  "field; imported again it would count twice")
-                   .arg(same->id, same->name, same->date));
+        refuse(QStringLiteral("content.event.id"), lookalikeMessage(*same));
     // DECISIONS D1: an import never merges two people; a name the database lacks is filled in.
     const std::vector<PlayerRecord> known = [&] {
         QStringList ids;

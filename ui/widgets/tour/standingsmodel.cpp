@@ -5,7 +5,6 @@
 #include <cstdlib>
 
 namespace flickdesk::ui {
-namespace {
 
 QString totalText(long long tenths)
 {
@@ -15,8 +14,6 @@ QString totalText(long long tenths)
         .arg(std::llabs(tenths) / 10)
         .arg(std::llabs(tenths) % 10);
 }
-
-} // namespace
 
 StandingsModel::StandingsModel(QObject* parent)
     : QAbstractTableModel(parent)

@@ -14,6 +14,9 @@
 
 namespace flickdesk::ui {
 
+// A season total from whole tenths, as the table and the leader line print it ("68.4").
+QString totalText(long long tenths);
+
 struct StandingsResult {
     QString season;
     engine::Division division = engine::Division::Competitive;

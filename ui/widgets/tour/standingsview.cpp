@@ -42,15 +42,6 @@ QString describeDefects(const std::vector<engine::Defect>& defects)
         .arg(QString::fromStdString(engine::describe(defects.front())));
 }
 
-QString totalText(long long tenths)
-{
-    // DECISIONS P8: the sum of rounded awards, printed from whole tenths.
-    return QStringLiteral("%1%2.%3")
-        .arg(tenths < 0 ? QStringLiteral("-") : QString())
-        .arg(std::llabs(tenths) / 10)
-        .arg(std::llabs(tenths) % 10);
-}
-
 QString playerText(const QHash<QString, QString>& names, const std::string& id)
 {
     const QString playerId = QString::fromStdString(id);
