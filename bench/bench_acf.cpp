@@ -12,7 +12,7 @@
 // --quick uses a tenth of the players and events.
 
 #include "benchtiming.h"
-#include "core/systems.h"
+#include "core/systems/systems.h"
 #include "flickdesk/engine/acf.h"
 
 #include <QByteArray>

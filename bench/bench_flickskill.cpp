@@ -12,7 +12,7 @@
 // between scenarios through /proc/self/clear_refs).
 
 #include "benchtiming.h"
-#include "core/historyreader.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/flickskill.h"
 
 #include <QCoreApplication>

@@ -13,9 +13,10 @@
 // with the number of events stored.
 
 #include "benchtiming.h"
-#include "core/eventexchange.h"
-#include "core/historyreader.h"
-#include "core/store.h"
+#include "core/formats/eventexchange.h"
+#include "core/formats/historyreader.h"
+#include "core/store/store.h"
+#include "core/store/storeexchange.h"
 
 #include <QCoreApplication>
 #include <QDate>

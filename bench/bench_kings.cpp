@@ -8,7 +8,7 @@
 // --quick divides the numbers of games by 10.
 
 #include "benchtiming.h"
-#include "core/systems.h"
+#include "core/systems/systems.h"
 #include "flickdesk/engine/kingscribbage.h"
 
 #include <QByteArray>

@@ -11,9 +11,9 @@
 //    repetitions, in microseconds (target: under 1 ms).
 
 #include "benchtiming.h"
-#include "core/historyreader.h"
-#include "core/monthlylocks.h"
-#include "core/tourpoints.h"
+#include "core/awards/monthlylocks.h"
+#include "core/awards/tourpoints.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "flickdesk/engine/points.h"
 

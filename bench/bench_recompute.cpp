@@ -17,7 +17,7 @@
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 
 #include "benchtiming.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
 #include "widgets/ratings/recomputedialog.h"

@@ -13,8 +13,8 @@
 // for the growth to show; time whole processes for a median.
 
 #include "benchtiming.h"
-#include "core/cli.h"
-#include "core/store.h"
+#include "core/cli/cli.h"
+#include "core/store/store.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -9,7 +9,7 @@
 // tournament of 200 players and 1,000 games).
 
 #include "benchtiming.h"
-#include "core/systems.h"
+#include "core/systems/systems.h"
 #include "flickdesk/engine/squares.h"
 
 #include <QByteArray>

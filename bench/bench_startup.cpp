@@ -2,7 +2,7 @@
 // database open, the events list filled, the last selected event restored with its locked
 // ratings, the window shown. The parent prepares a database once, then starts itself as a child
 // several times and times each from QProcess::start to the child's "ready". Prints only.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/mainwindow.h"
 #include "widgets/settings.h"
 

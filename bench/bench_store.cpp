@@ -1,4 +1,4 @@
-// Benchmark of the FlickDesk database (core/store.h): prints milliseconds. Asserts nothing.
+// Benchmark of the FlickDesk database (core/store/store.h): prints milliseconds. Asserts nothing.
 //
 //   bench_store
 //
@@ -10,15 +10,17 @@
 //    it is shown apart. Median of 7. Target: under 0.3 s.
 // 3. Export and import of the largest event (by units), awarded: the submission file and its
 //    history folder, then into a new database. Median of 5.
-// 4. The lock of the month after the history (core/monthlock.h): its first use, computed from the
+// 4. The lock of the month after the history (core/records/monthlock.h): its first use, computed from the
 //    stored history and stored; its use in a newly opened store, read back; and in the same store,
 //    from memory. Median of 3, each first use on its own copy of the database.
 
 #include "benchtiming.h"
-#include "core/eventexchange.h"
-#include "core/historyreader.h"
-#include "core/store.h"
-#include "core/tourpoints.h"
+#include "core/awards/awarding.h"
+#include "core/awards/tourpoints.h"
+#include "core/formats/eventexchange.h"
+#include "core/formats/historyreader.h"
+#include "core/store/store.h"
+#include "core/store/storeexchange.h"
 
 #include <QCoreApplication>
 #include <QDir>

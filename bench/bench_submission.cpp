@@ -1,16 +1,16 @@
-// Benchmark of reading a submission file (core/eventexchange.h): prints figures, asserts nothing.
+// Benchmark of reading a submission file (core/formats/eventexchange.h): prints figures, asserts nothing.
 //
 //   bench_submission [--quick]
 //
 // An awarded singles event of 1,000 and of 100,000 units (every player with a name, a locked rating
 // and an award), serialised as export-event writes it. For each: the median of 5 runs of the strict
-// pass alone (core/strictjson.h: repeated keys, invisible characters, lengths), of QJsonDocument
+// pass alone (core/formats/strictjson.h: repeated keys, invisible characters, lengths), of QJsonDocument
 // alone, and of the whole reader (both, the checksum, the content and its checks), in milliseconds
 // and MB/s.
 
 #include "benchtiming.h"
-#include "core/eventexchange.h"
-#include "core/strictjson.h"
+#include "core/formats/eventexchange.h"
+#include "core/formats/strictjson.h"
 
 #include <QJsonDocument>
 #include <chrono>

@@ -12,7 +12,7 @@
 
 #include "flickdesk/engine/points.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
-#include "widgets/charts/simulatorwidget.h"
+#include "widgets/eventday/simulatorwidget.h"
 
 #include <QApplication>
 #include <QSlider>

@@ -1,5 +1,5 @@
-// flickdesk-cli: the commands live in flickdesk_core (core/cli.h), so that tests run them in-process.
-#include "core/cli.h"
+// flickdesk-cli: the commands live in flickdesk_core (core/cli/cli.h), so that tests run them in-process.
+#include "core/cli/cli.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -9,7 +9,7 @@ int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
     // The names QStandardPaths builds the default database's folder from: the command line and the
-    // window share one database (core/store.h, Store::defaultPath()).
+    // window share one database (core/store/store.h, Store::defaultPath()).
     QCoreApplication::setApplicationName(QStringLiteral("FlickDesk"));
     QCoreApplication::setOrganizationName(QStringLiteral("FlickDesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FLICKDESK_VERSION));

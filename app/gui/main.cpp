@@ -1,5 +1,5 @@
 // The flickdesk window: parse the command line and show the main window.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/mainwindow.h"
 #include "widgets/settings.h"
 

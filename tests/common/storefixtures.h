@@ -1,13 +1,13 @@
 #pragma once
 
 // Fixtures shared by the tests of tests/core and tests/ui that work on a FlickDesk database
-// (core/store.h): opening a store with the options a test varies, the event a director drafts,
+// (core/store/store.h): opening a store with the options a test varies, the event a director drafts,
 // a realistic field from the history's latest events, and every table's rows as text to compare a
 // database before and after a change. The helpers for driving flickdesk-cli are in
 // tests/core/clitestsupport.h.
 
-#include "core/sqlite.h"
-#include "core/store.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
 
 #include <QDateTime>
 #include <QString>

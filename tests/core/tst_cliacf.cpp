@@ -1,8 +1,8 @@
 // flickdesk-cli acf on docs/examples (ratings worked out by hand below), in-process and as the real
 // executable; the history table; refusal of defective files with file, line and field (DECISIONS D2).
 #include "clitestsupport.h"
-#include "core/cli.h"
-#include "core/systems.h"
+#include "core/cli/cli.h"
+#include "core/systems/systems.h"
 
 #include <QFileInfo>
 #include <QProcess>

@@ -3,8 +3,8 @@
 // field, and no output file.
 
 #include "clitestsupport.h"
-#include "core/cli.h"
-#include "core/systems.h"
+#include "core/cli/cli.h"
+#include "core/systems/systems.h"
 
 #include <QFile>
 #include <QProcess>

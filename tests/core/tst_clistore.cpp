@@ -2,10 +2,11 @@
 // import-event, events, backup and check, `--db` before the command and in place of HISTORY_DIR,
 // a second FlickDesk on the same database, in-process and as the real executable.
 #include "clitestsupport.h"
-#include "core/cli.h"
-#include "core/sqlite.h"
-#include "core/store.h"
-#include "core/tourpoints.h"
+#include "core/awards/awarding.h"
+#include "core/awards/tourpoints.h"
+#include "core/cli/cli.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,10 +3,10 @@
 // standings against the points, tie-breaks on a hand-built history, payout tables, bad input and
 // usage errors.
 #include "clitestsupport.h"
-#include "core/cli.h"
-#include "core/historyreader.h"
-#include "core/store.h"
-#include "core/tourpoints.h"
+#include "core/awards/tourpoints.h"
+#include "core/cli/cli.h"
+#include "core/formats/historyreader.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/points.h"
 
 #include <QDir>

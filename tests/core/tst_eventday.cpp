@@ -1,9 +1,10 @@
-// The event day in the store (core/store.h): events a director creates with local ids, new players
+// The event day in the store (core/store/store.h): events a director creates with local ids, new players
 // and the search for them, entrants and check-in, doubles pairing, standings with a tie reported
 // and the offer to break it (DECISIONS N4, P3), games, the award frozen from the month's lock and
 // the payout table (P1, P2), computed here independently, the audit log, and a read-only store.
 #include "../common/storefixtures.h"
-#include "core/store.h"
+#include "core/awards/awarding.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "flickdesk/engine/points.h"
 
@@ -466,7 +467,7 @@ void TestEventDay::standingsReportTies()
     store->setStandings(event, listed);
     QCOMPARE(store->standings(event), listed);
 
-    const core::ResultsValidation validation = store->validateResults(event);
+    const core::ResultsValidation validation = core::validateResults(*store, event);
     std::vector<core::ResultDefect::Kind> found;
     for (const core::ResultDefect& defect : validation.defects) {
         found.push_back(defect.kind);
@@ -484,7 +485,7 @@ void TestEventDay::standingsReportTies()
         QVERIFY(tie->message.contains(QLatin1String("N4")));
         // Taking the offer leaves no tie.
         store->setStandings(event, validation.tieBreak);
-        const core::ResultsValidation again = store->validateResults(event);
+        const core::ResultsValidation again = core::validateResults(*store, event);
         QVERIFY(!again.hasTies());
         for (const core::ResultDefect& defect : again.defects)
             QVERIFY(defect.kind != core::ResultDefect::Kind::TiedPlace);
@@ -521,7 +522,7 @@ void TestEventDay::gamesNameEntrantsOnly()
     store->setGames(event, {{1, {ids[0]}, {ids[3]}, engine::GameOutcome::WinB},
                             {2, {ids[1]}, {ids[1]}, engine::GameOutcome::WinA}});
     std::vector<core::ResultDefect::Kind> kinds;
-    for (const core::ResultDefect& defect : store->validateResults(event).defects)
+    for (const core::ResultDefect& defect : core::validateResults(*store, event).defects)
         kinds.push_back(defect.kind);
     QVERIFY(std::count(kinds.begin(), kinds.end(), core::ResultDefect::Kind::GameOutsideField) == 1);
     QVERIFY(std::count(kinds.begin(), kinds.end(), core::ResultDefect::Kind::GameSides) == 1);
@@ -561,8 +562,8 @@ void TestEventDay::awardFreezesPayoutOfMonthLock()
         order.push_back({ids[unit - 1]});
     }
     store->setStandings(event, standings);
-    QVERIFY(store->validateResults(event).ok());
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->awardEvent(event)); // not finished yet
+    QVERIFY(core::validateResults(*store, event).ok());
+    QVERIFY_THROWS_EXCEPTION(StoreError, core::awardEvent(*store, event)); // not finished yet
     store->setEventStatus(event, EventStatus::Finished);
 
     const ExpectedAward expected = expectedAward(*store, QStringLiteral("2025-12-13"),
@@ -576,7 +577,7 @@ void TestEventDay::awardFreezesPayoutOfMonthLock()
     for (const auto& [id, mu] : expected.mu)
         QCOMPARE(lock.muOf(id), mu);
 
-    const core::AwardRecord award = store->awardEvent(event);
+    const core::AwardRecord award = core::awardEvent(*store, event);
     QCOMPARE(store->event(event)->status, EventStatus::Awarded);
     QCOMPARE(award.revision, 1);
     QCOMPARE(award.lockMonth, QStringLiteral("2025-12"));
@@ -596,7 +597,7 @@ void TestEventDay::awardFreezesPayoutOfMonthLock()
     QCOMPARE(auditActions(*store, event).last(), QStringLiteral("award"));
 
     // Awarded once; again is refused (DECISIONS P2: re-awarding is its own, logged action).
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->awardEvent(event));
+    QVERIFY_THROWS_EXCEPTION(StoreError, core::awardEvent(*store, event));
     QVERIFY(store->check().isEmpty());
 }
 
@@ -622,7 +623,7 @@ void TestEventDay::awardDoubles()
     store->setEventStatus(event, EventStatus::Finished);
     const ExpectedAward expected = expectedAward(*store, QStringLiteral("2025-12-13"),
                                                  engine::EventFormat::Doubles, engine::Tier::Two, order);
-    const core::AwardRecord award = store->awardEvent(event);
+    const core::AwardRecord award = core::awardEvent(*store, event);
     QCOMPARE(award.fsi, expected.payout.fieldStrengthIndex);
     QCOMPARE(award.awards.size(), std::size_t{24}); // DECISIONS P9: both partners
     for (const core::PlayerAward& points : award.awards) {
@@ -646,28 +647,28 @@ void TestEventDay::awardRefusesInvalidResults()
         store->addEntrant(event, {id}, EntrantStatus::Started);
     store->setStandings(event, {{1, 1}, {2, 1}, {3, 3}}); // a tie (DECISIONS N4)
     store->setEventStatus(event, EventStatus::Finished);
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->awardEvent(event));
+    QVERIFY_THROWS_EXCEPTION(StoreError, core::awardEvent(*store, event));
     QCOMPARE(store->event(event)->status, EventStatus::Finished);
     QVERIFY(!store->currentAward(event));
     try {
-        store->awardEvent(event);
+        core::awardEvent(*store, event);
     } catch (const StoreError& error) {
         QCOMPARE(error.kind(), StoreError::Kind::Refused);
         QVERIFY(error.message().contains(QLatin1String("tied")));
     }
-    store->setStandings(event, store->validateResults(event).tieBreak);
+    store->setStandings(event, core::validateResults(*store, event).tieBreak);
     // A Tour event needs a tier; an event of no Tour awards nothing (DECISIONS T1).
     core::EventDraft draft = core::EventDraft::of(*store->event(event));
     draft.tier.reset();
     store->updateEvent(event, draft);
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->awardEvent(event));
+    QVERIFY_THROWS_EXCEPTION(StoreError, core::awardEvent(*store, event));
     draft.tier = 3;
     draft.tour = core::Tour::None;
     store->updateEvent(event, draft);
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->awardEvent(event));
+    QVERIFY_THROWS_EXCEPTION(StoreError, core::awardEvent(*store, event));
     draft.tour = core::Tour::Competitive;
     store->updateEvent(event, draft);
-    QCOMPARE(store->awardEvent(event).awards.size(), std::size_t{3});
+    QCOMPARE(core::awardEvent(*store, event).awards.size(), std::size_t{3});
 }
 
 void TestEventDay::lockCacheFollowsHistory()
@@ -725,7 +726,7 @@ void TestEventDay::changesToFinishedEventsAreLogged()
     const QJsonObject details = QJsonDocument::fromJson(store->auditLog(event)[4].details.toUtf8()).object();
     QCOMPARE(details.value(QStringLiteral("after")).toObject().value(QStringLiteral("name")).toString(),
              QStringLiteral("Tavistock Open 2025"));
-    store->awardEvent(event);
+    core::awardEvent(*store, event);
     store->setEntrantStatus(event, 3, EntrantStatus::Started); // an awarded event: logged too
     QCOMPARE(auditActions(*store, event).last(), QStringLiteral("entrant-status"));
     QCOMPARE(store->currentAward(event)->awards.size(), std::size_t{3}); // the award stays (P2)
@@ -768,7 +769,7 @@ void TestEventDay::readOnlyStoreRefuses_data()
     });
     QTest::newRow("awardEvent") << std::function<void(Store&)>([](Store& s) {
         const QString event = testing::createdEvent(s);
-        s.awardEvent(event);
+        core::awardEvent(s, event);
     });
 }
 
@@ -802,7 +803,7 @@ void TestEventDay::readOnlyStoreRefuses()
     }
     // Reading works.
     QCOMPARE(QString::number(reader->entrants(event).size()) + reader->event(event)->name, before);
-    QVERIFY(reader->validateResults(event).ok());
+    QVERIFY(core::validateResults(*reader, event).ok());
     QVERIFY(!reader->searchPlayers(QStringLiteral("72")).empty());
     QVERIFY(!reader->lockedRatingsFor(QStringLiteral("2025-12-13")).mu.isEmpty());
     QCOMPARE(reader->event(event)->status, EventStatus::Finished);
@@ -827,7 +828,7 @@ void TestEventDay::olderDatabaseKeepsWorking()
         store->addEntrant(event, {b}, EntrantStatus::Started);
         store->setStandings(event, {{2, 1}, {1, 1}});
         QCOMPARE(store->entrant(event, 1)->listed, std::optional<int>());
-        QCOMPARE(store->validateResults(event).tieBreak, (std::vector<core::Placing>{{1, 1}, {2, 2}}));
+        QCOMPARE(core::validateResults(*store, event).tieBreak, (std::vector<core::Placing>{{1, 1}, {2, 2}}));
     }
     const auto reader = openStore(path, true);
     QVERIFY(reader);
@@ -837,7 +838,7 @@ void TestEventDay::olderDatabaseKeepsWorking()
     const auto upgraded = openStore(path);
     QCOMPARE(upgraded->schemaVersion(), Store::latestSchemaVersion);
     upgraded->setStandings(event, {{2, 1}, {1, 1}});
-    QCOMPARE(upgraded->validateResults(event).tieBreak, (std::vector<core::Placing>{{2, 1}, {1, 2}}));
+    QCOMPARE(core::validateResults(*upgraded, event).tieBreak, (std::vector<core::Placing>{{2, 1}, {1, 2}}));
 }
 
 QTEST_MAIN(TestEventDay)

@@ -1,6 +1,6 @@
 // Reading history folders: the real NCA history, its uncleaned results, and crafted defects.
 #include "clitestsupport.h"
-#include "core/historyreader.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/history.h"
 
@@ -395,7 +395,7 @@ void TestHistoryReader::reportsDefect_data()
     row("event listed twice") << validEvents + "1,2024-03-01,Again,singles,NCA,competitive,3,15,3\n"
                               << validResults << validGames << noParams << s("events.csv") << 5
                               << s("event_id") << s("1");
-    // Ids by one grammar (core/identifiers.h): a lookalike of event 1 or of player C is refused.
+    // Ids by one grammar (core/records/identifiers.h): a lookalike of event 1 or of player C is refused.
     row("event id with a space") << validEvents + "\"1 \",2024-03-01,Again,singles,NCA,none,,15,0\n"
                                  << validResults << validGames << noParams << s("events.csv") << 5
                                  << s("event_id") << s("");
@@ -469,8 +469,8 @@ void TestHistoryReader::reportsDefect_data()
                               << s("");
     // QJsonDocument would keep the second sigma silently.
     row("parameter given twice") << validEvents << validResults << validGames
-                                 << QByteArray("{\n  \"sigma\": 1.5,\n  \"sigma\": 9\n}\n") << s("params.json")
-                                 << 3 << s("sigma") << s("");
+                                 << QByteArray("{\n  \"sigma\": 1.5,\n  \"sigma\": 9\n}\n")
+                                 << s("params.json") << 3 << s("sigma") << s("");
     // DECISIONS N3: with p_draw_game 0 games cannot end level; the draw on line 2 is the defect.
     row("draw without draw probability")
         << validEvents << validResults << validGames << QByteArray("{\"p_draw_game\": 0}") << s("games.csv")
@@ -541,7 +541,7 @@ void TestHistoryReader::reportsEveryDefect()
 // leaves the order strict and is no defect; the raw NCA data has two such events.
 void TestHistoryReader::namesLookalikeIds()
 {
-    // The grammar of core/identifiers.h, with the reason in words; the mark itself is not printed.
+    // The grammar of core/records/identifiers.h, with the reason in words; the mark itself is not printed.
     const core::HistoryFolder folder =
         core::parseHistoryFiles(validEvents + "0175,2024-03-01,Again,singles,NCA,none,,15,0\n", validResults,
                                 replaceLine(validGames, 3, "3,1,A,B\xE2\x80\x8B,a"), std::nullopt);

@@ -1,6 +1,6 @@
-// The grammar of event and player ids (core/identifiers.h): what is an id, and the reason given for
+// The grammar of event and player ids (core/records/identifiers.h): what is an id, and the reason given for
 // what is not, for QString and for UTF-8 text alike.
-#include "core/identifiers.h"
+#include "core/records/identifiers.h"
 
 #include <QTest>
 

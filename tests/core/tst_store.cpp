@@ -1,11 +1,13 @@
-// The FlickDesk database (core/store.h): creation, migrations with backups, the daily backup and its
+// The FlickDesk database (core/store/store.h): creation, migrations with backups, the daily backup and its
 // rotation, refusal of foreign and damaged files, a second instance, history import and its
 // refusals, rating lists, frozen awards, foreign keys, and loadHistory() against the folder.
 #include "../common/storefixtures.h"
-#include "core/eventexchange.h"
-#include "core/sqlite.h"
-#include "core/store.h"
-#include "core/tourpoints.h"
+#include "core/awards/awarding.h"
+#include "core/awards/tourpoints.h"
+#include "core/formats/eventexchange.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
+#include "core/store/storeexchange.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/monthlylock.h"
 

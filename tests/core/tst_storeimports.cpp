@@ -6,10 +6,12 @@
 // (exit status 2), never a failed write, with nothing of the import written.
 #include "../common/storefixtures.h"
 #include "clitestsupport.h"
-#include "core/cli.h"
-#include "core/eventexchange.h"
-#include "core/store.h"
-#include "core/tourpoints.h"
+#include "core/awards/awarding.h"
+#include "core/awards/tourpoints.h"
+#include "core/cli/cli.h"
+#include "core/formats/eventexchange.h"
+#include "core/store/store.h"
+#include "core/store/storeexchange.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,8 +3,8 @@
 // least 100 times, alternately into a new database and into one that holds earlier data. After
 // each kill: PRAGMA integrity_check is ok, foreign_key_check is empty, the import is all there or
 // not at all, the earlier data is intact, and FlickDesk opens the file (its stale lock included).
-#include "core/sqlite.h"
-#include "core/store.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,10 +1,10 @@
-// The rating pools of the other systems in the database (core/store.h, schema version 4): the
+// The rating pools of the other systems in the database (core/store/store.h, schema version 4): the
 // migration from version 3 keeps the data, pools are created, renamed and deleted, a game or an
 // import with a defect writes nothing, and a pool survives closing and reopening the database.
 #include "../common/storefixtures.h"
-#include "core/sqlite.h"
-#include "core/store.h"
-#include "core/systems.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
+#include "core/systems/systems.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,14 +1,14 @@
-// The submission file of one event (core/eventexchange.h) as untrusted input: ids by the grammar of
-// core/identifiers.h, repeated keys, invisible characters, over-long text and lists, a player listed
+// The submission file of one event (core/formats/eventexchange.h) as untrusted input: ids by the grammar of
+// core/records/identifiers.h, repeated keys, invisible characters, over-long text and lists, a player listed
 // twice where the database keeps one row per player, and the rules of events.csv, so that whatever
 // `rate` would refuse of the exported history, import-event refuses. Each refused file goes through
 // the real flickdesk-cli, is named by its JSON path (and line where the text shows it), exits 2 and
 // leaves the database as it was. The files are in tests/data/submission (README.md there).
 #include "../common/storefixtures.h"
 #include "clitestsupport.h"
-#include "core/cli.h"
-#include "core/eventexchange.h"
-#include "core/strictjson.h"
+#include "core/cli/cli.h"
+#include "core/formats/eventexchange.h"
+#include "core/formats/strictjson.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,10 +1,10 @@
-// The Tour points glue (core/tourpoints.h): the monthly lock each Tour event is awarded from, locked
+// The Tour points glue (core/awards/tourpoints.h): the monthly lock each Tour event is awarded from, locked
 // ratings, payout tables and awards on the real NCA history and crafted folders; the TourSeason built
 // for standings (Finale, earlier Recreational champions); defects of Tour input; FIELD.csv reading.
 #include "clitestsupport.h"
-#include "core/historyreader.h"
-#include "core/monthlylocks.h"
-#include "core/tourpoints.h"
+#include "core/awards/monthlylocks.h"
+#include "core/awards/tourpoints.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "flickdesk/engine/points.h"

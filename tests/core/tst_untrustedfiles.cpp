@@ -1,12 +1,12 @@
 // Every file FlickDesk reads is untrusted: a file of the wrong kind (/dev/zero, a FIFO, a folder), one
-// beyond the size limits of core/boundedfile.h, and text that is not UTF-8 or holds a control
+// beyond the size limits of core/formats/boundedfile.h, and text that is not UTF-8 or holds a control
 // character or a stray byte order mark are refused with `file:line: field`, exit status 2, and
 // nothing stored. The commands run in-process (core::runCli).
 
 #include "clitestsupport.h"
-#include "core/boundedfile.h"
-#include "core/csvtable.h"
-#include "core/store.h"
+#include "core/formats/boundedfile.h"
+#include "core/formats/csvtable.h"
+#include "core/store/store.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -8,12 +8,12 @@
 // the content itself. Checked: the reader never crashes, leaks or trips a sanitizer; every defect has
 // a message; a checksum it recomputed itself always matches; a file it accepts has no key twice in
 // one object (counted independently of the reader's own check), only ids of the grammar
-// (core/identifiers.h), and no text with a forbidden character or beyond 200 characters; its history
+// (core/records/identifiers.h), and no text with a forbidden character or beyond 200 characters; its history
 // folder, for a finished or awarded event, is one that `rate` takes without defects; and it survives
 // the round trip: written again, it reads back without defects into the same bytes.
-#include "core/eventexchange.h"
-#include "core/historyreader.h"
-#include "core/identifiers.h"
+#include "core/formats/eventexchange.h"
+#include "core/formats/historyreader.h"
+#include "core/records/identifiers.h"
 #include "flickdesk/engine/history.h"
 #include "fuzz_common.h"
 

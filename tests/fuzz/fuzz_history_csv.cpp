@@ -10,7 +10,7 @@
 // message; and a history it accepts without defects is rated by the engine without an exception,
 // with every point of every learning curve finite and every sigma above 0 (DECISIONS N7), whatever
 // parameters within the engine's limits (engine::ParameterLimits) its params.json sets.
-#include "core/historyreader.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/history.h"
 #include "fuzz_common.h"

@@ -3,7 +3,7 @@
 //
 // Checked: the reader never crashes, leaks or trips a sanitizer; every defect has a message and a
 // line of the file; every value it accepts is within the range that its key documents.
-#include "core/historyreader.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/history.h"
 #include "fuzz_common.h"

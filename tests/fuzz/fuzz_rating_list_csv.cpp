@@ -3,7 +3,7 @@
 //
 // Checked: the reader never crashes, leaks or trips a sanitizer; every defect has a message and a
 // line; every entry it returns has an id, no id twice, a finite mu and a finite sigma above 0.
-#include "core/eventexchange.h"
+#include "core/formats/eventexchange.h"
 #include "flickdesk/engine/history.h"
 #include "fuzz_common.h"
 

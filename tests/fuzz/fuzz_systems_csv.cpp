@@ -1,11 +1,11 @@
-// libFuzzer target: the readers of the other associations' systems (ui/core/systems.h): ACF,
+// libFuzzer target: the readers of the other associations' systems (ui/core/systems/systems.h): ACF,
 // Kings Cribbage (all three scopes) and Squares. The first byte picks the system; the rest is the
 // games CSV, or, when it holds a NUL byte, the players CSV before it and the games CSV after it.
 //
 // Checked: the readers and the engines never crash, leak or trip a sanitizer; every defect has a
 // message and a line; a result without defects has rows as wide as its header, a player id in
 // every history row, and no NaN or infinity in any field (DECISIONS N7 holds for every system).
-#include "core/systems.h"
+#include "core/systems/systems.h"
 #include "flickdesk/engine/history.h"
 #include "fuzz_common.h"
 

@@ -1,7 +1,7 @@
 // The window and its database file: a database is made only when the director agrees, an empty
 // file is refused with its reason, exports never go over the open database, and --smoke-test says
 // why a database did not open.
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/eventday/eventlistmodel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/ratings/ratingslist.h"

@@ -3,13 +3,13 @@
 // first-start dialog's two answers. tst_morning covers the singles morning end to end.
 
 #include "../common/storefixtures.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventsession.h"
-#include "widgets/firststartdialog.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/firststartdialog.h"
 
 #include <QApplication>
 #include <QDir>

@@ -5,7 +5,7 @@
 // payout preview equal to computePayoutTable on the units that began (DECISIONS P3) and its update
 // time for 200 entrants. The sample history built into flickdesk_ui is what they work on.
 #include "../common/storefixtures.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventlistmodel.h"

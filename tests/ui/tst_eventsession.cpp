@@ -3,7 +3,7 @@
 // of one entrant merge; a failed undo clears the stack; the stack survives until the award and is
 // cleared by it, after which every edit is refused (DECISIONS P2).
 #include "../common/storefixtures.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"

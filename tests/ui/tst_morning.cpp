@@ -7,20 +7,20 @@
 // With FLICKDESK_SCREENSHOT_DIR set it saves PNGs of the event list, the entrants with the
 // preview, and the results, each checked not to be blank.
 #include "../common/storefixtures.h"
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
 #include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/eventsession.h"
-#include "widgets/mainwindow.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/eventday/resultspanel.h"
+#include "widgets/eventday/simulatorwidget.h"
+#include "widgets/mainwindow.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
 #include "widgets/ratings/recomputedialog.h"
-#include "widgets/eventday/resultspanel.h"
-#include "widgets/charts/simulatorwidget.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -1,14 +1,15 @@
 // Every place that shows or posts an event's Field-Weighted Points takes them from the one payout
-// path (core/payout.h) and the one lock of the month (core/monthlock.h), so they agree exactly: the
-// morning preview, the award, the recompute comparison, the player page, `points --db`,
+// path (core/awards/payout.h) and the one lock of the month (core/records/monthlock.h), so they agree
+// exactly: the morning preview, the award, the recompute comparison, the player page, `points --db`,
 // `standings --db` and `payout` on the same field. Random singles, doubles and experimental events
 // (a fixed seed per row) on a real database holding the NCA history of tests/data.
 
 #include "../common/storefixtures.h"
 #include "../core/clitestsupport.h"
-#include "core/monthlock.h"
-#include "core/payout.h"
-#include "core/store.h"
+#include "core/awards/awarding.h"
+#include "core/awards/payout.h"
+#include "core/records/monthlock.h"
+#include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventsession.h"
@@ -238,7 +239,7 @@ void TestPayoutAgreement::everyPathPaysTheSame()
     QVERIFY2(payout.status == 0, qPrintable(payout.err));
 
     // 5. The award.
-    const core::AwardRecord award = store->awardEvent(event.id);
+    const core::AwardRecord award = core::awardEvent(*store, event.id);
     std::map<QString, double> awarded;
     std::map<int, double> byPlace;
     for (const core::PlayerAward& a : award.awards) {
@@ -354,7 +355,7 @@ void TestPayoutAgreement::importedListIsTheLock()
         standings.push_back({unit, unit});
     store->setStandings(eventId, standings);
     store->setEventStatus(eventId, core::EventStatus::Finished);
-    const core::AwardRecord award = store->awardEvent(eventId);
+    const core::AwardRecord award = core::awardEvent(*store, eventId);
     QCOMPARE(award.lockMonth, QStringLiteral("2026-03"));
     for (const core::LockedRating& rating : award.ratings) {
         const auto at = std::find(ids.begin(), ids.end(), rating.playerId) - ids.begin();
@@ -383,9 +384,9 @@ void TestPayoutAgreement::importedListIsTheLock()
     QVERIFY(store->importRatings(list, QStringLiteral("2026-04"), false, QStringLiteral("nca-2026-04.csv"))
                 .defects.empty());
     const std::vector<core::LockedRating> listed = store->lockRatings(QStringLiteral("2026-04"));
-    const core::RatingRunReport run = store->storeRatingRun(
-        {}, store->historyFingerprint(), 1, true,
-        {core::ComputedLock{QStringLiteral("2026-04"), {{ids[0], 1.0, 1.0}}}});
+    const core::RatingRunReport run =
+        store->storeRatingRun({}, store->historyFingerprint(), 1, true,
+                              {core::ComputedLock{QStringLiteral("2026-04"), {{ids[0], 1.0, 1.0}}}});
     QCOMPARE(run.kept, QStringList{QStringLiteral("2026-04")});
     QCOMPARE(store->lockRatings(QStringLiteral("2026-04")), listed);
     QCOMPARE(store->lockedRatingsFor(QStringLiteral("2026-04-11")).muOf(ids[0]), 3.0);

@@ -5,7 +5,7 @@
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/payouttablemodel.h"
-#include "widgets/charts/simulatorwidget.h"
+#include "widgets/eventday/simulatorwidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

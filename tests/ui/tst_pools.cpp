@@ -6,8 +6,8 @@
 // and a refused game deletion that leave the database as it was. With FLICKDESK_SCREENSHOT_DIR set,
 // a PNG of the tab.
 #include "../common/storefixtures.h"
-#include "core/store.h"
-#include "core/systems.h"
+#include "core/store/store.h"
+#include "core/systems/systems.h"
 #include "widgets/mainwindow.h"
 #include "widgets/pools/poolnewdialog.h"
 #include "widgets/pools/poolrowform.h"

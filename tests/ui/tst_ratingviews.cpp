@@ -3,10 +3,12 @@
 // NCA history imported into a temporary database. With FLICKDESK_SCREENSHOT_DIR set, screenshots
 // of the views are saved there and checked not to be blank.
 #include "../common/storefixtures.h"
-#include "core/cli.h"
-#include "core/eventexchange.h"
-#include "core/store.h"
-#include "core/tourpoints.h"
+#include "core/awards/awarding.h"
+#include "core/awards/tourpoints.h"
+#include "core/cli/cli.h"
+#include "core/formats/eventexchange.h"
+#include "core/store/store.h"
+#include "core/store/storeexchange.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/flickskill.h"
 #include "widgets/charts/curvechart.h"
@@ -1002,7 +1004,7 @@ void TestRatingViews::awardedLocksKeptAndDifferencesShown()
     const std::vector<core::LockedRating> lockBefore = m_store->lockRatings(month);
 
     // Different parameters make different locks.
-    const QString key = QStringLiteral("flickskill.parameters"); // core/storeprivate.h parametersKey
+    const QString key = QStringLiteral("flickskill.parameters"); // core/store/storeprivate.h parametersKey
     const QJsonValue saved = m_store->setting(key);
     QJsonObject changed = saved.toObject();
     changed.insert(QStringLiteral("beta"), 1.4);

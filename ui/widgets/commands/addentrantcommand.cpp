@@ -1,12 +1,10 @@
 #include "widgets/commands/addentrantcommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-AddEntrantCommand::AddEntrantCommand(EventSession& session, const QStringList& playerIds,
+AddEntrantCommand::AddEntrantCommand(EventEditTarget& session, const QStringList& playerIds,
                                      core::EntrantStatus status)
     : EventCommand(session, QCoreApplication::translate("flickdesk::ui::AddEntrantCommand", "Add entrant %1")
                                 .arg(playerIds.join(QStringLiteral(" + "))))

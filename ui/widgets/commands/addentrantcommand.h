@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 namespace flickdesk::ui {
@@ -9,7 +9,7 @@ namespace flickdesk::ui {
 // with the same number.
 class AddEntrantCommand : public EventCommand {
 public:
-    AddEntrantCommand(EventSession& session, const QStringList& playerIds, core::EntrantStatus status);
+    AddEntrantCommand(EventEditTarget& session, const QStringList& playerIds, core::EntrantStatus status);
 
     int unit() const { return m_entrant.number; }
 

@@ -1,12 +1,10 @@
 #include "widgets/commands/addplayercommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-AddPlayerCommand::AddPlayerCommand(EventSession& session, const QString& name, const QString& location,
+AddPlayerCommand::AddPlayerCommand(EventEditTarget& session, const QString& name, const QString& location,
                                    const QString& associationId)
     : EventCommand(
           session,

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 namespace flickdesk::ui {
@@ -9,7 +9,7 @@ namespace flickdesk::ui {
 // player again, which the store allows only while nothing refers to them.
 class AddPlayerCommand : public EventCommand {
 public:
-    AddPlayerCommand(EventSession& session, const QString& name, const QString& location,
+    AddPlayerCommand(EventEditTarget& session, const QString& name, const QString& location,
                      const QString& associationId);
 
     QString playerId() const { return m_player.id; }

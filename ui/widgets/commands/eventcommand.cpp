@@ -1,11 +1,10 @@
 #include "widgets/commands/eventcommand.h"
 
-#include "core/store.h"
-#include "widgets/eventday/eventsession.h"
+#include "core/store/store.h"
 
 namespace flickdesk::ui {
 
-EventCommand::EventCommand(EventSession& session, const QString& text)
+EventCommand::EventCommand(EventEditTarget& session, const QString& text)
     : QUndoCommand(text)
     , m_session(session)
 {

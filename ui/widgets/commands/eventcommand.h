@@ -1,26 +1,45 @@
 #pragma once
 
-// The base of every undoable edit of an event day (EventSession): it writes through the store and
+// The base of every undoable edit of an event day (EventEditTarget): it writes through the store and
 // then has the session bring its models in step. The first redo is done by apply() before the
 // command is pushed, so that an edit the store refuses never reaches the undo stack.
 
 #include <QString>
 #include <QUndoCommand>
+#include <vector>
 
 namespace flickdesk::core {
 class Store;
-}
+struct EventRecord;
+} // namespace flickdesk::core
 
 namespace flickdesk::ui {
 
-class EventSession;
+// What a command writes through and brings in step after writing. The event day's session
+// (widgets/eventday/eventsession.h) is one; the commands know nothing else of it.
+class EventEditTarget {
+public:
+    virtual core::Store& store() const = 0;
+    virtual QString eventId() const = 0;
+    virtual const core::EventRecord& event() const = 0;
+    // Bring the models in step with the store after a write.
+    virtual void syncEntrants(const std::vector<int>& units) = 0;
+    virtual void syncResults() = 0;
+    virtual void syncEvent() = 0;
+    virtual void syncPlayers() = 0;
+    // A command's undo or redo failed (the store refused it).
+    virtual void commandFailed(const QString& command, const QString& message) = 0;
+
+protected:
+    ~EventEditTarget() = default;
+};
 
 // Ids of the commands that merge (QUndoCommand::id): consecutive check-ins of one entrant.
 enum class EventCommandId { CheckIn = 1 };
 
 class EventCommand : public QUndoCommand {
 public:
-    EventCommand(EventSession& session, const QString& text);
+    EventCommand(EventEditTarget& session, const QString& text);
 
     // Does the edit; false, with error(), when the store refuses it. Called once, before push().
     bool apply();
@@ -34,12 +53,12 @@ protected:
     virtual void doRedo() = 0;
     virtual void doUndo() = 0;
 
-    EventSession& session() const { return m_session; }
+    EventEditTarget& session() const { return m_session; }
     core::Store& store() const;
     QString eventId() const;
 
 private:
-    EventSession& m_session;
+    EventEditTarget& m_session;
     QString m_error;
     bool m_applied = false;
 };

@@ -1,12 +1,10 @@
 #include "widgets/commands/pairpartnerscommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-PairPartnersCommand::PairPartnersCommand(EventSession& session, int unit, int partnerUnit)
+PairPartnersCommand::PairPartnersCommand(EventEditTarget& session, int unit, int partnerUnit)
     : EventCommand(session, QCoreApplication::translate("flickdesk::ui::PairPartnersCommand",
                                                         "Pair entrants %1 and %2")
                                 .arg(unit)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <vector>
@@ -11,7 +11,7 @@ namespace flickdesk::ui {
 // both entrants back as they were.
 class PairPartnersCommand : public EventCommand {
 public:
-    PairPartnersCommand(EventSession& session, int unit, int partnerUnit);
+    PairPartnersCommand(EventEditTarget& session, int unit, int partnerUnit);
 
 protected:
     void doRedo() override;

@@ -1,12 +1,10 @@
 #include "widgets/commands/removeentrantcommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-RemoveEntrantCommand::RemoveEntrantCommand(EventSession& session, int unit)
+RemoveEntrantCommand::RemoveEntrantCommand(EventEditTarget& session, int unit)
     : EventCommand(
           session,
           QCoreApplication::translate("flickdesk::ui::RemoveEntrantCommand", "Remove entrant %1").arg(unit))

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 namespace flickdesk::ui {
@@ -8,7 +8,7 @@ namespace flickdesk::ui {
 // Removes an entrant; undo puts it back exactly: number, players, status and place.
 class RemoveEntrantCommand : public EventCommand {
 public:
-    RemoveEntrantCommand(EventSession& session, int unit);
+    RemoveEntrantCommand(EventEditTarget& session, int unit);
 
 protected:
     void doRedo() override;

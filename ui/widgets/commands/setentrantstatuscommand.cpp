@@ -1,7 +1,5 @@
 #include "widgets/commands/setentrantstatuscommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
@@ -14,8 +12,8 @@ bool isCheckIn(core::EntrantStatus status)
 
 } // namespace
 
-SetEntrantStatusCommand::SetEntrantStatusCommand(EventSession& session, int unit, core::EntrantStatus before,
-                                                 core::EntrantStatus after)
+SetEntrantStatusCommand::SetEntrantStatusCommand(EventEditTarget& session, int unit,
+                                                 core::EntrantStatus before, core::EntrantStatus after)
     : EventCommand(session, QString())
     , m_unit(unit)
     , m_before(before)

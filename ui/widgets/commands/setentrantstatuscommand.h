@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <QCoreApplication>
@@ -14,7 +14,7 @@ class SetEntrantStatusCommand : public EventCommand {
     Q_DECLARE_TR_FUNCTIONS(flickdesk::ui::SetEntrantStatusCommand)
 
 public:
-    SetEntrantStatusCommand(EventSession& session, int unit, core::EntrantStatus before,
+    SetEntrantStatusCommand(EventEditTarget& session, int unit, core::EntrantStatus before,
                             core::EntrantStatus after);
 
     int id() const override;

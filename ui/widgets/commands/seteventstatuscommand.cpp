@@ -1,7 +1,5 @@
 #include "widgets/commands/seteventstatuscommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
@@ -23,7 +21,7 @@ QString describe(core::EventStatus status)
 
 } // namespace
 
-SetEventStatusCommand::SetEventStatusCommand(EventSession& session, core::EventStatus status)
+SetEventStatusCommand::SetEventStatusCommand(EventEditTarget& session, core::EventStatus status)
     : EventCommand(session, describe(status))
     , m_after(status)
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 namespace flickdesk::ui {
@@ -8,7 +8,7 @@ namespace flickdesk::ui {
 // Planned -> started -> finished, and back (awarding is EventSession::award, not a command).
 class SetEventStatusCommand : public EventCommand {
 public:
-    SetEventStatusCommand(EventSession& session, core::EventStatus status);
+    SetEventStatusCommand(EventEditTarget& session, core::EventStatus status);
 
 protected:
     void doRedo() override;

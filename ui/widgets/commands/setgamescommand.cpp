@@ -1,12 +1,10 @@
 #include "widgets/commands/setgamescommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-SetGamesCommand::SetGamesCommand(EventSession& session, std::vector<core::GameRecord> games)
+SetGamesCommand::SetGamesCommand(EventEditTarget& session, std::vector<core::GameRecord> games)
     : EventCommand(session, QCoreApplication::translate("flickdesk::ui::SetGamesCommand", "Enter games"))
     , m_after(std::move(games))
 {

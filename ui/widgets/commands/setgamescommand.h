@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <vector>
@@ -10,7 +10,7 @@ namespace flickdesk::ui {
 // The event's head-to-head games (DECISIONS N3), replacing the earlier ones.
 class SetGamesCommand : public EventCommand {
 public:
-    SetGamesCommand(EventSession& session, std::vector<core::GameRecord> games);
+    SetGamesCommand(EventEditTarget& session, std::vector<core::GameRecord> games);
 
 protected:
     void doRedo() override;

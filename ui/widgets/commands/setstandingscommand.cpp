@@ -1,12 +1,10 @@
 #include "widgets/commands/setstandingscommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-SetStandingsCommand::SetStandingsCommand(EventSession& session, std::vector<core::Placing> listed)
+SetStandingsCommand::SetStandingsCommand(EventEditTarget& session, std::vector<core::Placing> listed)
     : EventCommand(session,
                    QCoreApplication::translate("flickdesk::ui::SetStandingsCommand", "Enter standings"))
     , m_after(std::move(listed))

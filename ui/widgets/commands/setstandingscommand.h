@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <vector>
@@ -10,7 +10,7 @@ namespace flickdesk::ui {
 // The final standings in listed order (ties included: validation reports them, DECISIONS N4).
 class SetStandingsCommand : public EventCommand {
 public:
-    SetStandingsCommand(EventSession& session, std::vector<core::Placing> listed);
+    SetStandingsCommand(EventEditTarget& session, std::vector<core::Placing> listed);
 
 protected:
     void doRedo() override;

@@ -1,13 +1,12 @@
 #include "widgets/commands/setteamcommand.h"
 
-#include "core/store.h"
-#include "widgets/eventday/eventsession.h"
+#include "core/store/store.h"
 
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-SetTeamCommand::SetTeamCommand(EventSession& session, int unit, const QStringList& playerIds)
+SetTeamCommand::SetTeamCommand(EventEditTarget& session, int unit, const QStringList& playerIds)
     : EventCommand(session,
                    QCoreApplication::translate("flickdesk::ui::SetTeamCommand", "Change team %1").arg(unit))
     , m_unit(unit)

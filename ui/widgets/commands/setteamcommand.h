@@ -9,7 +9,7 @@ namespace flickdesk::ui {
 // The players of one unit: a doubles team's partners, or a singles entrant's player.
 class SetTeamCommand : public EventCommand {
 public:
-    SetTeamCommand(EventSession& session, int unit, const QStringList& playerIds);
+    SetTeamCommand(EventEditTarget& session, int unit, const QStringList& playerIds);
 
 protected:
     void doRedo() override;

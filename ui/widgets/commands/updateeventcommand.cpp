@@ -1,12 +1,10 @@
 #include "widgets/commands/updateeventcommand.h"
 
-#include "widgets/eventday/eventsession.h"
-
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-UpdateEventCommand::UpdateEventCommand(EventSession& session, core::EventDraft draft)
+UpdateEventCommand::UpdateEventCommand(EventEditTarget& session, core::EventDraft draft)
     : EventCommand(session, QCoreApplication::translate("flickdesk::ui::UpdateEventCommand", "Change event"))
     , m_after(std::move(draft))
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
 namespace flickdesk::ui {
@@ -8,7 +8,7 @@ namespace flickdesk::ui {
 // The event's name, date, format, tier, Tour division, group, season and experimental cap.
 class UpdateEventCommand : public EventCommand {
 public:
-    UpdateEventCommand(EventSession& session, core::EventDraft draft);
+    UpdateEventCommand(EventEditTarget& session, core::EventDraft draft);
 
 protected:
     void doRedo() override;

@@ -1,7 +1,7 @@
 #include "widgets/eventday/entrantspanel.h"
 
-#include "core/boundedfile.h"
-#include "core/csvtable.h"
+#include "core/formats/boundedfile.h"
+#include "core/formats/csvtable.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
@@ -467,7 +467,7 @@ void EntrantsPanel::updatePreview()
     const core::EventRecord& event = m_session->event();
     // The table is the model's already (the view shows it): only the figures and the chart follow.
     m_preview->setEvent(event.name, QDate::fromString(event.date, Qt::ISODate));
-    // Which lock the preview pays from (core/monthlock.h); none when it could not be read.
+    // Which lock the preview pays from (core/records/monthlock.h); none when it could not be read.
     const core::MonthLockRatings& lock = m_session->entrants()->lockedRatings();
     m_preview->setLockSource(lock.month.isEmpty() ? QString() : core::lockSourceText(lock));
 }

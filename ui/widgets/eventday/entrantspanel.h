@@ -6,7 +6,7 @@
 // names with near-match suggestions; check-in (Space, or the checkbox column) and withdrawal;
 // the counts; and beside it the payout preview, recomputed on every check-in.
 
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <QDialog>
 #include <QPointer>

@@ -4,7 +4,7 @@
 // division, group, season and the experimental flag with its FSI cap (DECISIONS P4: FlickDesk
 // proposes 1.00 and shows it). New Event (Ctrl+N) and Edit Event open it.
 
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <QDialog>
 

@@ -3,7 +3,7 @@
 // The events of the database, one row each: id, date, name, format, tier and status. Sorting and
 // filtering belong to a QSortFilterProxyModel over it (SortRole gives each column's sort key).
 
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <QAbstractTableModel>
 #include <vector>

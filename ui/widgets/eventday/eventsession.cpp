@@ -1,6 +1,7 @@
 #include "widgets/eventday/eventsession.h"
 
-#include "core/payout.h"
+#include "core/awards/awarding.h"
+#include "core/awards/payout.h"
 #include "widgets/commands/addentrantcommand.h"
 #include "widgets/commands/addplayercommand.h"
 #include "widgets/commands/pairpartnerscommand.h"
@@ -110,7 +111,7 @@ void EventSession::syncEvent()
         }
         m_entrants->setFormat(m_event->format);
         loadLockedRatings();
-        // The terms the award will use (core/payout.h); an event without a tier is previewed at
+        // The terms the award will use (core/awards/payout.h); an event without a tier is previewed at
         // Tier 3's floor, the lowest.
         const core::PayoutTerms terms = core::payoutTermsOf(*m_event);
         m_payoutPreview->setTerms(terms.format, terms.tier, terms.experimentalCap);
@@ -273,7 +274,7 @@ bool EventSession::updateEvent(const core::EventDraft& draft)
 core::ResultsValidation EventSession::validateResults()
 {
     try {
-        return m_store.validateResults(m_eventId);
+        return core::validateResults(m_store, m_eventId);
     } catch (const core::StoreError& error) {
         fail(error.message());
     }
@@ -295,7 +296,7 @@ bool EventSession::award()
     if (!requireEditable())
         return false;
     try {
-        m_store.awardEvent(m_eventId);
+        core::awardEvent(m_store, m_eventId);
     } catch (const core::StoreError& error) {
         fail(error.message());
         return false;

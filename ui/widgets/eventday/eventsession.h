@@ -6,7 +6,8 @@
 // refuses never reaches the stack. Once the event is awarded its points are frozen (DECISIONS P2):
 // the stack is cleared and every further edit is refused.
 
-#include "core/store.h"
+#include "core/store/store.h"
+#include "widgets/commands/eventcommand.h"
 
 #include <QObject>
 #include <QPointer>
@@ -20,12 +21,11 @@ class QUndoStack;
 namespace flickdesk::ui {
 
 class EntrantListModel;
-class EventCommand;
 class EventListModel;
 class PayoutPreviewModel;
 class PlayerSearchModel;
 
-class EventSession : public QObject {
+class EventSession : public QObject, public EventEditTarget {
     Q_OBJECT
     Q_PROPERTY(bool editable READ isEditable NOTIFY editableChanged)
 
@@ -34,11 +34,11 @@ public:
     EventSession(core::Store& store, const QString& eventId, QObject* parent = nullptr);
     ~EventSession() override;
 
-    core::Store& store() const { return m_store; }
-    QString eventId() const { return m_eventId; }
+    core::Store& store() const override { return m_store; }
+    QString eventId() const override { return m_eventId; }
     bool isValid() const { return m_event.has_value(); }
     // The event's own fields and status (its units are in entrants()).
-    const core::EventRecord& event() const;
+    const core::EventRecord& event() const override;
     // Not awarded, and the store is writable.
     bool isEditable() const;
     bool isAwarded() const;
@@ -73,18 +73,18 @@ public:
     core::ResultsValidation validateResults();
     // DECISIONS N4: takes the offer to break every tie by the listed order (one undoable step).
     bool breakTiesByListedOrder();
-    // DECISIONS P2: awards the finished event (Store::awardEvent) and freezes it: not undoable;
+    // DECISIONS P2: awards the finished event (core::awardEvent) and freezes it: not undoable;
     // the undo stack is cleared and edits are refused from then on.
     bool award();
 
-    // ---- for the commands: bring the models in step with the store after a write
-    void syncEntrants(const std::vector<int>& units);
-    void syncResults();
-    void syncEvent();
-    void syncPlayers();
+    // ---- for the commands (EventEditTarget): bring the models in step with the store after a write
+    void syncEntrants(const std::vector<int>& units) override;
+    void syncResults() override;
+    void syncEvent() override;
+    void syncPlayers() override;
     // A command's undo or redo failed: the models are read again from the store and the stack,
     // which no longer matches the database, is cleared.
-    void commandFailed(const QString& command, const QString& message);
+    void commandFailed(const QString& command, const QString& message) override;
 
 Q_SIGNALS:
     void errorOccurred(const QString& message);

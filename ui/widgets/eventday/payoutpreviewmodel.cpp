@@ -1,6 +1,6 @@
 #include "widgets/eventday/payoutpreviewmodel.h"
 
-#include "core/payout.h"
+#include "core/awards/payout.h"
 #include "widgets/eventday/entrantlistmodel.h"
 
 #include <QLocale>
@@ -68,7 +68,7 @@ void PayoutPreviewModel::recompute()
         for (const double rating : m_ratings)
             units.push_back({rating, 0.0});
     }
-    // The one path of the award (core/payout.h): the preview is what will be paid.
+    // The one path of the award (core/awards/payout.h): the preview is what will be paid.
     engine::PayoutTable table;
     try {
         table = core::payoutTable(core::PayoutTerms{m_format, m_tier, m_cap}, units);

@@ -1,7 +1,7 @@
 #pragma once
 
 // The morning preview of an event's Field-Weighted Points: place -> points for the units that
-// began (DECISIONS P3), computed by core::payoutTable (core/payout.h), the function the award uses
+// began (DECISIONS P3), computed by core::payoutTable (core/awards/payout.h), the function the award uses
 // (P2), from the locked ratings the entrant list holds in memory. It follows an EntrantListModel and is
 // recomputed on every check-in without a database query; rows change only where points change.
 // It is the table model the preview's view shows (one model, one diff per edit): the rows and roles

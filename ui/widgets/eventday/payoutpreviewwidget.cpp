@@ -1,6 +1,6 @@
 #include "widgets/eventday/payoutpreviewwidget.h"
 
-#include "core/outputfiles.h"
+#include "core/formats/outputfiles.h"
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/payouttablemodel.h"
 

@@ -2,7 +2,7 @@
 
 // Place -> points of one payout table, read-only, for the morning preview and the simulator.
 
-#include "core/payout.h"
+#include "core/awards/payout.h"
 #include "flickdesk/engine/points.h"
 
 #include <QAbstractTableModel>
@@ -10,7 +10,7 @@
 
 namespace flickdesk::ui {
 
-// DECISIONS P7 lives with the one payout path (core/payout.h).
+// DECISIONS P7 lives with the one payout path (core/awards/payout.h).
 using core::pointsWithoutDepthLift;
 
 // One row per place 1..N. A new table changes only what differs: rows are inserted or removed at

@@ -4,7 +4,7 @@
 // and last event, so that two players of one name can be told apart (DECISIONS D1). A new query
 // changes only the rows that differ.
 
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <QAbstractTableModel>
 #include <vector>

@@ -5,7 +5,7 @@
 // offer to break them by the listed order), finishing, the award (DECISIONS P2: frozen, after a
 // confirmation) and the submission file.
 
-#include "core/store.h"
+#include "core/store/store.h"
 
 #include <QPointer>
 #include <QWidget>

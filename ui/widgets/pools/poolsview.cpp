@@ -1,8 +1,8 @@
 #include "widgets/pools/poolsview.h"
 
-#include "core/boundedfile.h"
-#include "core/csvtable.h"
-#include "core/outputfiles.h"
+#include "core/formats/boundedfile.h"
+#include "core/formats/csvtable.h"
+#include "core/formats/outputfiles.h"
 #include "widgets/pools/poolnewdialog.h"
 #include "widgets/pools/poolrowform.h"
 #include "widgets/pools/pooltablemodel.h"

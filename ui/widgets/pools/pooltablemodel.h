@@ -1,10 +1,10 @@
 #pragma once
 
-// A table of text from a rating pool (core/systems.h SystemTable): the pool's ratings or standings,
+// A table of text from a rating pool (core/systems/systems.h SystemTable): the pool's ratings or standings,
 // a player's history, or the games entered. Read-only; sorting belongs to a QSortFilterProxyModel
 // over it: SortRole gives a number for a cell that reads as one ("=3" as 3), the text otherwise.
 
-#include "core/systems.h"
+#include "core/systems/systems.h"
 
 #include <QAbstractTableModel>
 

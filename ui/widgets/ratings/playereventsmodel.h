@@ -3,7 +3,7 @@
 // The table of a player's page (PlayerPage): every event they played with place, points, rating
 // before and after, and what the result meant.
 
-#include "core/historyreader.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/flickskill.h"
 
 #include <QAbstractTableModel>

@@ -1,7 +1,7 @@
 #include "widgets/ratings/playerpage.h"
 
-#include "core/payout.h"
-#include "core/tourpoints.h"
+#include "core/awards/payout.h"
+#include "core/awards/tourpoints.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
@@ -203,7 +203,7 @@ std::vector<PlayerEventRow> playerEventRows(const RatingRun& run, const QString&
                 return std::find(players.begin(), players.end(), *me) != players.end();
             });
             if (mine != order.end()) {
-                // The one path of the award and the preview (core/payout.h), with the lock of the
+                // The one path of the award and the preview (core/awards/payout.h), with the lock of the
                 // event's month and its experimental cap (DECISIONS P1, P4).
                 const std::vector<core::FieldUnit> units =
                     core::fieldUnits(order, event.format, [&](std::optional<engine::PlayerIndex> player) {

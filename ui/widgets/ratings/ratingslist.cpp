@@ -1,7 +1,7 @@
 #include "widgets/ratings/ratingslist.h"
 
-#include "core/csvwriting.h"
-#include "core/outputfiles.h"
+#include "core/formats/csvwriting.h"
+#include "core/formats/outputfiles.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,9 +3,9 @@
 // The FlickSkill rating list: every rated player's mu, sigma, conservative rating mu - 3 sigma,
 // events played and the date last played (DECISIONS N6: the posterior at the latest batch), with
 // search, filters and sorting in a proxy model, and export in the rating-list format that
-// Store::importRatings reads (player_id,name,mu,sigma).
+// core::importRatingList reads (player_id,name,mu,sigma; core/formats/eventexchange.h).
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/ratings/ratingslistmodel.h"
 #include "widgets/ratings/recomputejob.h"
 

@@ -7,7 +7,7 @@
 // as they were (DECISIONS P2); the dialog lists what the new locks would change for those events
 // (FSI, FDI, winner points), without applying it.
 
-#include "core/store.h"
+#include "core/store/store.h"
 #include "widgets/ratings/lockdifferencemodel.h"
 #include "widgets/ratings/recomputejob.h"
 

@@ -1,8 +1,8 @@
 #include "widgets/ratings/recomputejob.h"
 
-#include "core/monthlylocks.h"
-#include "core/payout.h"
-#include "core/tourpoints.h"
+#include "core/awards/monthlylocks.h"
+#include "core/awards/payout.h"
+#include "core/awards/tourpoints.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
 
@@ -43,7 +43,7 @@ LockDifference differenceOf(const RatingRun& run, const AwardedEvent& awarded,
             difference.oldWinnerPoints = std::max(difference.oldWinnerPoints, award.points);
     }
 
-    // The one path of the award (core/payout.h), with the cap the award was paid with (P4).
+    // The one path of the award (core/awards/payout.h), with the cap the award was paid with (P4).
     core::PayoutTerms terms = core::payoutTermsOf(info, event.format);
     terms.experimentalCap = awarded.experimentalCap;
     const engine::PayoutTable table = core::payoutTable(terms, event, lock);
@@ -299,7 +299,7 @@ void RecomputeJob::run()
                                               ? monthKey(engine::firstOfMonth(history.events[*index].date))
                                               : awarded.award.lockMonth;
                     // An NCA list imported for the month is its lock, which a run leaves as it is
-                    // (core/monthlock.h).
+                    // (core/records/monthlock.h).
                     const std::optional<engine::DayNumber> first =
                         engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
                     const auto lock = lockByMonth.find(month);

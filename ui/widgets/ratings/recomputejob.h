@@ -11,8 +11,8 @@
 // ratings list and the player page show a RatingRun; a ratings-only run (no locks) is what they
 // compute for themselves.
 
-#include "core/historyreader.h"
-#include "core/store.h"
+#include "core/formats/historyreader.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/monthlylock.h"
 

@@ -1,6 +1,6 @@
 #include "widgets/tour/standingsview.h"
 
-#include "core/outputfiles.h"
+#include "core/formats/outputfiles.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "widgets/ratings/recomputejob.h"

@@ -9,9 +9,9 @@
 // monthly lock of its month (core::computeTourPoints), except that an awarded event counts with
 // the awards frozen with it (DECISIONS P2). Computed in the background.
 
-#include "core/historyreader.h"
-#include "core/store.h"
-#include "core/tourpoints.h"
+#include "core/awards/tourpoints.h"
+#include "core/formats/historyreader.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/standings.h"
 #include "widgets/tour/standingsmodel.h"
 

@@ -1,6 +1,6 @@
 #include "widgets/tour/tierreport.h"
 
-#include "core/tourpoints.h"
+#include "core/awards/tourpoints.h"
 #include "core/translation.h"
 #include "widgets/ratings/recomputejob.h"
 

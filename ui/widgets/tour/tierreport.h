@@ -7,8 +7,8 @@
 // Tiers Change?"). Computed as `flickdesk-cli points` reports it: each event from the monthly
 // lock of its month (core::computeTourPoints), in the background.
 
-#include "core/historyreader.h"
-#include "core/store.h"
+#include "core/formats/historyreader.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/tour/tierreportmodel.h"
 

@@ -3,7 +3,7 @@
 // The table of the Tier report (TierReport): each Tour event of a season with its Tier, field,
 // strength, winner points and the higher Tier's floor it met (DECISIONS P10).
 
-#include "core/historyreader.h"
+#include "core/formats/historyreader.h"
 #include "flickdesk/engine/points.h"
 
 #include <QAbstractTableModel>

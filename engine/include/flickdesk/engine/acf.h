@@ -3,7 +3,7 @@
 // American Checker Federation ratings [001] as FlickDesk reads them (DECISIONS A1-A4); the rules,
 // the readings the document leaves open and a worked example are in docs/acf.md.
 //
-// Plain structs in, plain structs out: the reader (ui/core/acfsystem.cpp) builds an AcfHistory from
+// Plain structs in, plain structs out: the reader (ui/core/systems/acfsystem.cpp) builds an AcfHistory from
 // the CSV files, rateAcf() rates its events in date order and returns every player's record after
 // each event. All arithmetic is done in full double precision; only the tables round (to whole
 // points, see roundAcfRating).

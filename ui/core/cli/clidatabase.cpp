@@ -1,0 +1,535 @@
+#include "core/awards/payout.h"
+#include "core/awards/tourpoints.h"
+#include "core/cli/cliprivate.h"
+#include "core/formats/boundedfile.h"
+#include "core/formats/csvwriting.h"
+#include "core/formats/eventexchange.h"
+#include "core/formats/historyreader.h"
+#include "core/formats/outputfiles.h"
+#include "core/store/store.h"
+#include "core/store/storeexchange.h"
+#include "core/systems/systems.h"
+#include "flickdesk/engine/flickskill.h"
+#include "flickdesk/engine/monthlylock.h"
+#include "flickdesk/engine/points.h"
+#include "flickdesk/engine/standings.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonValue>
+#include <QLockFile>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSysInfo>
+#include <QTextStream>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <initializer_list>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+namespace flickdesk::core::cli_internal {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The database: import-history, import-ratings, export-event, import-event, events, backup, check
+
+// Opens the database of --db FILE (the default one without it). On failure the message is written
+// and `status` says why: 65 not a FlickDesk database or damaged, 75 held by another FlickDesk.
+// Only the import commands make a database (`creation`); the others say there is none.
+std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String command, bool forWriting,
+                                 QTextStream& err, int& status,
+                                 StoreOptions::Creation creation = StoreOptions::Creation::Never)
+{
+    StoreOptions options;
+    options.path = arguments.value("--db").value_or(QString());
+    options.creation = creation;
+    Store::OpenResult opened = Store::open(options);
+    if (!opened.store) {
+        err << command << ": " << opened.error << '\n';
+        switch (opened.failure) {
+        case Store::OpenFailure::Missing:
+            err << Cli::tr("%1: 'flickdesk-cli import-history HISTORY_DIR --db FILE' makes a new database")
+                       .arg(command)
+                << '\n';
+            status = cli_exit::noDatabase;
+            break;
+        case Store::OpenFailure::NotFlickDesk:
+        case Store::OpenFailure::Damaged:
+        case Store::OpenFailure::TooNew:
+            status = cli_exit::badDatabase;
+            break;
+        case Store::OpenFailure::Busy:
+            status = cli_exit::databaseBusy;
+            break;
+        case Store::OpenFailure::CannotOpen:
+        case Store::OpenFailure::None:
+            status = cli_exit::cannotWrite;
+            break;
+        }
+        return nullptr;
+    }
+    for (const QString& backup : opened.store->backupsMade())
+        err << Cli::tr("%1: backed up the database to %2").arg(command, QDir::toNativeSeparators(backup))
+            << '\n';
+    for (const QString& warning : opened.store->warnings())
+        err << command << ": " << warning << '\n';
+    if (opened.store->isReadOnly()) {
+        err << command << ": " << opened.store->readOnlyReason();
+        if (forWriting) {
+            err << Cli::tr(" Nothing was written.") << '\n';
+            status = opened.store->isHeldByAnother() ? cli_exit::databaseBusy : cli_exit::cannotWrite;
+            return nullptr;
+        }
+        err << '\n';
+    }
+    status = cli_exit::ok;
+    return std::move(opened.store);
+}
+
+// A StoreError as an exit status, its message written.
+int storeFailure(QTextStream& err, QLatin1String command, const StoreError& error)
+{
+    err << command << ": " << error.message() << '\n';
+    switch (error.kind()) {
+    case StoreError::Kind::ReadOnly:
+        return cli_exit::databaseBusy;
+    case StoreError::Kind::Refused:
+        return cli_exit::inputDefects;
+    case StoreError::Kind::Failed:
+        break;
+    }
+    return cli_exit::cannotWrite;
+}
+
+// Reads a command's options, with `--db` among them, and checks the number of positional
+// arguments; the message of a usage error, or an empty string.
+QString readDatabaseArguments(const QStringList& args, std::initializer_list<const char*> valueOptions,
+                              qsizetype positional, Arguments& arguments)
+{
+    QString problem = readArguments(args, valueOptions, arguments);
+    if (!problem.isEmpty() || arguments.help)
+        return problem;
+    if (const auto database = arguments.value("--db"); database && database->isEmpty())
+        return Cli::tr("--db needs a database file");
+    if (arguments.positional.size() > positional)
+        return Cli::tr("unexpected argument '%1'").arg(arguments.positional[positional]);
+    return {};
+}
+
+// Whether `args` hold the option `name`, which takes no value (before a "--"); `rest` gets the other
+// arguments, in order, for readDatabaseArguments.
+bool takeSwitch(const QStringList& args, const char* name, QStringList& rest)
+{
+    bool given = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--")) {
+            rest += args.mid(i);
+            break;
+        }
+        if (args[i] == QLatin1String(name))
+            given = true;
+        else
+            rest.append(args[i]);
+    }
+    return given;
+}
+
+} // namespace
+
+int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("import-history"));
+    // --accept-parameters is an option without a value: taken out before the others are read.
+    QStringList rest;
+    const bool acceptParameters = takeSwitch(args, "--accept-parameters", rest);
+    Arguments arguments;
+    QString historyDir;
+    QString problem = readDatabaseArguments(rest, {"--db"}, 1, arguments);
+    if (problem.isEmpty() && !arguments.help)
+        problem = readOnePositional(arguments, "HISTORY_DIR", historyDir);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    // DECISIONS D2: the folder is judged whole before the database is touched.
+    const HistoryFolder folder = readHistoryFolder(historyDir);
+    int status = cli_exit::ok;
+    std::unique_ptr<Store> store;
+    ImportReport report;
+    if (folder.defects.empty()) {
+        store = openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
+        if (!store)
+            return status;
+    }
+    try {
+        report =
+            store ? store->importHistory(folder, historyDir, acceptParameters) : Store::checkHistory(folder);
+    } catch (const StoreError& error) {
+        return storeFailure(err, command.name, error);
+    }
+    if (!report.ok()) {
+        for (const engine::Defect& defect : report.defects)
+            err << QString::fromStdString(engine::describe(defect)) << '\n';
+        err << command.name << ": " << report.defects.size()
+            << (report.defects.size() == 1 ? " defect" : " defects") << " in " << historyDir;
+        if (!report.defectiveEvents.isEmpty())
+            err << ", in " << report.defectiveEvents.size()
+                << (report.defectiveEvents.size() == 1 ? " event: " : " events: ")
+                << report.defectiveEvents.join(QStringLiteral(", "));
+        err << "; nothing was imported\n";
+        return cli_exit::inputDefects;
+    }
+    err << command.name << ": " << report.eventsAdded << " events added (" << report.eventsUnchanged
+        << " already there, unchanged), " << report.playersAdded << " new players, " << report.finishes
+        << " finishes, " << report.games << " games"
+        << (report.parametersChanged ? ", the folder's FlickSkill parameters" : "") << "; "
+        << QDir::toNativeSeparators(store->path()) << '\n';
+    return cli_exit::ok;
+}
+
+int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("import-ratings"));
+    // --replace is the one option without a value: taken out before the others are read.
+    QStringList rest;
+    const bool replace = takeSwitch(args, "--replace", rest);
+    Arguments arguments;
+    QString file;
+    QString month;
+    QString problem = readDatabaseArguments(rest, {"--db", "--month"}, 1, arguments);
+    if (problem.isEmpty() && !arguments.help) {
+        problem = readOnePositional(arguments, "FILE", file);
+        const std::optional<QString> monthText = arguments.value("--month");
+        if (problem.isEmpty() && !monthText)
+            problem = Cli::tr("missing --month YYYY-MM");
+        else if (problem.isEmpty() && !parseMonth(*monthText))
+            problem = Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
+        else if (problem.isEmpty())
+            month = *monthText;
+    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
+    if (!input.ok()) {
+        err << Cli::tr("%1: %2: %3; nothing was imported").arg(command.name, file, input.problem) << '\n';
+        return cli_exit::inputDefects;
+    }
+    const ParsedRatingList list = parseRatingList(input.bytes, file);
+    if (!list.defects.empty())
+        return refuseDefects(err, command.name, list.defects, file, "nothing was imported");
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store =
+        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
+    if (!store)
+        return status;
+    RatingsImportReport report;
+    try {
+        report = store->importRatings(list.entries, month, replace, file);
+    } catch (const StoreError& error) {
+        return storeFailure(err, command.name, error);
+    }
+    if (!report.defects.empty())
+        return refuseDefects(err, command.name, report.defects, file, "nothing was imported");
+    err << command.name << ": the lock of " << month << ": " << report.players << " players ("
+        << report.playersAdded << " new)" << (report.replaced ? ", replacing the earlier lock" : "") << "; "
+        << QDir::toNativeSeparators(store->path()) << '\n';
+    return cli_exit::ok;
+}
+
+int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("export-event"));
+    Arguments arguments;
+    QString eventId;
+    QString output;
+    QString problem = readDatabaseArguments(args, {"--db", "--output"}, 1, arguments);
+    if (problem.isEmpty() && !arguments.help) {
+        problem = readOnePositional(arguments, "EVENT_ID", eventId);
+        output = arguments.value("--output").value_or(QString());
+        if (problem.isEmpty() && output.isEmpty())
+            problem = Cli::tr("missing -o FILE.json");
+    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    if (!store)
+        return status;
+    EventExchange exchange;
+    try {
+        // The list of events, not the event itself: exchangeOfEvent reads its field once.
+        const std::vector<EventSummary> events = store->events();
+        if (std::none_of(events.begin(), events.end(),
+                         [&eventId](const EventSummary& summary) { return summary.id == eventId; }))
+            return usageError(err, command,
+                              Cli::tr("there is no event '%1' in %2; 'flickdesk-cli events' lists them")
+                                  .arg(eventId, QDir::toNativeSeparators(store->path())));
+        exchange = exchangeOfEvent(*store, eventId);
+    } catch (const StoreError& error) {
+        return storeFailure(err, command.name, error);
+    }
+    for (const QString& target : {output, historyFolderFor(output)}) {
+        if (const QString clash = databaseClash(arguments, target); !clash.isEmpty()) {
+            err << command.name << ": " << clash << '\n';
+            return cli_exit::cannotWrite;
+        }
+    }
+    if (const QString error = writeEventExport(exchange, output); !error.isEmpty()) {
+        err << command.name << ": " << error << '\n';
+        return cli_exit::cannotWrite;
+    }
+    err << command.name << ": event " << eventId << " (" << exchange.event.name << ", "
+        << keyword(exchange.event.status) << ", " << exchange.event.units.size() << " units"
+        << (exchange.award ? ", awarded" : "") << ") to " << QDir::toNativeSeparators(output) << " and "
+        << QDir::toNativeSeparators(historyFolderFor(output)) << '\n';
+    return cli_exit::ok;
+}
+
+int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("import-event"));
+    Arguments arguments;
+    QString file;
+    QString problem = readDatabaseArguments(args, {"--db"}, 1, arguments);
+    if (problem.isEmpty() && !arguments.help)
+        problem = readOnePositional(arguments, "FILE.json", file);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    const BoundedFile input = readBoundedFile(file, file_limits::eventFile);
+    if (!input.ok()) {
+        err << Cli::tr("%1: %2: %3; nothing was imported").arg(command.name, file, input.problem) << '\n';
+        return cli_exit::inputDefects;
+    }
+    const QByteArray& bytes = input.bytes;
+    // The checksum and the content are judged before the database is touched.
+    if (const ParsedEventExchange parsed = parseEventExchange(bytes, file); !parsed.defects.empty())
+        return refuseDefects(err, command.name, parsed.defects, file,
+                             parsed.checksumMismatch ? "refused, nothing was imported"
+                                                     : "nothing was imported");
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store =
+        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
+    if (!store)
+        return status;
+    EventImportResult result;
+    try {
+        result = importEventExchange(*store, bytes, file);
+    } catch (const StoreError& error) {
+        return storeFailure(err, command.name, error);
+    }
+    switch (result.outcome) {
+    case EventImportResult::Outcome::Refused:
+        return refuseDefects(err, command.name, result.defects, file, "nothing was imported");
+    case EventImportResult::Outcome::Unchanged:
+        err << Cli::tr("%1: event %2 is in the database already, unchanged").arg(command.name, result.eventId)
+            << '\n';
+        return cli_exit::ok;
+    case EventImportResult::Outcome::Added:
+        break;
+    }
+    err << Cli::tr("%1: event %2 added to %3")
+               .arg(command.name, result.eventId, QDir::toNativeSeparators(store->path()))
+        << '\n';
+    return cli_exit::ok;
+}
+
+// A field of `events`' tab-separated lines as one unambiguous line: a backslash, tab, line break or
+namespace {
+
+// carriage return as \\, \t, \n, \r; any other control or format character (a right-to-left mark,
+// a zero-width space, an escape) as \uXXXX, so that nothing in an id can split a line or a column,
+// or reorder what a terminal shows.
+QString escapedField(const QString& text)
+{
+    QString escaped;
+    escaped.reserve(text.size());
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case u'\\':
+            escaped += QStringLiteral("\\\\");
+            continue;
+        case u'\t':
+            escaped += QStringLiteral("\\t");
+            continue;
+        case u'\n':
+            escaped += QStringLiteral("\\n");
+            continue;
+        case u'\r':
+            escaped += QStringLiteral("\\r");
+            continue;
+        default:
+            break;
+        }
+        const QChar::Category category = c.category();
+        if (category == QChar::Other_Control || category == QChar::Other_Format ||
+            category == QChar::Separator_Line || category == QChar::Separator_Paragraph)
+            escaped += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            escaped += c;
+    }
+    return escaped;
+}
+
+} // namespace
+
+int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("events"));
+    Arguments arguments;
+    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    if (!store)
+        return status;
+    try {
+        const std::vector<EventSummary> events = store->events();
+        for (const EventSummary& event : events)
+            out << escapedField(event.id) << '\t' << escapedField(event.date) << '\t'
+                << escapedField(event.name) << '\t' << keyword(event.status) << '\n';
+        const QString shown = QDir::toNativeSeparators(store->path());
+        err << (events.size() == 1 ? Cli::tr("%1: 1 event in %2").arg(command.name, shown)
+                                   : Cli::tr("%1: %2 events in %3")
+                                         .arg(command.name, QString::number(events.size()), shown));
+        if (events.empty())
+            err << Cli::tr("; 'flickdesk-cli import-history HISTORY_DIR' adds a history");
+        err << '\n';
+    } catch (const StoreError& error) {
+        return storeFailure(err, command.name, error);
+    }
+    return cli_exit::ok;
+}
+
+int runBackup(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("backup"));
+    Arguments arguments;
+    QString problem = readDatabaseArguments(args, {"--db", "--output"}, 0, arguments);
+    const QString output = arguments.value("--output").value_or(QString());
+    if (problem.isEmpty() && !arguments.help && output.isEmpty())
+        problem = Cli::tr("missing -o FILE");
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    if (!store)
+        return status;
+    try {
+        store->backup(output);
+    } catch (const StoreError& error) {
+        err << command.name << ": " << error.message() << '\n';
+        return cli_exit::cannotWrite;
+    }
+    err << Cli::tr("%1: %2 copied to %3")
+               .arg(command.name, QDir::toNativeSeparators(store->path()), QDir::toNativeSeparators(output))
+        << '\n';
+    return cli_exit::ok;
+}
+
+int runCheck(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("check"));
+    Arguments arguments;
+    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    if (!store)
+        return status;
+    try {
+        const QStringList problems = store->check();
+        for (const QString& problem : problems)
+            out << problem << '\n';
+        if (!problems.isEmpty()) {
+            const QString shown = QDir::toNativeSeparators(store->path());
+            err << (problems.size() == 1 ? Cli::tr("%1: 1 problem in %2").arg(command.name, shown)
+                                         : Cli::tr("%1: %2 problems in %3")
+                                               .arg(command.name, QString::number(problems.size()), shown))
+                << '\n';
+            return cli_exit::badDatabase;
+        }
+        err << Cli::tr("%1: %2 is sound: integrity, tables and foreign keys ok, %3 events, %4 players, "
+                       "database version %5")
+                   .arg(command.name, QDir::toNativeSeparators(store->path()),
+                        QString::number(store->eventCount()), QString::number(store->playerCount()),
+                        QString::number(store->schemaVersion()))
+            << '\n';
+    } catch (const StoreError& error) {
+        return storeFailure(err, command.name, error);
+    }
+    return cli_exit::ok;
+}
+
+int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("unlock"));
+    Arguments arguments;
+    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+    const QString database =
+        QFileInfo(arguments.value("--db").value_or(Store::defaultPath())).absoluteFilePath();
+    const QString shown = QDir::toNativeSeparators(database);
+    const QString lockPath = database + QStringLiteral(".lock");
+    if (!QFileInfo::exists(lockPath)) {
+        err << Cli::tr("%1: %2 is not locked: there is nothing to take over").arg(command.name, shown)
+            << '\n';
+        return cli_exit::ok;
+    }
+    QLockFile lock(lockPath);
+    lock.setStaleLockTime(0); // as Store::open: stale only when its process is gone
+    qint64 pid = 0;
+    QString host;
+    QString application;
+    const bool hasInfo = lock.getLockInfo(&pid, &host, &application);
+    if (hasInfo && (host.isEmpty() || host == QSysInfo::machineHostName())) {
+        // This computer's lock: whether its process still runs is known here.
+        if (!lock.tryLock(0)) {
+            err << Cli::tr("%1: %2 is in use by FlickDesk on this computer (%3, process %4); close it there. "
+                           "The lock was left in place.")
+                       .arg(command.name, shown, application.isEmpty() ? QStringLiteral("?") : application,
+                            QString::number(pid))
+                << '\n';
+            return cli_exit::databaseBusy;
+        }
+        lock.unlock(); // removes the lock file
+        err << Cli::tr("%1: removed the lock of a FlickDesk that no longer runs (process %2); %3 can be "
+                       "changed again")
+                   .arg(command.name, QString::number(pid), shown)
+            << '\n';
+        return cli_exit::ok;
+    }
+    // Another computer's lock, or one whose writer died before filling it in. A FlickDesk running
+    // on this computer keeps a lock on the file itself, which removeStaleLockFile() respects.
+    if (!lock.removeStaleLockFile()) {
+        err << Cli::tr("%1: the lock file %2 cannot be removed (it is in use on this computer, or the folder "
+                       "cannot be written to)")
+                   .arg(command.name, QDir::toNativeSeparators(lockPath))
+            << '\n';
+        return cli_exit::cannotWrite;
+    }
+    err << Cli::tr("%1: took over %2").arg(command.name, shown);
+    if (hasInfo)
+        err << Cli::tr(" from FlickDesk on the computer %1 (process %2)").arg(host, QString::number(pid));
+    err << Cli::tr("; it can be changed again. Make sure FlickDesk no longer uses it there.") << '\n';
+    return cli_exit::ok;
+}
+
+} // namespace flickdesk::core::cli_internal

@@ -1,0 +1,679 @@
+#include "core/awards/payout.h"
+#include "core/awards/tourpoints.h"
+#include "core/cli/cliprivate.h"
+#include "core/formats/boundedfile.h"
+#include "core/formats/csvwriting.h"
+#include "core/formats/eventexchange.h"
+#include "core/formats/historyreader.h"
+#include "core/formats/outputfiles.h"
+#include "core/store/store.h"
+#include "core/systems/systems.h"
+#include "flickdesk/engine/flickskill.h"
+#include "flickdesk/engine/monthlylock.h"
+#include "flickdesk/engine/points.h"
+#include "flickdesk/engine/standings.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonValue>
+#include <QLockFile>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSysInfo>
+#include <QTextStream>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <initializer_list>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+namespace flickdesk::core::cli_internal {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Reading a history folder and its FlickSkill parameters (rate, lock, points, standings)
+
+// The options of the rating parameters: --params FILE, --epsilon E, --max-iter N.
+struct RatingOptions {
+    QString paramsFile;
+    ParameterOverrides overrides; // --epsilon, --max-iter
+    QString database;             // --db FILE in place of HISTORY_DIR
+};
+
+QString readRatingOptions(const Arguments& arguments, RatingOptions& options)
+{
+    options.paramsFile = arguments.value("--params").value_or(QString());
+    if (const auto value = arguments.value("--epsilon")) {
+        bool ok = false;
+        const double epsilon = value->toDouble(&ok);
+        if (!ok || !std::isfinite(epsilon) || epsilon <= 0.0)
+            return Cli::tr("--epsilon needs a number above 0, not '%1'").arg(*value);
+        options.overrides.epsilon = epsilon;
+    }
+    if (const auto value = arguments.value("--max-iter")) {
+        bool ok = false;
+        const int iterations = value->toInt(&ok);
+        if (!ok || iterations < 0)
+            return Cli::tr("--max-iter needs a whole number 0 or above, not '%1'").arg(*value);
+        options.overrides.maxIterations = iterations;
+    }
+    return {};
+}
+
+// HISTORY_DIR, or --db FILE in its place; the message of a usage error, or an empty string.
+QString readHistorySource(const Arguments& arguments, QString& historyDir, RatingOptions& options)
+{
+    const std::optional<QString> database = arguments.value("--db");
+    if (!database)
+        return readOnePositional(arguments, "HISTORY_DIR", historyDir);
+    if (database->isEmpty())
+        return Cli::tr("--db needs a database file");
+    if (!arguments.positional.isEmpty())
+        return Cli::tr("give HISTORY_DIR or --db FILE, not both");
+    options.database = *database;
+    historyDir = *database;
+    return {};
+}
+
+// The finished events of a database as the history a folder gives; a database that cannot be
+// opened is a defect of the input.
+// What the database keeps for Tour standings (settings): each season's Finale and the players who
+// won the Recreational title before its history.
+struct StoredTourSettings {
+    std::map<QString, QString> finaleBySeason;
+    std::set<std::string> earlierRecreationalChampions;
+};
+
+HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& settings)
+{
+    StoreOptions options;
+    options.path = database;
+    options.creation = StoreOptions::Creation::Never;
+    Store::OpenResult opened = Store::open(options);
+    if (!opened.store) {
+        HistoryFolder folder;
+        folder.defects.push_back(
+            engine::Defect{engine::SourceRef{database.toStdString(), 0}, {}, {}, opened.error.toStdString()});
+        return folder;
+    }
+    try {
+        HistoryFolder folder = opened.store->loadHistory();
+        for (const EventInfo& event : folder.events) {
+            if (settings.finaleBySeason.count(event.season) != 0)
+                continue;
+            const QJsonValue finale = opened.store->setting(Store::finaleKey(event.season));
+            if (finale.isString() && !finale.toString().isEmpty())
+                settings.finaleBySeason[event.season] = finale.toString();
+        }
+        const QJsonValue champions = opened.store->setting(Store::earlierRecreationalChampionsKey());
+        for (const QJsonValue& id : champions.toArray())
+            settings.earlierRecreationalChampions.insert(id.toString().toStdString());
+        return folder;
+    } catch (const StoreError& error) {
+        HistoryFolder folder;
+        folder.defects.push_back(engine::Defect{
+            engine::SourceRef{database.toStdString(), 0}, {}, {}, error.message().toStdString()});
+        return folder;
+    }
+}
+
+struct RatingInput {
+    HistoryFolder folder; // its defects moved to `defects`
+    engine::FlickSkillParameters parameters;
+    std::vector<engine::Defect> defects;
+    StoredTourSettings tourSettings; // from the database's settings; empty for a folder
+};
+
+// The folder and its parameters: the folder's params.json, then --params FILE, then --epsilon /
+// --max-iter, each later one winning. Every defect of the folder and the parameters file is listed.
+RatingInput readRatingInput(const QString& historyDir, const RatingOptions& options)
+{
+    RatingInput input;
+    input.folder = options.database.isEmpty() ? readHistoryFolder(historyDir)
+                                              : readStoredHistory(options.database, input.tourSettings);
+    input.defects = std::move(input.folder.defects);
+    input.folder.defects.clear();
+    ParameterOverrides overrides = input.folder.parameters;
+    if (!options.paramsFile.isEmpty()) {
+        ParametersFile file = readParametersJson(options.paramsFile);
+        overrides.overrideWith(file.parameters);
+        std::move(file.defects.begin(), file.defects.end(), std::back_inserter(input.defects));
+    }
+    overrides.overrideWith(options.overrides);
+    overrides.applyTo(input.parameters);
+    // What the command line sets is checked against the engine's limits as well (params.json
+    // values were checked when read), and against the history (a draw needs p_draw_game > 0).
+    for (const std::string& problem : engine::ratingProblems(input.folder.history, input.parameters))
+        input.defects.push_back(engine::Defect{engine::SourceRef{"command line", 0}, {}, {}, problem});
+    return input;
+}
+// ---------------------------------------------------------------------------------------------
+// CSV output
+
+// printf-style formatting of numbers into a CSV text (the C locale's decimal point).
+template <typename... Values> void appendFormatted(QByteArray& text, const char* format, Values... values)
+{
+    char buffer[128];
+    const int length = std::snprintf(buffer, sizeof buffer, format, values...);
+    text.append(buffer, std::clamp(length, 0, static_cast<int>(sizeof buffer) - 1));
+}
+
+// A sum of awards kept in whole tenths, printed like %.1f without a detour through binary fractions.
+void appendTenths(QByteArray& text, long long tenths)
+{
+    if (tenths < 0) {
+        text.append('-');
+        tenths = -tenths;
+    }
+    appendFormatted(text, "%lld.%lld", tenths / 10, tenths % 10);
+}
+// ---------------------------------------------------------------------------------------------
+// rate
+
+// player_id,date,mu,sigma: one row per player per date played, by date and then player id.
+QByteArray ratingsCsv(const engine::RatingHistory& history, const engine::FlickSkillResult& result)
+{
+    const std::size_t players = std::min(history.playerIds.size(), result.curves.size());
+    std::vector<std::size_t> byId(players);
+    std::iota(byId.begin(), byId.end(), std::size_t{0});
+    std::sort(byId.begin(), byId.end(), [&](std::size_t x, std::size_t y) {
+        return csv::playerIdLess(history.playerIds[x], history.playerIds[y]);
+    });
+    std::vector<std::size_t> rankOfPlayer(players);
+    for (std::size_t rank = 0; rank < players; ++rank)
+        rankOfPlayer[byId[rank]] = rank;
+
+    struct Row {
+        engine::DayNumber date;
+        std::size_t rank;
+        const engine::LearningCurvePoint* point;
+    };
+    std::vector<Row> rows;
+    for (std::size_t player = 0; player < players; ++player) {
+        for (const engine::LearningCurvePoint& point : result.curves[player])
+            rows.push_back({point.date, rankOfPlayer[player], &point});
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const Row& x, const Row& y) { return std::tie(x.date, x.rank) < std::tie(y.date, y.rank); });
+
+    QByteArray text;
+    text.reserve(static_cast<qsizetype>(rows.size() * 48 + 32));
+    text.append("player_id,date,mu,sigma\n");
+    for (const Row& row : rows) {
+        csv::appendField(text, history.playerIds[byId[row.rank]]);
+        text.append(',');
+        text.append(engine::formatIsoDate(row.date).c_str());
+        appendFormatted(text, ",%.9f,%.9f\n", row.point->mu, row.point->sigma);
+    }
+    return text;
+}
+
+} // namespace
+
+int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("rate"));
+    Arguments arguments;
+    RatingOptions ratingOptions;
+    QString historyDir;
+    QString problem =
+        readArguments(args, {"--db", "--params", "--epsilon", "--max-iter", "--output"}, arguments);
+    if (problem.isEmpty())
+        problem = readRatingOptions(arguments, ratingOptions);
+    if (problem.isEmpty() && !arguments.help)
+        problem = readHistorySource(arguments, historyDir, ratingOptions);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    RatingInput input = readRatingInput(historyDir, ratingOptions);
+    if (!input.defects.empty())
+        return refuseDefects(err, command.name, input.defects, historyDir, "nothing rated");
+
+    engine::FlickSkillResult result;
+    try {
+        result = engine::rateHistory(input.folder.history, input.parameters);
+    } catch (const std::exception& error) {
+        err << "rate: " << QString::fromUtf8(error.what()) << '\n';
+        return cli_exit::internalError;
+    }
+
+    const QByteArray csv = ratingsCsv(input.folder.history, result);
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
+        return status;
+
+    const auto playersRated = std::count_if(result.curves.begin(), result.curves.end(),
+                                            [](const auto& curve) { return !curve.empty(); });
+    err << "rate: " << playersRated << " players, " << input.folder.history.events.size() << " events, "
+        << result.iterations << " iterations, step " << QString::number(result.lastStep, 'g', 3)
+        << ", converged " << (result.converged ? "yes" : "no") << ", log evidence "
+        << QString::number(result.logEvidence, 'f', 6) << '\n';
+    return cli_exit::ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// lock
+
+// YYYY-MM, strictly: the 1st of that month.
+std::optional<engine::DayNumber> parseMonth(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-\\d{2}$"));
+    if (!pattern.match(text).hasMatch())
+        return std::nullopt;
+    return engine::parseIsoDate((text + QStringLiteral("-01")).toStdString());
+}
+
+namespace {
+
+// player_id,mu,sigma: every player with an event before the month, by player id.
+QByteArray lockCsv(const engine::RatingHistory& history, const engine::MonthlyLock& lock)
+{
+    std::vector<std::size_t> players;
+    for (std::size_t p = 0; p < lock.rated.size() && p < history.playerIds.size(); ++p) {
+        if (lock.rated[p])
+            players.push_back(p);
+    }
+    std::sort(players.begin(), players.end(), [&history](std::size_t x, std::size_t y) {
+        return csv::playerIdLess(history.playerIds[x], history.playerIds[y]);
+    });
+    QByteArray text;
+    text.reserve(static_cast<qsizetype>(players.size() * 36 + 32));
+    text.append("player_id,mu,sigma\n");
+    for (const std::size_t p : players) {
+        csv::appendField(text, history.playerIds[p]);
+        appendFormatted(text, ",%.9f,%.9f\n", lock.ratings[p].mu, lock.ratings[p].sigma);
+    }
+    return text;
+}
+
+} // namespace
+
+int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("lock"));
+    Arguments arguments;
+    RatingOptions ratingOptions;
+    QString historyDir;
+    std::optional<engine::DayNumber> month;
+    QString problem = readArguments(
+        args, {"--db", "--month", "--params", "--epsilon", "--max-iter", "--output"}, arguments);
+    if (problem.isEmpty())
+        problem = readRatingOptions(arguments, ratingOptions);
+    if (problem.isEmpty() && !arguments.help) {
+        problem = readHistorySource(arguments, historyDir, ratingOptions);
+        const std::optional<QString> monthText = arguments.value("--month");
+        if (problem.isEmpty() && !monthText)
+            problem = Cli::tr("missing --month YYYY-MM");
+        else if (problem.isEmpty() && !(month = parseMonth(*monthText)))
+            problem = Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
+    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    RatingInput input = readRatingInput(historyDir, ratingOptions);
+    if (!input.defects.empty())
+        return refuseDefects(err, command.name, input.defects, historyDir, "nothing rated");
+
+    engine::MonthlyLock lock;
+    try {
+        lock = engine::computeMonthlyLock(input.folder.history, *month, input.parameters);
+    } catch (const std::exception& error) {
+        err << "lock: " << QString::fromUtf8(error.what()) << '\n';
+        return cli_exit::internalError;
+    }
+    const QByteArray csv = lockCsv(input.folder.history, lock);
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
+        return status;
+
+    err << "lock: " << QString::fromStdString(engine::formatIsoDate(lock.month)) << ": "
+        << std::count(lock.rated.begin(), lock.rated.end(), 1) << " players, " << lock.eventsRated
+        << " events before it, " << lock.iterations << " iterations, converged "
+        << (lock.converged ? "yes" : "no") << '\n';
+    return cli_exit::ok;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// points and standings
+
+// Every defect of the folder, its parameters and its Tour events (DECISIONS D2), in file order.
+std::vector<engine::Defect> tourInputDefects(const RatingInput& input)
+{
+    std::vector<engine::Defect> defects = input.defects;
+    for (engine::Defect& defect : tourPointsDefects(input.folder))
+        defects.push_back(std::move(defect));
+    orderDefects(defects);
+    return defects;
+}
+
+// Computes the awards `include` asks for; an exit status other than ok when the engine fails (the
+// message written to `err`).
+int awardTourPoints(QTextStream& err, QLatin1String command, const QString& historyDir,
+                    const RatingInput& input, const TourEventFilter& include, TourPoints& points)
+{
+    try {
+        points = computeTourPoints(input.folder, input.parameters, include);
+    } catch (const std::exception& error) {
+        err << command << ": " << QString::fromUtf8(error.what()) << '\n';
+        return cli_exit::internalError;
+    }
+    if (!points.defects.empty())
+        return refuseDefects(err, command, points.defects, historyDir, "no points awarded");
+    return cli_exit::ok;
+}
+
+// event_id,place,player_id,fsi,fdi,points: events in the order given, rows by place then player id.
+QByteArray pointsCsv(const HistoryFolder& folder, const TourPoints& points)
+{
+    QByteArray text;
+    text.append("event_id,place,player_id,fsi,fdi,points\n");
+    for (const TourEventPoints& event : points.events) {
+        const std::string& eventId = folder.history.events[event.eventIndex].id;
+        for (const UnitAward& unit : event.units) {
+            std::vector<const std::string*> players;
+            for (const engine::PlayerIndex player : unit.players)
+                players.push_back(&folder.history.playerIds[static_cast<std::size_t>(player)]);
+            std::sort(players.begin(), players.end(),
+                      [](const std::string* a, const std::string* b) { return csv::playerIdLess(*a, *b); });
+            for (const std::string* player : players) {
+                csv::appendField(text, eventId);
+                appendFormatted(text, ",%d,", unit.place);
+                csv::appendField(text, *player);
+                // DECISIONS P8: FSI and FDI shown to 3 decimals; the award as rounded when awarded.
+                appendFormatted(text, ",%.3f,%.3f,%.1f\n", event.payout.fieldStrengthIndex,
+                                event.payout.fieldDepthIndex, unit.award);
+            }
+        }
+    }
+    return text;
+}
+
+} // namespace
+
+int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("points"));
+    Arguments arguments;
+    QString historyDir;
+    RatingOptions ratingOptions; // --db FILE
+    QString problem = readArguments(args, {"--db", "--output"}, arguments);
+    if (problem.isEmpty() && !arguments.help)
+        problem = readHistorySource(arguments, historyDir, ratingOptions);
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    // The ratings behind the points are the folder's: its params.json applies, as it does to `lock`.
+    const RatingInput input = readRatingInput(historyDir, ratingOptions);
+    if (const std::vector<engine::Defect> defects = tourInputDefects(input); !defects.empty())
+        return refuseDefects(err, command.name, defects, historyDir, "no points awarded");
+    TourPoints points;
+    if (const int status = awardTourPoints(err, command.name, historyDir, input, {}, points);
+        status != cli_exit::ok)
+        return status;
+
+    const QByteArray csv = pointsCsv(input.folder, points);
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
+        return status;
+
+    std::size_t rows = 0;
+    for (const TourEventPoints& event : points.events) {
+        for (const UnitAward& unit : event.units)
+            rows += unit.players.size();
+        // DECISIONS P10: an event whose unfloored winner points reach a higher Tier's floor says so.
+        if (const auto tier = event.payout.meetsHigherTierFloor) {
+            const EventInfo& info = input.folder.events[event.eventIndex];
+            err << "points: event " << info.eventId << " (" << info.name << ", Tier "
+                << static_cast<int>(event.payout.tier) << ") meets the Tier " << static_cast<int>(*tier)
+                << " points floor: unfloored winner points "
+                << QString::number(event.payout.unflooredWinnerPoints, 'f', 1) << '\n';
+        }
+    }
+    err << "points: " << points.events.size() << " Tour events, " << rows << " awards, "
+        << points.locks.size() << " monthly locks on " << points.threads
+        << (points.threads == 1 ? " thread" : " threads") << '\n';
+    return cli_exit::ok;
+}
+
+namespace {
+
+// rank,player_id,total,counted_events,note: by rank, then player id.
+QByteArray standingsCsv(const engine::TourStandings& standings)
+{
+    std::vector<const engine::StandingsRow*> rows;
+    for (const engine::StandingsRow& row : standings.rows)
+        rows.push_back(&row);
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const engine::StandingsRow* a, const engine::StandingsRow* b) {
+                         if (a->rank != b->rank)
+                             return a->rank < b->rank;
+                         return csv::playerIdLess(a->playerId, b->playerId);
+                     });
+    QByteArray text;
+    text.append("rank,player_id,total,counted_events,note\n");
+    for (const engine::StandingsRow* row : rows) {
+        appendFormatted(text, "%d,", row->rank);
+        csv::appendField(text, row->playerId);
+        text.append(',');
+        appendTenths(text, row->totalTenths); // DECISIONS P8: the sum of the rounded awards
+        appendFormatted(text, ",%d,", row->countedEvents);
+        csv::appendField(text, row->note);
+        text.append('\n');
+    }
+    return text;
+}
+
+} // namespace
+
+int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("standings"));
+    Arguments arguments;
+    QString historyDir;
+    RatingOptions ratingOptions; // --db FILE
+    TourSeasonRequest request;
+    QString problem = readArguments(
+        args, {"--db", "--season", "--division", "--finale", "--past-champions", "--output"}, arguments);
+    if (problem.isEmpty() && !arguments.help) {
+        problem = readHistorySource(arguments, historyDir, ratingOptions);
+        const std::optional<QString> season = arguments.value("--season");
+        const std::optional<QString> division = arguments.value("--division");
+        if (problem.isEmpty() && (!season || season->isEmpty()))
+            problem = Cli::tr("missing --season S");
+        else if (problem.isEmpty() && !division)
+            problem = Cli::tr("missing --division competitive|recreational");
+        else if (problem.isEmpty() &&
+                 division->compare(QLatin1String("competitive"), Qt::CaseInsensitive) == 0)
+            request.division = engine::Division::Competitive;
+        else if (problem.isEmpty() &&
+                 division->compare(QLatin1String("recreational"), Qt::CaseInsensitive) == 0)
+            request.division = engine::Division::Recreational;
+        else if (problem.isEmpty())
+            problem = Cli::tr("--division needs competitive or recreational, not '%1'").arg(*division);
+        if (problem.isEmpty()) {
+            request.season = *season;
+            request.finaleEventId = arguments.value("--finale");
+            if (request.finaleEventId && request.finaleEventId->isEmpty())
+                problem = Cli::tr("--finale needs an event id");
+        }
+        if (const auto champions = arguments.value("--past-champions"); problem.isEmpty() && champions) {
+            for (const QString& id : champions->split(u',')) {
+                if (id.trimmed().isEmpty()) {
+                    problem = Cli::tr("--past-champions needs player ids separated by commas, not '%1'")
+                                  .arg(*champions);
+                    break;
+                }
+                request.pastChampions.insert(id.trimmed().toStdString());
+            }
+        }
+    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    const RatingInput input = readRatingInput(historyDir, ratingOptions);
+    if (const std::vector<engine::Defect> defects = tourInputDefects(input); !defects.empty())
+        return refuseDefects(err, command.name, defects, historyDir, "no standings computed");
+    // A database's settings name the season's Finale and earlier champions (T2, T3); the command
+    // line wins over them.
+    if (const auto stored = input.tourSettings.finaleBySeason.find(request.season);
+        !request.finaleEventId && stored != input.tourSettings.finaleBySeason.end())
+        request.finaleEventId = stored->second;
+    request.pastChampions.insert(input.tourSettings.earlierRecreationalChampions.begin(),
+                                 input.tourSettings.earlierRecreationalChampions.end());
+    // An unknown season or Finale is a usage error, found before any rating is computed.
+    if (const QString error = buildTourSeason(input.folder, {}, request).error; !error.isEmpty())
+        return usageError(err, command, error);
+
+    TourPoints points;
+    if (const int status =
+            awardTourPoints(err, command.name, historyDir, input,
+                            standingsEvents(input.folder, request.season, request.division), points);
+        status != cli_exit::ok)
+        return status;
+    const TourSeasonBuild build = buildTourSeason(input.folder, points, request);
+    engine::TourStandings standings;
+    try {
+        standings = engine::computeTourStandings(build.season);
+    } catch (const std::exception& error) {
+        err << "standings: " << QString::fromUtf8(error.what()) << '\n';
+        return cli_exit::internalError;
+    }
+
+    const QByteArray csv = standingsCsv(standings);
+    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
+        return status;
+
+    std::set<std::string> events;
+    for (const engine::TourAward& award : build.season.awards)
+        events.insert(award.eventId);
+    const bool recreational = request.division == engine::Division::Recreational;
+    err << "standings: season " << request.season << ' ' << (recreational ? "recreational" : "competitive")
+        << ": " << standings.rows.size() << " players, " << events.size()
+        << (events.size() == 1 ? " event; " : " events; ");
+    if (build.finaleEvent) {
+        const EventInfo& finale = input.folder.events[*build.finaleEvent];
+        err << "Finale " << finale.eventId << " (" << finale.name << ')';
+    } else {
+        err << "no Finale";
+    }
+    if (recreational) {
+        err << "; Recreational Tour Champion "
+            << (standings.recreationalChampions.empty()
+                    ? QStringLiteral("none")
+                    : QString::fromStdString(standings.recreationalChampions.front()));
+        for (std::size_t i = 1; i < standings.recreationalChampions.size(); ++i)
+            err << " and " << QString::fromStdString(standings.recreationalChampions[i]);
+        if (!build.season.earlierRecreationalChampions.empty()) {
+            err << " (earlier champions:";
+            for (const std::string& id : build.season.earlierRecreationalChampions)
+                err << ' ' << QString::fromStdString(id);
+            err << ')';
+        }
+    }
+    err << '\n';
+    return cli_exit::ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// payout
+
+int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("payout"));
+    Arguments arguments;
+    QString fieldFile;
+    engine::EventFormat format = engine::EventFormat::Singles;
+    engine::Tier tier = engine::Tier::Three;
+    std::optional<double> cap;
+    QString problem =
+        readArguments(args, {"--format", "--tier", "--experimental-cap", "--output"}, arguments);
+    if (problem.isEmpty() && !arguments.help) {
+        problem = readOnePositional(arguments, "FIELD.csv", fieldFile);
+        const std::optional<QString> formatText = arguments.value("--format");
+        const std::optional<QString> tierText = arguments.value("--tier");
+        // The keywords of every file and command; as before, in any case ("Singles").
+        const std::optional<engine::EventFormat> keywordFormat =
+            formatText ? eventFormatFromKeyword(formatText->toLower()) : std::nullopt;
+        if (problem.isEmpty() && !formatText)
+            problem = Cli::tr("missing --format singles|doubles");
+        else if (problem.isEmpty() && keywordFormat)
+            format = *keywordFormat;
+        else if (problem.isEmpty())
+            problem = Cli::tr("--format needs singles or doubles, not '%1'").arg(*formatText);
+        if (problem.isEmpty() && !tierText)
+            problem = Cli::tr("missing --tier 1|2|3");
+        else if (problem.isEmpty() && *tierText == QLatin1String("1"))
+            tier = engine::Tier::One;
+        else if (problem.isEmpty() && *tierText == QLatin1String("2"))
+            tier = engine::Tier::Two;
+        else if (problem.isEmpty() && *tierText == QLatin1String("3"))
+            tier = engine::Tier::Three;
+        else if (problem.isEmpty())
+            problem = Cli::tr("--tier needs 1, 2 or 3, not '%1'").arg(*tierText);
+        if (const auto capText = arguments.value("--experimental-cap"); problem.isEmpty() && capText) {
+            bool ok = false;
+            cap = capText->toDouble(&ok);
+            if (!ok || !std::isfinite(*cap) || *cap < 0.0)
+                problem = Cli::tr("--experimental-cap needs a number 0 or above, not '%1'").arg(*capText);
+        }
+    }
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    const PayoutField field = readPayoutField(fieldFile, format);
+    if (!field.defects.empty())
+        return refuseDefects(err, command.name, field.defects, fieldFile, "no payout computed");
+    // The one path of the award and the preview (core/awards/payout.h); an explicit cap is an experimental
+    // event's own (DECISIONS P4).
+    std::vector<FieldUnit> units;
+    for (const double rating : field.ratings)
+        units.push_back({rating, 0.0});
+    for (const engine::PartnerRatings& team : field.teams)
+        units.push_back({team.first, team.second});
+    engine::PayoutTable table;
+    try {
+        table = payoutTable(PayoutTerms{format, tier, cap}, units);
+    } catch (const std::exception& error) {
+        err << "payout: " << QString::fromUtf8(error.what()) << '\n';
+        return cli_exit::internalError;
+    }
+
+    QByteArray text;
+    // DECISIONS P8: FSI and FDI shown to 3 decimals.
+    appendFormatted(text, "# FSI %.3f\n# FDI %.3f\n# N %d\n", table.fieldStrengthIndex, table.fieldDepthIndex,
+                    table.fieldSize);
+    text.append("place,points\n");
+    for (std::size_t i = 0; i < table.awards.size(); ++i)
+        appendFormatted(text, "%zu,%.1f\n", i + 1, table.awards[i]);
+    if (const int status = writeOutput(out, err, command.name, arguments, text); status != cli_exit::ok)
+        return status;
+
+    const QString unflooredText = QString::number(table.unflooredFieldStrength, 'f', 3);
+    err << "payout: "
+        << (format == engine::EventFormat::Doubles
+                ? Cli::tr("doubles, Tier %1, %2 teams: FSI before the floor %3")
+                : Cli::tr("singles, Tier %1, %2 entrants: FSI before the floor %3"))
+               .arg(static_cast<int>(tier))
+               .arg(table.fieldSize)
+               .arg(unflooredText);
+    if (table.capApplied)
+        err << Cli::tr(", lowered to the experimental cap %1")
+                   .arg(QString::number(*table.experimentalCap, 'f', 3));
+    if (table.meetsHigherTierFloor) // DECISIONS P10
+        err << Cli::tr("; meets the Tier %1 points floor").arg(static_cast<int>(*table.meetsHigherTierFloor));
+    err << '\n';
+    return cli_exit::ok;
+}
+
+} // namespace flickdesk::core::cli_internal

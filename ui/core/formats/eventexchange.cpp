@@ -1,0 +1,1011 @@
+#include "core/formats/eventexchange.h"
+
+#include "core/formats/csvtable.h"
+#include "core/formats/csvwriting.h"
+#include "core/formats/historyreader.h"
+#include "core/formats/outputfiles.h"
+#include "core/formats/strictjson.h"
+#include "core/records/identifiers.h"
+#include "core/translation.h"
+#include "flickdesk/engine/date.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QTemporaryDir>
+#include <QTemporaryFile>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string_view>
+#include <utility>
+
+namespace flickdesk::core {
+namespace {
+
+using engine::Defect;
+using engine::SourceRef;
+
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::EventExchange)
+
+const QString formatTag = QStringLiteral("flickdesk-event");
+
+QJsonValue nullable(const std::optional<int>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue nullable(const std::optional<double>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue nullableText(const QString& text)
+{
+    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+}
+
+bool isMonth(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])$"));
+    return pattern.match(text).hasMatch();
+}
+
+bool isDate(const QString& text)
+{
+    return text.size() == 10 && engine::parseIsoDate(text.toStdString()).has_value();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading JSON with every defect named by its path in the document (content.field[3].place).
+
+class JsonReader {
+public:
+    JsonReader(const QString& fileName, std::vector<Defect>& defects)
+        : file_(fileName.toStdString())
+        , defects_(defects)
+    {
+    }
+
+    void defect(const QString& path, const QString& message)
+    {
+        defects_.push_back(Defect{SourceRef{file_, 0}, path.toStdString(), eventId_, message.toStdString()});
+    }
+
+    void setEventId(const QString& id) { eventId_ = id.toStdString(); }
+
+    static QString at(const QString& path, const char* key)
+    {
+        return path.isEmpty() ? QString(QLatin1String(key)) : path + u'.' + QLatin1String(key);
+    }
+    static QString at(const QString& path, qsizetype index)
+    {
+        return path + QStringLiteral("[%1]").arg(index);
+    }
+
+    bool has(const QJsonObject& object, const char* key, const QString& path)
+    {
+        if (object.contains(QLatin1String(key)))
+            return true;
+        defect(at(path, key), tr("missing"));
+        return false;
+    }
+
+    std::optional<QJsonObject> object(const QJsonObject& parent, const char* key, const QString& path)
+    {
+        if (!has(parent, key, path))
+            return std::nullopt;
+        const QJsonValue value = parent.value(QLatin1String(key));
+        if (!value.isObject()) {
+            defect(at(path, key), tr("expected an object"));
+            return std::nullopt;
+        }
+        return value.toObject();
+    }
+
+    std::optional<QJsonArray> array(const QJsonObject& parent, const char* key, const QString& path)
+    {
+        if (!has(parent, key, path))
+            return std::nullopt;
+        const QJsonValue value = parent.value(QLatin1String(key));
+        if (!value.isArray()) {
+            defect(at(path, key), tr("expected an array"));
+            return std::nullopt;
+        }
+        return value.toArray();
+    }
+
+    std::optional<QString> text(const QJsonObject& parent, const char* key, const QString& path,
+                                bool nullAllowed = false)
+    {
+        if (!has(parent, key, path))
+            return std::nullopt;
+        const QJsonValue value = parent.value(QLatin1String(key));
+        if (value.isNull() && nullAllowed)
+            return QString();
+        if (!value.isString()) {
+            defect(at(path, key), nullAllowed ? tr("expected a string or null") : tr("expected a string"));
+            return std::nullopt;
+        }
+        return value.toString();
+    }
+
+    // An event or player id (core/records/identifiers.h): only new input is held to the grammar.
+    std::optional<QString> id(const QJsonObject& parent, const char* key, const QString& path)
+    {
+        const std::optional<QString> value = text(parent, key, path);
+        if (value && !checkId(*value, at(path, key)))
+            return std::nullopt;
+        return value;
+    }
+
+    bool checkId(const QString& id, const QString& path)
+    {
+        if (const QString problem = idProblem(id); !problem.isEmpty()) {
+            defect(path, tr("the id '%1' %2").arg(printableId(id), problem));
+            return false;
+        }
+        return true;
+    }
+
+    // A whole number >= lowest; `isNull` tells a null that `nullAllowed` accepts.
+    std::optional<int> integer(const QJsonObject& parent, const char* key, const QString& path, int lowest,
+                               bool nullAllowed, bool& isNull)
+    {
+        isNull = false;
+        if (!has(parent, key, path))
+            return std::nullopt;
+        const QJsonValue value = parent.value(QLatin1String(key));
+        if (value.isNull() && nullAllowed) {
+            isNull = true;
+            return std::nullopt;
+        }
+        const double number = value.toDouble();
+        if (!value.isDouble() || number != std::floor(number) || number < lowest || number > 1e9) {
+            defect(at(path, key), tr("expected a whole number %1 or above%2")
+                                      .arg(lowest)
+                                      .arg(nullAllowed ? tr(", or null") : QString()));
+            return std::nullopt;
+        }
+        return static_cast<int>(number);
+    }
+
+    std::optional<int> integer(const QJsonObject& parent, const char* key, const QString& path, int lowest)
+    {
+        bool isNull = false;
+        return integer(parent, key, path, lowest, false, isNull);
+    }
+
+    // A finite number; above `lowest` (or at least it, when `lowestIncluded`).
+    std::optional<double> number(const QJsonObject& parent, const char* key, const QString& path,
+                                 std::optional<double> lowest = std::nullopt, bool lowestIncluded = true)
+    {
+        if (!has(parent, key, path))
+            return std::nullopt;
+        const QJsonValue value = parent.value(QLatin1String(key));
+        const double number = value.toDouble();
+        const bool inRange = !lowest || (lowestIncluded ? number >= *lowest : number > *lowest);
+        if (!value.isDouble() || !std::isfinite(number) || !inRange) {
+            defect(at(path, key), !lowest          ? tr("expected a finite number")
+                                  : lowestIncluded ? tr("expected a finite number %1 or above").arg(*lowest)
+                                                   : tr("expected a finite number above %1").arg(*lowest));
+            return std::nullopt;
+        }
+        return number;
+    }
+
+    std::optional<bool> boolean(const QJsonObject& parent, const char* key, const QString& path)
+    {
+        if (!has(parent, key, path))
+            return std::nullopt;
+        const QJsonValue value = parent.value(QLatin1String(key));
+        if (!value.isBool()) {
+            defect(at(path, key), tr("expected true or false"));
+            return std::nullopt;
+        }
+        return value.toBool();
+    }
+
+    // One of `names`; its index.
+    std::optional<int> choice(const QJsonObject& parent, const char* key, const QString& path,
+                              std::initializer_list<const char*> names)
+    {
+        const std::optional<QString> value = text(parent, key, path);
+        if (!value)
+            return std::nullopt;
+        int index = 0;
+        for (const char* name : names) {
+            if (*value == QLatin1String(name))
+                return index;
+            ++index;
+        }
+        QStringList list;
+        for (const char* name : names)
+            list.append(QLatin1String(name));
+        defect(at(path, key), tr("'%1' is not one of %2").arg(*value, list.join(QStringLiteral(", "))));
+        return std::nullopt;
+    }
+
+private:
+    std::string file_;
+    std::vector<Defect>& defects_;
+    std::string eventId_;
+};
+
+QStringList readIdList(JsonReader& reader, const QJsonObject& parent, const char* key, const QString& path)
+{
+    QStringList ids;
+    const std::optional<QJsonArray> array = reader.array(parent, key, path);
+    if (!array)
+        return ids;
+    for (qsizetype i = 0; i < array->size(); ++i) {
+        const QJsonValue value = array->at(i);
+        const QString itemPath = JsonReader::at(JsonReader::at(path, key), i);
+        if (!value.isString())
+            reader.defect(itemPath, tr("expected a player id"));
+        else if (reader.checkId(value.toString(), itemPath))
+            ids.append(value.toString());
+    }
+    return ids;
+}
+
+void readEvent(JsonReader& reader, const QJsonObject& content, EventExchange& exchange)
+{
+    const QString path = QStringLiteral("content.event");
+    const std::optional<QJsonObject> event = reader.object(content, "event", QStringLiteral("content"));
+    if (!event)
+        return;
+    EventRecord& record = exchange.event;
+    if (const auto id = reader.id(*event, "id", path))
+        record.id = *id;
+    reader.setEventId(record.id);
+    if (const auto date = reader.text(*event, "date", path); date && !isDate(*date))
+        reader.defect(JsonReader::at(path, "date"),
+                      tr("'%1' is not a date of the form YYYY-MM-DD").arg(*date));
+    else if (date)
+        record.date = *date;
+    record.name = reader.text(*event, "name", path).value_or(QString());
+    if (const auto format = reader.choice(*event, "format", path, {"singles", "doubles"}))
+        record.format = *format == 1 ? engine::EventFormat::Doubles : engine::EventFormat::Singles;
+    record.group = reader.text(*event, "group", path).value_or(QString());
+    if (const auto tour = reader.choice(*event, "tour", path, {"competitive", "recreational", "none"}))
+        record.tour = *tour == 0 ? Tour::Competitive : *tour == 1 ? Tour::Recreational : Tour::None;
+    bool isNull = false;
+    // The rule of events.csv (core/formats/historyreader.h), so that `rate` takes the exported history.
+    if (const auto tier = reader.integer(*event, "tier", path, 1, true, isNull); tier || isNull) {
+        if (const std::string problem = eventTierProblem(tier, record.tour); !problem.empty())
+            reader.defect(JsonReader::at(path, "tier"), QString::fromStdString(problem));
+        else
+            record.tier = tier;
+    }
+    record.season = reader.text(*event, "season", path).value_or(QString());
+    record.fieldSize = reader.integer(*event, "field_size", path, 0, true, isNull);
+    record.experimental = reader.boolean(*event, "experimental", path).value_or(false);
+    if (reader.has(*event, "experimental_cap", path) &&
+        !event->value(QStringLiteral("experimental_cap")).isNull())
+        record.experimentalCap = reader.number(*event, "experimental_cap", path, 0.0);
+    if (const auto status =
+            reader.choice(*event, "status", path, {"planned", "started", "finished", "awarded"}))
+        record.status = static_cast<EventStatus>(*status);
+}
+
+void readField(JsonReader& reader, const QJsonObject& content, EventExchange& exchange)
+{
+    const std::optional<QJsonArray> field = reader.array(content, "field", QStringLiteral("content"));
+    if (!field)
+        return;
+    std::map<QString, QString> names;
+    for (qsizetype i = 0; i < field->size(); ++i) {
+        const QString path = JsonReader::at(QStringLiteral("content.field"), i);
+        if (!field->at(i).isObject()) {
+            reader.defect(path, tr("expected an object"));
+            continue;
+        }
+        const QJsonObject object = field->at(i).toObject();
+        UnitRecord unit;
+        unit.number = reader.integer(object, "unit", path, 1).value_or(0);
+        if (const auto status = reader.choice(object, "status", path, {"registered", "started", "withdrawn"}))
+            unit.status = static_cast<EntrantStatus>(*status);
+        bool isNull = false;
+        unit.place = reader.integer(object, "place", path, 1, true, isNull);
+        if (const std::optional<QJsonArray> players = reader.array(object, "players", path)) {
+            for (qsizetype k = 0; k < players->size(); ++k) {
+                const QString playerPath = JsonReader::at(JsonReader::at(path, "players"), k);
+                if (!players->at(k).isObject()) {
+                    reader.defect(playerPath, tr("expected an object"));
+                    continue;
+                }
+                const QJsonObject player = players->at(k).toObject();
+                const std::optional<QString> id = reader.id(player, "id", playerPath);
+                const std::optional<QString> name = reader.text(player, "name", playerPath, true);
+                if (id) {
+                    unit.playerIds.append(*id);
+                    if (name && !names.count(*id)) {
+                        names.emplace(*id, *name);
+                        exchange.players.push_back({*id, *name, {}, {}});
+                    }
+                }
+            }
+        }
+        exchange.event.units.push_back(std::move(unit));
+    }
+}
+
+void readGames(JsonReader& reader, const QJsonObject& content, EventExchange& exchange)
+{
+    const std::optional<QJsonArray> games = reader.array(content, "games", QStringLiteral("content"));
+    if (!games)
+        return;
+    for (qsizetype i = 0; i < games->size(); ++i) {
+        const QString path = JsonReader::at(QStringLiteral("content.games"), i);
+        if (!games->at(i).isObject()) {
+            reader.defect(path, tr("expected an object"));
+            continue;
+        }
+        const QJsonObject object = games->at(i).toObject();
+        GameRecord game;
+        game.number = reader.integer(object, "game", path, 1).value_or(0);
+        game.sideA = readIdList(reader, object, "a", path);
+        game.sideB = readIdList(reader, object, "b", path);
+        if (const auto winner = reader.choice(object, "winner", path, {"a", "b", "draw"}))
+            game.outcome = *winner == 0   ? engine::GameOutcome::WinA
+                           : *winner == 1 ? engine::GameOutcome::WinB
+                                          : engine::GameOutcome::Draw;
+        exchange.event.games.push_back(std::move(game));
+    }
+}
+
+void readAward(JsonReader& reader, const QJsonObject& content, EventExchange& exchange)
+{
+    if (!reader.has(content, "award", QStringLiteral("content")) ||
+        content.value(QStringLiteral("award")).isNull())
+        return;
+    const std::optional<QJsonObject> object = reader.object(content, "award", QStringLiteral("content"));
+    if (!object)
+        return;
+    const QString path = QStringLiteral("content.award");
+    AwardRecord award;
+    award.revision = reader.integer(*object, "revision", path, 1).value_or(1);
+    if (const auto month = reader.text(*object, "lock_month", path); month && !isMonth(*month))
+        reader.defect(JsonReader::at(path, "lock_month"),
+                      tr("'%1' is not a month of the form YYYY-MM").arg(*month));
+    else if (month)
+        award.lockMonth = *month;
+    award.fsi = reader.number(*object, "fsi", path, 0.0).value_or(0.0);
+    award.fdi = reader.number(*object, "fdi", path, 0.0).value_or(0.0);
+    award.awardedAt = reader.text(*object, "awarded_at", path).value_or(QString());
+    award.reason = reader.text(*object, "reason", path).value_or(QString());
+    if (const auto ratings = reader.array(*object, "ratings", path)) {
+        for (qsizetype i = 0; i < ratings->size(); ++i) {
+            const QString itemPath = JsonReader::at(JsonReader::at(path, "ratings"), i);
+            const QJsonObject item = ratings->at(i).toObject();
+            LockedRating rating;
+            rating.playerId = reader.id(item, "player_id", itemPath).value_or(QString());
+            rating.mu = reader.number(item, "mu", itemPath).value_or(0.0);
+            rating.sigma = reader.number(item, "sigma", itemPath, 0.0, false).value_or(1.0);
+            award.ratings.push_back(std::move(rating));
+        }
+    }
+    if (const auto awards = reader.array(*object, "awards", path)) {
+        for (qsizetype i = 0; i < awards->size(); ++i) {
+            const QString itemPath = JsonReader::at(JsonReader::at(path, "awards"), i);
+            const QJsonObject item = awards->at(i).toObject();
+            PlayerAward points;
+            points.playerId = reader.id(item, "player_id", itemPath).value_or(QString());
+            points.place = reader.integer(item, "place", itemPath, 1).value_or(1);
+            points.points = reader.number(item, "points", itemPath, 0.0).value_or(0.0);
+            award.awards.push_back(std::move(points));
+        }
+    }
+    exchange.award = std::move(award);
+}
+
+// What the structure alone does not say: unique units, games and players, partners per format,
+// players of games and awards in the field, and a finished event that can be rated (its own rules).
+void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange& exchange,
+                      std::vector<Defect>& defects)
+{
+    EventRecord& event = exchange.event;
+    const int partners = event.format == engine::EventFormat::Doubles ? 2 : 1;
+    std::set<int> numbers;
+    std::set<QString> field;
+    for (std::size_t i = 0; i < event.units.size(); ++i) {
+        const UnitRecord& unit = event.units[i];
+        const QString path = JsonReader::at(QStringLiteral("content.field"), static_cast<qsizetype>(i));
+        if (unit.number > 0 && !numbers.insert(unit.number).second)
+            reader.defect(JsonReader::at(path, "unit"), tr("unit %1 is listed twice").arg(unit.number));
+        if (unit.playerIds.size() != partners)
+            reader.defect(JsonReader::at(path, "players"), tr("a %1 unit has %2 player(s), not %3")
+                                                               .arg(keyword(event.format))
+                                                               .arg(unit.playerIds.size())
+                                                               .arg(partners));
+        for (const QString& id : unit.playerIds) {
+            if (!field.insert(id).second)
+                reader.defect(JsonReader::at(path, "players"), tr("player %1 is in the field twice").arg(id));
+        }
+    }
+    // The rule of events.csv (core/formats/historyreader.h), so that `rate` takes the exported history.
+    if (event.fieldSize) {
+        const auto began = std::count_if(event.units.begin(), event.units.end(), [](const UnitRecord& unit) {
+            return unit.status != EntrantStatus::Registered;
+        });
+        if (const std::string problem = eventFieldSizeProblem(event.id.toStdString(), *event.fieldSize,
+                                                              static_cast<std::size_t>(began));
+            !problem.empty())
+            reader.defect(QStringLiteral("content.event.field_size"), QString::fromStdString(problem));
+    }
+    std::sort(event.units.begin(), event.units.end(),
+              [](const UnitRecord& a, const UnitRecord& b) { return a.number < b.number; });
+    numbers.clear();
+    for (std::size_t i = 0; i < event.games.size(); ++i) {
+        const GameRecord& game = event.games[i];
+        const QString path = JsonReader::at(QStringLiteral("content.games"), static_cast<qsizetype>(i));
+        if (game.number > 0 && !numbers.insert(game.number).second)
+            reader.defect(JsonReader::at(path, "game"), tr("game %1 is listed twice").arg(game.number));
+        std::set<QString> inGame; // the database holds each player once per game and side
+        for (const auto& [key, side] : {std::pair("a", &game.sideA), std::pair("b", &game.sideB)}) {
+            if (side->isEmpty() || side->size() > 2)
+                reader.defect(JsonReader::at(path, key), tr("a side is one player or two"));
+            for (const QString& id : *side) {
+                if (!field.count(id))
+                    reader.defect(JsonReader::at(path, key), tr("player %1 is not in the field").arg(id));
+                else if (!inGame.insert(id).second)
+                    reader.defect(JsonReader::at(path, key),
+                                  tr("player %1 plays twice in this game").arg(id));
+            }
+        }
+    }
+    std::sort(event.games.begin(), event.games.end(),
+              [](const GameRecord& a, const GameRecord& b) { return a.number < b.number; });
+
+    if (exchange.award) {
+        if (event.status != EventStatus::Awarded)
+            reader.defect(
+                QStringLiteral("content.award"),
+                tr("only an awarded event has an award; this one is %1").arg(keyword(event.status)));
+        // The database keeps one locked rating and one award per player: a player listed twice is
+        // a defect of the file.
+        const auto checkPlayers = [&](const char* key, const auto& items) {
+            std::map<QString, std::size_t> seen;
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                const QString& id = items[i].playerId;
+                const QString path =
+                    JsonReader::at(JsonReader::at(JsonReader::at(QStringLiteral("content.award"), key),
+                                                  static_cast<qsizetype>(i)),
+                                   "player_id");
+                if (!field.count(id))
+                    reader.defect(path, tr("player %1 is not in the field").arg(id));
+                else if (const auto [it, inserted] = seen.try_emplace(id, i); !inserted)
+                    reader.defect(path, tr("player %1 is listed twice (%2[%3] and %2[%4])")
+                                            .arg(id, QLatin1String(key))
+                                            .arg(it->second)
+                                            .arg(i));
+            }
+        };
+        checkPlayers("ratings", exchange.award->ratings);
+        checkPlayers("awards", exchange.award->awards);
+    } else if (event.status == EventStatus::Awarded) {
+        reader.defect(QStringLiteral("content.award"), tr("an awarded event needs its award"));
+    }
+
+    // A finished event must be ratable: the engine's own rules (ties, fewer than two units, ...).
+    if (defects.empty() && (event.status == EventStatus::Finished || event.status == EventStatus::Awarded)) {
+        engine::RatingHistory history;
+        std::map<QString, engine::PlayerIndex> players;
+        const auto indexOf = [&](const QString& id) {
+            const auto [it, inserted] =
+                players.try_emplace(id, static_cast<engine::PlayerIndex>(players.size()));
+            if (inserted)
+                history.playerIds.push_back(id.toStdString());
+            return it->second;
+        };
+        engine::Event rated;
+        rated.id = event.id.toStdString();
+        rated.date = engine::parseIsoDate(event.date.toStdString()).value_or(0);
+        rated.format = event.format;
+        rated.source = SourceRef{fileName.toStdString(), 0};
+        for (const UnitRecord& unit : event.units) {
+            if (unit.status == EntrantStatus::Registered)
+                continue;
+            engine::Standing standing;
+            standing.place = unit.place.value_or(0);
+            for (const QString& id : unit.playerIds)
+                standing.unit.players.push_back(indexOf(id));
+            standing.source = rated.source;
+            rated.standings.push_back(std::move(standing));
+        }
+        for (const GameRecord& game : event.games) {
+            engine::HeadToHeadGame g;
+            for (const QString& id : game.sideA)
+                g.a.players.push_back(indexOf(id));
+            for (const QString& id : game.sideB)
+                g.b.players.push_back(indexOf(id));
+            g.outcome = game.outcome;
+            g.source = rated.source;
+            rated.games.push_back(std::move(g));
+        }
+        history.events.push_back(std::move(rated));
+        for (Defect& defect : engine::validateHistory(history)) {
+            defect.field = "content." + (defect.field.empty() ? std::string("field") : defect.field);
+            defects.push_back(std::move(defect));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+void appendRow(QByteArray& text, std::initializer_list<QString> fields)
+{
+    bool first = true;
+    for (const QString& field : fields) {
+        if (!first)
+            text.append(',');
+        csv::appendField(text, field.toUtf8());
+        first = false;
+    }
+    text.append('\n');
+}
+
+struct CsvRow {
+    int line = 0;
+    std::vector<QString> fields;
+};
+
+// RFC 4180 with a UTF-8 BOM, CRLF or LF, blank lines skipped and spaces around fields trimmed: the
+// parser of every CSV file (core/formats/csvtable.h), which refuses text that is not UTF-8 and fields or rows
+// beyond its bounds. A malformed row is reported with its field and left out.
+std::vector<CsvRow> parseCsv(const QByteArray& bytes, const std::string& file, std::vector<Defect>& defects)
+{
+    csv::CsvParser parser(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    std::vector<CsvRow> rows;
+    std::vector<std::string> header;
+    csv::CsvRecord record;
+    while (parser.next(record)) {
+        const bool isHeader = rows.empty();
+        if (record.endsInput) {
+            defects.push_back(Defect{SourceRef{file, record.line}, {}, {}, record.error});
+            break;
+        }
+        if (!record.error.empty()) {
+            csv::report(defects, file, record.line,
+                        record.errorField < 0 ? std::string() : csv::fieldName(header, record.errorField), {},
+                        record.error);
+            if (!isHeader)
+                continue;
+        } else if (isHeader) {
+            header = record.fields;
+        }
+        CsvRow row;
+        row.line = record.line;
+        row.fields.reserve(record.fields.size());
+        for (const std::string& field : record.fields)
+            row.fields.push_back(QString::fromStdString(field));
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The submission file
+
+QJsonObject eventExchangeContent(const EventExchange& exchange)
+{
+    const EventRecord& event = exchange.event;
+    std::map<QString, QString> names;
+    for (const PlayerRecord& player : exchange.players)
+        names.emplace(player.id, player.name);
+
+    const QJsonObject header{{QStringLiteral("id"), event.id},
+                             {QStringLiteral("date"), event.date},
+                             {QStringLiteral("name"), event.name},
+                             {QStringLiteral("format"), keyword(event.format)},
+                             {QStringLiteral("group"), event.group},
+                             {QStringLiteral("tour"), keyword(event.tour)},
+                             {QStringLiteral("tier"), nullable(event.tier)},
+                             {QStringLiteral("season"), event.season},
+                             {QStringLiteral("field_size"), nullable(event.fieldSize)},
+                             {QStringLiteral("experimental"), event.experimental},
+                             {QStringLiteral("experimental_cap"), nullable(event.experimentalCap)},
+                             {QStringLiteral("status"), keyword(event.status)}};
+    QJsonArray field;
+    for (const UnitRecord& unit : event.units) {
+        QJsonArray players;
+        for (const QString& id : unit.playerIds) {
+            const auto name = names.find(id);
+            players.append(QJsonObject{
+                {QStringLiteral("id"), id},
+                {QStringLiteral("name"), nullableText(name == names.end() ? QString() : name->second)}});
+        }
+        field.append(QJsonObject{{QStringLiteral("unit"), unit.number},
+                                 {QStringLiteral("status"), keyword(unit.status)},
+                                 {QStringLiteral("place"), nullable(unit.place)},
+                                 {QStringLiteral("players"), players}});
+    }
+    QJsonArray games;
+    for (const GameRecord& game : event.games)
+        games.append(QJsonObject{{QStringLiteral("game"), game.number},
+                                 {QStringLiteral("a"), QJsonArray::fromStringList(game.sideA)},
+                                 {QStringLiteral("b"), QJsonArray::fromStringList(game.sideB)},
+                                 {QStringLiteral("winner"), keyword(game.outcome)}});
+    QJsonValue award(QJsonValue::Null);
+    if (exchange.award) {
+        const AwardRecord& a = *exchange.award;
+        QJsonArray ratings;
+        for (const LockedRating& rating : a.ratings)
+            ratings.append(QJsonObject{{QStringLiteral("player_id"), rating.playerId},
+                                       {QStringLiteral("mu"), rating.mu},
+                                       {QStringLiteral("sigma"), rating.sigma}});
+        QJsonArray awards;
+        for (const PlayerAward& points : a.awards)
+            awards.append(QJsonObject{{QStringLiteral("player_id"), points.playerId},
+                                      {QStringLiteral("place"), points.place},
+                                      {QStringLiteral("points"), points.points}});
+        award = QJsonObject{{QStringLiteral("revision"), a.revision},
+                            {QStringLiteral("lock_month"), a.lockMonth},
+                            {QStringLiteral("fsi"), a.fsi},
+                            {QStringLiteral("fdi"), a.fdi},
+                            {QStringLiteral("awarded_at"), a.awardedAt},
+                            {QStringLiteral("reason"), a.reason},
+                            {QStringLiteral("ratings"), ratings},
+                            {QStringLiteral("awards"), awards}};
+    }
+    return QJsonObject{{QStringLiteral("event"), header},
+                       {QStringLiteral("field"), field},
+                       {QStringLiteral("games"), games},
+                       {QStringLiteral("award"), award}};
+}
+
+QString contentChecksum(const QJsonObject& content)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(QJsonDocument(content).toJson(QJsonDocument::Compact),
+                                                        QCryptographicHash::Sha256)
+                                   .toHex());
+}
+
+QByteArray serializeEventExchange(const EventExchange& exchange)
+{
+    const QJsonObject content = eventExchangeContent(exchange);
+    const QJsonObject root{{QStringLiteral("format"), formatTag},
+                           {QStringLiteral("version"), eventExchangeVersion},
+                           {QStringLiteral("flickdesk"), exchange.flickdeskVersion},
+                           {QStringLiteral("content"), content},
+                           {QStringLiteral("sha256"), contentChecksum(content)}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+ParsedEventExchange parseEventExchange(const QByteArray& bytes, const QString& fileName)
+{
+    ParsedEventExchange parsed;
+    JsonReader reader(fileName, parsed.defects);
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
+    if (error.error != QJsonParseError::NoError) {
+        const auto offset = std::clamp<qsizetype>(error.offset, 0, bytes.size());
+        const int line = 1 + static_cast<int>(std::count(bytes.begin(), bytes.begin() + offset, '\n'));
+        parsed.defects.push_back(Defect{SourceRef{fileName.toStdString(), line},
+                                        {},
+                                        {},
+                                        tr("not valid JSON: %1").arg(error.errorString()).toStdString()});
+        return parsed;
+    }
+    // What QJsonDocument lets through: repeated keys (the last would win), invisible characters
+    // (Qt drops a U+FEFF inside a string, which the checksum would not see), over-long text.
+    for (const StrictJsonProblem& problem : checkStrictJson(bytes))
+        parsed.defects.push_back(Defect{SourceRef{fileName.toStdString(), problem.line},
+                                        problem.path.toStdString(),
+                                        {},
+                                        problem.message.toStdString()});
+    if (!parsed.defects.empty())
+        return parsed;
+    if (!document.isObject()) {
+        reader.defect(QString(), tr("expected a FlickDesk event file: one JSON object"));
+        return parsed;
+    }
+    const QJsonObject root = document.object();
+    if (root.value(QStringLiteral("format")).toString() != formatTag) {
+        reader.defect(QStringLiteral("format"),
+                      tr("not a FlickDesk event file (expected \"format\": \"%1\")").arg(formatTag));
+        return parsed;
+    }
+    const std::optional<int> version = reader.integer(root, "version", QString(), 1);
+    if (!version)
+        return parsed;
+    if (*version > eventExchangeVersion) {
+        reader.defect(QStringLiteral("version"),
+                      tr("version %1 was written by a newer FlickDesk; this one reads "
+                         "version %2")
+                          .arg(*version)
+                          .arg(eventExchangeVersion));
+        return parsed;
+    }
+    parsed.exchange.flickdeskVersion = root.value(QStringLiteral("flickdesk")).toString();
+    const std::optional<QJsonObject> content = reader.object(root, "content", QString());
+    const std::optional<QString> checksum = reader.text(root, "sha256", QString());
+    if (!content || !checksum)
+        return parsed;
+    // Verified before anything of the content is believed.
+    if (contentChecksum(*content) != checksum->toLower()) {
+        parsed.checksumMismatch = true;
+        reader.defect(
+            QStringLiteral("sha256"),
+            tr("the checksum does not match the content: the file was changed after it was exported, "
+               "or damaged"));
+        return parsed;
+    }
+    // Paths in messages start at the root: "content.event.date".
+    readEvent(reader, *content, parsed.exchange);
+    readField(reader, *content, parsed.exchange);
+    readGames(reader, *content, parsed.exchange);
+    readAward(reader, *content, parsed.exchange);
+    if (parsed.defects.empty())
+        checkConsistency(reader, fileName, parsed.exchange, parsed.defects);
+    return parsed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// History folder
+
+HistoryFiles historyFilesOf(const EventRecord& event)
+{
+    HistoryFiles files;
+    int began = 0;
+    for (const UnitRecord& unit : event.units)
+        began += unit.status == EntrantStatus::Registered ? 0 : 1;
+    files.events.append("event_id,date,name,format,group,tour,tier,season,field_size\n");
+    appendRow(files.events, {event.id, event.date, event.name, keyword(event.format), event.group,
+                             keyword(event.tour), event.tier ? QString::number(*event.tier) : QString(),
+                             event.season, QString::number(event.fieldSize.value_or(began))});
+    files.results.append("event_id,place,player_id,team\n");
+    const bool doubles = event.format == engine::EventFormat::Doubles;
+    for (const UnitRecord& unit : event.units) {
+        if (unit.status == EntrantStatus::Registered)
+            continue;
+        for (const QString& player : unit.playerIds)
+            appendRow(files.results, {event.id, unit.place ? QString::number(*unit.place) : QString(), player,
+                                      doubles ? QString::number(unit.number) : QString()});
+    }
+    if (!event.games.empty()) {
+        files.games.append("event_id,game,side_a,side_b,winner\n");
+        for (const GameRecord& game : event.games)
+            appendRow(files.games, {event.id, QString::number(game.number), game.sideA.join(u'+'),
+                                    game.sideB.join(u'+'), keyword(game.outcome)});
+    }
+    return files;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The NCA rating list
+
+ParsedRatingList parseRatingList(const QByteArray& bytes, const QString& fileName)
+{
+    ParsedRatingList list;
+    const std::string file = fileName.toStdString();
+    const std::vector<CsvRow> rows = parseCsv(bytes, file, list.defects);
+    const auto report = [&](int line, const char* field, const QString& message) {
+        csv::report(list.defects, file, line, field, {}, message.toStdString()); // at most csv::mostDefects
+    };
+    if (rows.empty()) {
+        report(1, "", tr("the file is empty; expected a header line player_id,name,mu,sigma"));
+        return list;
+    }
+    const CsvRow& header = rows.front();
+    const auto column = [&header](const char* name) {
+        for (std::size_t i = 0; i < header.fields.size(); ++i) {
+            if (header.fields[i].compare(QLatin1String(name), Qt::CaseInsensitive) == 0)
+                return static_cast<int>(i);
+        }
+        return -1;
+    };
+    const int idColumn = column("player_id");
+    const int nameColumn = column("name");
+    const int muColumn = column("mu");
+    const int sigmaColumn = column("sigma");
+    for (const auto& [index, name] :
+         {std::pair(idColumn, "player_id"), std::pair(muColumn, "mu"), std::pair(sigmaColumn, "sigma")}) {
+        if (index < 0)
+            report(header.line, name, tr("missing column"));
+    }
+    if (idColumn < 0 || muColumn < 0 || sigmaColumn < 0)
+        return list;
+
+    std::map<QString, int> seen;
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        const CsvRow& row = rows[r];
+        if (row.fields.size() != header.fields.size()) {
+            report(
+                row.line, "",
+                tr("the row has %1 fields, the header %2").arg(row.fields.size()).arg(header.fields.size()));
+            continue;
+        }
+        RatingListEntry entry;
+        entry.line = row.line;
+        entry.playerId = row.fields[static_cast<std::size_t>(idColumn)];
+        if (nameColumn >= 0)
+            entry.name = row.fields[static_cast<std::size_t>(nameColumn)];
+        bool usable = true;
+        if (entry.playerId.isEmpty()) {
+            report(row.line, "player_id", tr("empty"));
+            usable = false;
+        } else if (const QString problem = idProblem(entry.playerId); !problem.isEmpty()) {
+            report(row.line, "player_id", tr("the id '%1' %2").arg(printableId(entry.playerId), problem));
+            usable = false;
+        } else if (const auto [it, inserted] = seen.try_emplace(entry.playerId, row.line); !inserted) {
+            report(row.line, "player_id",
+                   tr("player %1 is listed twice (line %2 and line %3)")
+                       .arg(entry.playerId)
+                       .arg(it->second)
+                       .arg(row.line));
+            usable = false;
+        }
+        bool ok = false;
+        const QString muText = row.fields[static_cast<std::size_t>(muColumn)];
+        entry.mu = muText.toDouble(&ok);
+        if (!ok || !std::isfinite(entry.mu)) {
+            report(row.line, "mu", tr("'%1' is not a number").arg(muText));
+            usable = false;
+        }
+        const QString sigmaText = row.fields[static_cast<std::size_t>(sigmaColumn)];
+        entry.sigma = sigmaText.toDouble(&ok);
+        if (!ok || !std::isfinite(entry.sigma) || entry.sigma <= 0.0) {
+            report(row.line, "sigma", tr("'%1' is not a number above 0").arg(sigmaText));
+            usable = false;
+        }
+        if (usable)
+            list.entries.push_back(std::move(entry));
+    }
+    if (rows.size() == 1)
+        report(header.line, "", tr("no ratings: the file has only its header"));
+    return list;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files of an export
+
+QString historyFolderFor(const QString& jsonPath)
+{
+    const QFileInfo info(jsonPath);
+    QString base = info.fileName();
+    if (base.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        base.chop(5);
+    return info.dir().filePath(base + QStringLiteral("-history"));
+}
+
+// The JSON file and its history folder must never be a pair from two different exports, even when
+// the process is killed between two steps, and a failed export leaves the earlier one as it was.
+// So everything is first written whole under temporary names beside the targets (each file
+// flushed to disk and checked: a full disk fails here, with nothing of the earlier export touched),
+// and then only renames follow, with the JSON file as the export's seal, taken away first and put
+// back last:
+//   1. the history folder into a temporary folder FILE-history.XXXXXX, the JSON into a QSaveFile;
+//   2. the old FILE.json renamed aside (FILE.json.old-XXXXXX), any file of the director's in the old
+//      FILE-history/ moved into the new folder, then the old FILE-history/ renamed aside;
+//   3. the new folder renamed to FILE-history/, then the new JSON committed to FILE.json;
+//   4. the old ones removed.
+// Killed at any point, the folder holds either the old export, the old history without its JSON,
+// nothing, the new history without its JSON, or the new export: a JSON is never beside a history
+// that is not its own. A failed rename puts the old ones back. Left-overs of a killed export carry
+// the .XXXXXX or .old-XXXXXX names and hold the earlier export.
+QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
+{
+    const QString shownJson = QDir::toNativeSeparators(jsonPath);
+    const QString folder = QDir::cleanPath(historyFolderFor(jsonPath));
+    const QFileInfo folderInfo(folder);
+    if (folderInfo.isSymLink() || (folderInfo.exists() && !folderInfo.isDir()))
+        return tr("cannot write the folder %1: a file or link of that name is in the way")
+            .arg(QDir::toNativeSeparators(folder));
+    QTemporaryDir fresh(folder + QStringLiteral(".XXXXXX"));
+    if (!fresh.isValid())
+        return tr("cannot create a folder beside %1: %2")
+            .arg(QDir::toNativeSeparators(folder), fresh.errorString());
+    const HistoryFiles files = historyFilesOf(exchange.event);
+    const QDir dir(fresh.path());
+    for (const auto& [name, bytes] : {std::pair(QStringLiteral("events.csv"), &files.events),
+                                      std::pair(QStringLiteral("results.csv"), &files.results),
+                                      std::pair(QStringLiteral("games.csv"), &files.games)}) {
+        if (bytes->isEmpty() && name == QLatin1String("games.csv"))
+            continue;
+        if (QString error = writeFileAtomically(dir.filePath(name), *bytes); !error.isEmpty())
+            return error.replace(QDir::toNativeSeparators(fresh.path()), QDir::toNativeSeparators(folder));
+    }
+    // QTemporaryDir makes its folder for the owner alone; the export is an ordinary folder.
+    QFile::setPermissions(fresh.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                            QFileDevice::ExeOwner | QFileDevice::ReadGroup |
+                                            QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                                            QFileDevice::ExeOther);
+    QSaveFile json(jsonPath);
+    const QByteArray bytes = serializeEventExchange(exchange);
+    if (!json.open(QIODevice::WriteOnly) || json.write(bytes) != bytes.size() || !flushToDisk(json))
+        return tr("cannot write %1: %2").arg(shownJson, json.errorString());
+
+    const auto rename = [](const QString& from, const QString& to) {
+        return std::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) == 0;
+    };
+    // A name beside `path` that nothing has: `path` + suffix + six random letters.
+    const auto asideName = [](const QString& path) {
+        QTemporaryFile probe(path + QStringLiteral(".old-XXXXXX"));
+        if (!probe.open())
+            return QString();
+        const QString name = probe.fileName();
+        probe.remove();
+        return name;
+    };
+    QString oldJson;
+    QString oldFolder;
+    const auto restore = [&]() {
+        if (!oldFolder.isEmpty())
+            rename(oldFolder, folder);
+        if (!oldJson.isEmpty())
+            rename(oldJson, jsonPath);
+    };
+    if (QFileInfo::exists(jsonPath)) {
+        oldJson = asideName(jsonPath);
+        if (oldJson.isEmpty() || !rename(jsonPath, oldJson))
+            return tr("cannot replace %1: it cannot be renamed").arg(shownJson);
+    }
+    // Anything else in the old folder (a note of the director's) goes along into the new one.
+    QStringList movedAlong;
+    const auto moveBack = [&]() {
+        for (const QString& name : std::as_const(movedAlong))
+            rename(dir.filePath(name), QDir(folder).filePath(name));
+    };
+    if (folderInfo.exists()) {
+        const QStringList exported = {QStringLiteral("events.csv"), QStringLiteral("results.csv"),
+                                      QStringLiteral("games.csv")};
+        for (const QString& name :
+             QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System)) {
+            if (exported.contains(name))
+                continue;
+            if (!rename(QDir(folder).filePath(name), dir.filePath(name))) {
+                moveBack();
+                restore();
+                return tr("cannot replace the folder %1: %2 in it cannot be moved")
+                    .arg(QDir::toNativeSeparators(folder), name);
+            }
+            movedAlong.append(name);
+        }
+    }
+    if (folderInfo.exists()) {
+        oldFolder = asideName(folder);
+        if (oldFolder.isEmpty() || !rename(folder, oldFolder)) {
+            oldFolder.clear();
+            moveBack();
+            restore();
+            return tr("cannot replace the folder %1: it cannot be renamed")
+                .arg(QDir::toNativeSeparators(folder));
+        }
+    }
+    if (!rename(fresh.path(), folder)) {
+        restore();
+        moveBack();
+        return tr("cannot write the folder %1: it cannot be renamed into place")
+            .arg(QDir::toNativeSeparators(folder));
+    }
+    fresh.setAutoRemove(false);
+    if (!json.commit()) {
+        rename(folder, fresh.path());
+        fresh.setAutoRemove(true);
+        restore();
+        moveBack();
+        return tr("cannot write %1: %2").arg(shownJson, json.errorString());
+    }
+    if (!oldJson.isEmpty())
+        QFile::remove(oldJson);
+    if (!oldFolder.isEmpty())
+        QDir(oldFolder).removeRecursively();
+    return {};
+}
+
+} // namespace flickdesk::core

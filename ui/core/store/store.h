@@ -1,0 +1,296 @@
+#pragma once
+
+// The FlickDesk database: one local SQLite file holding everything a director or ratings officer
+// enters (players, events, their fields and results, rating runs and monthly locks, awarded points,
+// settings and an audit log). Only this module and core/store/sqlite.cpp speak SQL; the engine never sees
+// it: Store::loadHistory() hands out the same HistoryFolder that a history folder gives.
+//
+// Safety:
+// - Every change is one transaction (WAL journal): a process killed at any moment leaves the file
+//   as it was before the change or after it.
+// - A file that is not a FlickDesk database, or is damaged, is refused and never written.
+// - A lock file beside the database (<file>.lock) keeps a second FlickDesk from writing: it opens
+//   the database read-only.
+// - Backups with SQLite's online backup API into backups/ beside the file: before every schema
+//   migration and once a day at the first open; the newest 7 are kept.
+
+#include "core/formats/historyreader.h"
+#include "core/records/monthlock.h"
+#include "core/records/records.h"
+#include "core/systems/poolrecords.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace flickdesk::core {
+
+// Why an event is refused as `stored` under another id (Store::sameEventAs), in a director's words.
+QString lookalikeMessage(const EventSummary& stored);
+
+// Thrown by Store operations. The message says what went wrong in words for the user.
+class StoreError : public std::runtime_error {
+public:
+    enum class Kind {
+        ReadOnly, // another FlickDesk holds the database: nothing was written
+        Refused,  // the request conflicts with the data (an awarded lock, an unknown event)
+        Failed,   // SQLite or the file system failed (full disk, I/O error)
+    };
+    StoreError(Kind kind, const QString& message);
+    Kind kind() const noexcept { return kind_; }
+    QString message() const { return QString::fromUtf8(what()); }
+
+private:
+    Kind kind_;
+};
+
+struct StoreOptions {
+    QString path; // the database file; Store::defaultPath() when empty
+    // The wall clock, for backup names, the daily backup and audit times; tests set their own.
+    std::function<QDateTime()> clock;
+    int backupsKept = 7;
+    // The schema version to bring the file to. Tests make older files with a lower one.
+    int schemaVersion = 0; // 0: the latest
+    // Open read-only even when no other FlickDesk holds the database.
+    bool readOnly = false;
+    // Whether open() may make a new database. Making one is an explicit act: a path that does not
+    // exist is otherwise refused (OpenFailure::Missing) and nothing is created, not even its
+    // folder. An empty file is not a database either: it is refused unless IfMissingOrEmpty.
+    enum class Creation {
+        Never,            // only an existing database opens
+        IfMissing,        // a new database when nothing is at the path
+        IfMissingOrEmpty, // also in place of an empty file
+    };
+    Creation creation = Creation::IfMissing;
+};
+
+// One open database, used from one thread at a time. A second Store on the same file, in this
+// process or another, opens it read-only.
+class Store {
+public:
+    static constexpr int latestSchemaVersion = 4;
+    // PRAGMA application_id of every FlickDesk database: "FlDk".
+    static constexpr std::int32_t applicationId = 0x466C446B;
+
+    // <application data folder>/flickdesk.sqlite (QStandardPaths::AppDataLocation).
+    static QString defaultPath();
+    // backups/ beside the database.
+    static QString backupFolder(const QString& databasePath);
+    // The backups of this database, newest first.
+    static QStringList backups(const QString& databasePath);
+
+    enum class OpenFailure {
+        None,
+        NotFlickDesk, // not an SQLite file, or one of another application: refused, not changed
+        Damaged,      // a FlickDesk database that fails its integrity check: refused, not changed
+        TooNew,       // made by a newer FlickDesk (a schema version this one does not know)
+        Busy,         // another FlickDesk holds it, and opening needs a change (creating, upgrading)
+        CannotOpen,   // a missing folder, no permission, a failing disk
+        Missing,      // nothing at the path, and StoreOptions::creation did not allow making it
+    };
+
+    struct OpenResult {
+        std::unique_ptr<Store> store;
+        OpenFailure failure = OpenFailure::None;
+        QString error; // for the user: the file, what is wrong, that it was not changed, the newest backup
+    };
+
+    // Opens the database, creating it when the file does not exist (StoreOptions::creation),
+    // migrating an older schema (after a backup), and making the day's backup at the first open of a
+    // day. Read-only, with readOnlyReason() saying why, when another FlickDesk holds it, or when
+    // the file or its folder cannot be written (read-only media): then nothing is written beside
+    // it, no lock file, no backup. An open that fails leaves no backup behind and deletes none.
+    static OpenResult open(const StoreOptions& options = {});
+
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    QString path() const;
+    bool isReadOnly() const;
+    QString readOnlyReason() const; // empty when writable
+    bool isHeldByAnother() const;   // read-only because another FlickDesk holds the lock
+    int schemaVersion() const;
+    bool created() const;            // this open made a new database
+    QStringList backupsMade() const; // by this open: before a migration, or the day's backup
+    QStringList warnings() const;    // what went wrong without stopping the open (a failed daily backup)
+
+    // ---- reading
+    std::vector<EventSummary> events(); // by date, then in the order they were added
+    std::optional<EventRecord> event(const QString& id);
+    std::optional<PlayerRecord> player(const QString& id);
+    std::vector<PlayerRecord> players(const QStringList& ids); // those that exist, in the order asked
+    int eventCount();
+    int playerCount();
+    std::optional<AwardRecord> currentAward(const QString& eventId);
+    std::vector<AwardRecord> awardRevisions(const QString& eventId); // oldest first
+    // The lock of a month (YYYY-MM) as stored (an imported list or a computed lock), by player id;
+    // empty when the month has none. Every payout takes lockedRatingsFor's instead.
+    std::vector<LockedRating> lockRatings(const QString& month);
+    std::vector<AuditEntry> auditLog(const QString& eventId = {});
+    // Every finished or awarded event as a history, exactly as readHistoryFolder would read the
+    // same events from a folder, with the FlickSkill parameters stored in the settings.
+    HistoryFolder loadHistory();
+    // SHA-256 (hex) of the history loadHistory() returns: what a rating run was computed from.
+    QString historyFingerprint();
+
+    // ---- settings (engine parameters, the Finale of each season, earlier Recreational champions)
+    QJsonValue setting(const QString& key);
+    void setSetting(const QString& key, const QJsonValue& value);
+    ParameterOverrides flickSkillParameters();
+    static QString finaleKey(const QString& season);  // value: the Finale's event id
+    static QString earlierRecreationalChampionsKey(); // value: an array of player ids
+
+    // ---- writing: each one transaction; StoreError::ReadOnly when another FlickDesk holds the file
+    // A history folder (tests/data/nca-history/README.md) in one transaction (DECISIONS D2): the
+    // events, their fields, standings and games, the players, and params.json into the settings.
+    // An event already stored with the same content is skipped; with other content it is a defect,
+    // as is an event that is a stored one (or another of the folder) under another id (sameEventAs).
+    // A params.json that would change the stored FlickSkill parameters is a defect unless
+    // `acceptParameters` (then the change is written to the audit log); a database with no events
+    // and no parameters yet takes them, logged too.
+    ImportReport importHistory(const QString& dir, bool acceptParameters = false);
+    // The report importHistory gives a folder with defects, without a database: the defects and the
+    // events they name.
+    static ImportReport checkHistory(const HistoryFolder& folder);
+    ImportReport importHistory(const HistoryFolder& folder, const QString& origin,
+                               bool acceptParameters = false);
+    // The stored event, under another id than `event`'s, that is the same event: the same date, the
+    // same name (in any case and spacing) and the same field (the same units of the same players,
+    // in any order). An import refuses such a lookalike: it would count twice.
+    std::optional<EventSummary> sameEventAs(const EventRecord& event);
+    // This database's desk tag: four letters and digits, made at random when the first local
+    // player id needs it (addPlayer); empty until then.
+    QString deskTag();
+    // An NCA rating list as the lock of `month` (YYYY-MM). A month whose lock an awarded event used
+    // is refused unless `replace` (logged in the audit log; the awards stay as they were, P2).
+    RatingsImportReport importRatings(const std::vector<RatingListEntry>& list, const QString& month,
+                                      bool replace, const QString& origin);
+    // A computed lock: the run it came from is stored with it.
+    void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
+                           const QJsonObject& parameters, int iterations, bool converged);
+    // A rating run over the whole stored history and the monthly locks it computed, in one
+    // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
+    // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list
+    // (core/records/monthlock.h), keeps it and is reported as kept. StoreError::Refused, and nothing
+    // written, when the stored history is no longer the one `historyFingerprint` names (it changed
+    // while the run was computed).
+    RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
+                                   int iterations, bool converged, const std::vector<ComputedLock>& locks);
+    std::vector<RatingRunRecord> ratingRuns(); // newest first
+    // Adds an event that is not in the database (StoreError::Refused otherwise, and for a lookalike
+    // of a stored event, sameEventAs), with its players and, when given, its current award. A
+    // player's name fills in a missing one (logged in the audit log); a player the database knows
+    // under another name is refused: an import never merges two people.
+    void addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
+                  const std::optional<AwardRecord>& award = std::nullopt, const QString& origin = {});
+    void setEventStatus(const QString& eventId, EventStatus status);
+    // DECISIONS P2: freezes a finished event's awards with the ratings, FSI and FDI they used.
+    void award(const QString& eventId, AwardRecord award);
+    // The explicit, logged re-award of an awarded event: a new revision; the earlier stay stored.
+    void reaward(const QString& eventId, AwardRecord award, const QString& reason);
+    // A consistent copy of the whole database at `target` (the online backup API).
+    void backup(const QString& target);
+
+    // PRAGMA integrity_check and foreign_key_check, the schema against the one FlickDesk makes for
+    // the database's version (every table, column, index and trigger), and FlickDesk's own rules;
+    // one line per problem.
+    QStringList check();
+
+    // ---- the event day. Writes are one transaction each and refused on a read-only store
+    // (StoreError::ReadOnly) as every write is; a change to a finished or awarded event is logged in
+    // the audit log. StoreError::Refused, with the reason in words, for a request the data forbids.
+
+    // A new planned event with a local id ("L1", "L2", ...; never one an import uses).
+    QString createEvent(const EventDraft& draft);
+    // Name, date, format, tier, Tour division, group, season and experimental cap; not the status.
+    void updateEvent(const QString& eventId, const EventDraft& draft);
+
+    // DECISIONS D1: a new player. Its id is the association's when given (refused when a player
+    // has that id already), otherwise a local one until the association assigns one: "L", the
+    // database's desk tag, "-" and a number ("L7KQX-1", ...), so that the players two desks add
+    // never share an id. Players added before desk tags keep their ids ("L1", ...).
+    // Names are not unique.
+    QString addPlayer(const QString& name, const QString& location, const QString& associationId = {});
+    // Puts back a player that removePlayer removed (an undo's redo), with the same id.
+    void restorePlayer(const PlayerRecord& player);
+    // Removes a player nothing refers to (no entry, lock, award): the undo of addPlayer.
+    void removePlayer(const QString& playerId);
+    // Players whose id (or association id) begins with `text`, or whose name contains it, in any
+    // case: an exact id first, then id prefixes, names beginning with it, names containing it.
+    // From an index kept in memory: no query per keystroke.
+    std::vector<PlayerMatch> searchPlayers(const QString& text, int limit = 20);
+
+    // A new entrant of one player (singles) or one or two (doubles; pair them later): its number.
+    // A player is at most once in an event.
+    int addEntrant(const QString& eventId, const QStringList& playerIds,
+                   EntrantStatus status = EntrantStatus::Registered);
+    // Refused while a game of the event names one of its players.
+    void removeEntrant(const QString& eventId, int unit);
+    void setEntrantStatus(const QString& eventId, int unit, EntrantStatus status);
+    // Doubles: the single player of `partnerUnit` joins `unit` as its second partner; `partnerUnit`
+    // goes (with any place it had). The team keeps `unit`'s number; it began if either had.
+    int pairPartners(const QString& eventId, int unit, int partnerUnit);
+    // The players of a unit: one (singles), one or two (doubles).
+    void setTeam(const QString& eventId, int unit, const QStringList& playerIds);
+    // Puts entrants back exactly as given (players, status, place and listed position): each one
+    // replaces the entrant of its number or is added with it. The undo of the edits above.
+    void restoreEntrants(const QString& eventId, const std::vector<Entrant>& entrants);
+    std::vector<Entrant> entrants(const QString& eventId); // by number
+    std::optional<Entrant> entrant(const QString& eventId, int unit);
+
+    // The final standings, replacing any earlier: each unit's place, in the order listed (kept:
+    // DECISIONS N4 breaks a tie by it). Equal places are stored; core::validateResults reports them
+    // (core/awards/awarding.h).
+    void setStandings(const QString& eventId, const std::vector<Placing>& listed);
+    std::vector<Placing> standings(const QString& eventId); // in listed order
+    // DECISIONS N3: the event's head-to-head games, replacing any earlier; numbered 1.. as given.
+    void setGames(const QString& eventId, const std::vector<GameRecord>& games);
+
+    // The lock of the month of `eventDate` (YYYY-MM-DD or YYYY-MM), for every caller: the NCA list
+    // imported for the month, or else the lock computed from the stored history, stored as it is
+    // first used (the rule: core/records/monthlock.h). Cached per month until the history, its parameters
+    // or the month's stored lock change.
+    MonthLockRatings lockedRatingsFor(const QString& eventDate);
+
+    // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,
+    // logged in the audit log, refused on a read-only store (StoreError::ReadOnly). A change of
+    // players or games is first checked: the pool with the change is run through runSystem(), and
+    // when that gives any defect the change is not written and the PoolChange names each defect.
+    std::vector<PoolSummary> pools(); // by name
+    std::optional<PoolSummary> pool(qint64 poolId);
+    // StoreError::Refused for an empty or taken name or a kind that is not one of poolKinds().
+    qint64 createPool(SystemKind kind, const QString& name);
+    void renamePool(qint64 poolId, const QString& name);
+    void deletePool(qint64 poolId);         // with its players and games
+    PoolContent poolContent(qint64 poolId); // StoreError::Refused when there is no such pool
+    // runSystem() over the pool's stored rows.
+    SystemResult poolResult(qint64 poolId);
+    // A player row in the pool's player columns (systemPlayerColumns).
+    PoolChange addPoolPlayer(qint64 poolId, const QStringList& fields);
+    // One game: one row in the game columns, or (Squares) one row per player.
+    PoolChange addPoolGame(qint64 poolId, const QList<QStringList>& rows);
+    // Refused (with the defects) when the pool without it is not valid input any more.
+    PoolChange deletePoolGame(qint64 poolId, int game);
+    // A players file and a games file (either may be empty) added to the pool in one transaction;
+    // the columns are found by name in each file's header; defects name the file and its line.
+    // Squares rows sharing the value of the games file's `game` column form one game.
+    PoolChange importPool(qint64 poolId, const QByteArray& players, const QString& playersFile,
+                          const QByteArray& games, const QString& gamesFile);
+
+private:
+    struct Private;
+    explicit Store(std::unique_ptr<Private> d);
+    std::unique_ptr<Private> d;
+};
+
+} // namespace flickdesk::core

@@ -1,0 +1,36 @@
+#pragma once
+
+// The event exchange (core/formats/eventexchange.h) and the NCA rating list with a store: an event
+// out of it and into it, a list into it. Apart from the file formats so that their readers build,
+// and are fuzzed, without SQLite.
+
+#include "core/formats/eventexchange.h"
+
+namespace flickdesk::core {
+
+class Store;
+
+// An NCA rating list file (parseRatingList) as the lock of `month`: Store::importRatings of its
+// entries, or the defects of the file (nothing written).
+RatingsImportReport importRatingList(Store& store, const QString& file, const QString& month, bool replace);
+
+// The exchange of a stored event; StoreError::Refused when there is no such event.
+EventExchange exchangeOfEvent(Store& store, const QString& eventId);
+
+struct EventImportResult {
+    enum class Outcome {
+        Added,     // written, with its award, in one transaction
+        Unchanged, // the database holds the same event and award already
+        Refused,   // defects (a checksum that does not match, bad content, a different event of that id)
+    };
+    Outcome outcome = Outcome::Refused;
+    QString eventId;
+    std::vector<engine::Defect> defects;
+    bool checksumMismatch = false;
+};
+
+// Verifies the checksum, checks the content, and adds the event to the store (StoreError when the
+// store cannot be written).
+EventImportResult importEventExchange(Store& store, const QByteArray& bytes, const QString& fileName);
+
+} // namespace flickdesk::core

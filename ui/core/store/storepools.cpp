@@ -1,0 +1,773 @@
+// The FlickDesk database (core/store/store.h): rating pools of the other systems (issue 7).
+
+#include "core/store/storeprivate.h"
+
+namespace flickdesk::core {
+namespace {
+
+QString poolTr(const char* text)
+{
+    return QCoreApplication::translate("flickdesk::core::Store", text);
+}
+
+// The "file" names runSystem gives the pool's rows in its messages ("no player X in the pool's
+// players"): a pool is no file.
+QString poolPlayersFile()
+{
+    return poolTr("the pool's players");
+}
+
+QString poolGamesFile()
+{
+    return poolTr("the pool's games");
+}
+
+int columnIndex(const QStringList& columns, const QString& name)
+{
+    for (qsizetype i = 0; i < columns.size(); ++i) {
+        if (columns[i].compare(name, Qt::CaseInsensitive) == 0)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+// The column of a Squares games file that names the game its row belongs to: the first whose name
+// begins with "game" (game, game_id, ...).
+int gameKeyColumn(const QStringList& columns)
+{
+    for (qsizetype i = 0; i < columns.size(); ++i) {
+        if (columns[i].startsWith(QLatin1String("game"), Qt::CaseInsensitive))
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+QString rowJson(const QStringList& columns, const QStringList& fields)
+{
+    QJsonObject object;
+    for (qsizetype i = 0; i < columns.size(); ++i)
+        object.insert(columns[i], i < fields.size() ? fields[i].trimmed() : QString());
+    return jsonText(object);
+}
+
+QStringList rowFromJson(const QStringList& columns, const QString& json)
+{
+    const QJsonObject object = QJsonDocument::fromJson(json.toUtf8()).object();
+    QStringList fields;
+    fields.reserve(columns.size());
+    for (const QString& column : columns)
+        fields.append(object.value(column).toString());
+    return fields;
+}
+
+// Where a row of a CSV text built for runSystem came from.
+struct RowOrigin {
+    int line = 0; // the row's first line in the built text
+    QString where;
+    int game = 0;
+    int playerLine = 0;
+    QString file; // an imported file's name (its rows' defects about a missing column are merged)
+};
+
+// A CSV text for runSystem, one row at a time, remembering where each row came from.
+class PoolCsv {
+public:
+    explicit PoolCsv(QStringList columns)
+        : columns_(std::move(columns))
+    {
+        text_ = tableToCsv(SystemTable{columns_, {}});
+        nextLine_ = 1 + static_cast<int>(text_.count('\n'));
+    }
+
+    void add(QStringList fields, RowOrigin origin)
+    {
+        while (fields.size() < columns_.size())
+            fields.append(QString());
+        fields = fields.mid(0, columns_.size());
+        for (QString& field : fields)
+            field = field.trimmed();
+        const QByteArray row = tableToCsv(SystemTable{fields, {}});
+        origin.line = nextLine_;
+        origins_.push_back(std::move(origin));
+        text_ += row;
+        nextLine_ += static_cast<int>(row.count('\n'));
+    }
+
+    const QByteArray& text() const { return text_; }
+
+    const RowOrigin* originOf(int line) const
+    {
+        const RowOrigin* found = nullptr;
+        for (const RowOrigin& origin : origins_) {
+            if (origin.line <= line)
+                found = &origin;
+        }
+        return found;
+    }
+
+private:
+    QStringList columns_;
+    QByteArray text_;
+    int nextLine_ = 1;
+    std::vector<RowOrigin> origins_;
+};
+
+struct PoolCheck {
+    SystemKind kind = SystemKind::Acf;
+    PoolCsv players;
+    PoolCsv games;
+
+    SystemInput input() const
+    {
+        SystemInput input;
+        input.players = players.text();
+        input.playersFile = poolPlayersFile();
+        input.hasPlayers = true;
+        input.games = games.text();
+        input.gamesFile = poolGamesFile();
+        return input;
+    }
+};
+
+QString playerWhere(const PoolContent& content, int line, const QStringList& fields)
+{
+    int idColumn = columnIndex(content.playerColumns, QStringLiteral("player_id"));
+    if (idColumn < 0)
+        idColumn = 0;
+    const QString id = idColumn < fields.size() ? fields[idColumn].trimmed() : QString();
+    return id.isEmpty() ? poolTr("player %1").arg(line) : poolTr("player %1 (%2)").arg(line).arg(id);
+}
+
+// The pool as CSV texts; `skipGame` leaves one game out (the check of its deletion).
+PoolCheck checkOf(const PoolContent& content, int skipGame = 0)
+{
+    PoolCheck check{content.pool.kind, PoolCsv(content.playerColumns), PoolCsv(content.gameColumns)};
+    int line = 0;
+    for (const QStringList& player : content.players) {
+        ++line;
+        check.players.add(player, {0, playerWhere(content, line, player), 0, line, {}});
+    }
+    for (const PoolGame& game : content.games) {
+        if (game.number == skipGame)
+            continue;
+        int row = 0;
+        for (const QStringList& fields : game.rows) {
+            ++row;
+            const QString where = game.rows.size() > 1 ? poolTr("game %1, row %2").arg(game.number).arg(row)
+                                                       : poolTr("game %1").arg(game.number);
+            check.games.add(fields, {0, where, game.number, 0, {}});
+        }
+    }
+    return check;
+}
+
+std::vector<PoolDefect> runCheck(const PoolCheck& check)
+{
+    const SystemResult result = runSystem(check.kind, check.input());
+    std::vector<PoolDefect> defects;
+    for (const engine::Defect& defect : result.defects) {
+        PoolDefect mapped;
+        mapped.field = QString::fromStdString(defect.field);
+        mapped.message = QString::fromStdString(defect.message);
+        const QString file = QString::fromStdString(defect.source.file);
+        const PoolCsv* csv = file == poolPlayersFile() ? &check.players
+                             : file == poolGamesFile() ? &check.games
+                                                       : nullptr;
+        const RowOrigin* origin = csv ? csv->originOf(defect.source.line) : nullptr;
+        if (origin) {
+            mapped.where = origin->where;
+            mapped.game = origin->game;
+            mapped.playerLine = origin->playerLine;
+        } else {
+            mapped.where = csv == &check.players ? poolTr("the players")
+                           : csv == &check.games ? poolTr("the games")
+                                                 : poolTr("the pool");
+        }
+        defects.push_back(std::move(mapped));
+    }
+    return defects;
+}
+
+// The rows of an imported file in `columns`, found by name in its header; the file's own lines.
+struct ImportedFile {
+    QList<QStringList> rows;
+    QList<int> lines;
+    QStringList missing; // columns of the system the file does not have: empty in every row
+    int headerLine = 1;
+};
+
+ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, const QStringList& columns,
+                              std::vector<PoolDefect>& defects)
+{
+    ImportedFile imported;
+    const auto defect = [&](int line, const QString& field, const QString& message) {
+        if (defects.size() > csv::mostDefects) // a damaged file's defects, as csv::report bounds them
+            return;
+        PoolDefect d;
+        d.where = poolTr("%1 line %2").arg(file).arg(line);
+        if (defects.size() == csv::mostDefects) {
+            d.message = poolTr("more than %1 defects; the first %1 are listed").arg(csv::mostDefects);
+            defects.push_back(std::move(d));
+            return;
+        }
+        d.field = field;
+        d.message = message;
+        defects.push_back(std::move(d));
+    };
+    csv::CsvParser parser(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    csv::CsvRecord header;
+    if (!parser.next(header)) {
+        defect(1, {}, poolTr("the file is empty; expected a header line such as %1").arg(columns.join(u',')));
+        return imported;
+    }
+    imported.headerLine = header.line;
+    if (!header.error.empty()) {
+        defect(header.line, header.errorField < 0 ? QString() : QString::number(header.errorField + 1),
+               QString::fromStdString(header.error));
+        return imported;
+    }
+    std::vector<int> position(static_cast<std::size_t>(columns.size()), -1); // column -> file field
+    for (std::size_t i = 0; i < header.fields.size(); ++i) {
+        const QString name = QString::fromStdString(header.fields[i]);
+        const int column = columnIndex(columns, name);
+        if (column < 0) {
+            defect(header.line, name,
+                   poolTr("not a column of this pool; its columns are %1")
+                       .arg(columns.join(QStringLiteral(", "))));
+        } else if (position[static_cast<std::size_t>(column)] >= 0) {
+            defect(header.line, name, poolTr("the column appears twice in the header"));
+        } else {
+            position[static_cast<std::size_t>(column)] = static_cast<int>(i);
+        }
+    }
+    for (qsizetype c = 0; c < columns.size(); ++c) {
+        if (position[static_cast<std::size_t>(c)] < 0)
+            imported.missing.append(columns[c]);
+    }
+    csv::CsvRecord record;
+    while (parser.next(record)) {
+        if (!record.error.empty()) {
+            // The column's name, or its number ("field 4") where the header has no usable one.
+            const std::string name =
+                record.errorField < 0 ? std::string() : csv::fieldName(header.fields, record.errorField);
+            defect(record.line, QString::fromStdString(name.rfind("field ", 0) == 0 ? name.substr(6) : name),
+                   QString::fromStdString(record.error));
+            continue;
+        }
+        if (record.fields.size() != header.fields.size()) {
+            defect(record.line, {},
+                   poolTr("the row has %1 fields, the header %2")
+                       .arg(record.fields.size())
+                       .arg(header.fields.size()));
+            continue;
+        }
+        QStringList row;
+        for (const int at : position)
+            row.append(at < 0 ? QString()
+                              : QString::fromStdString(record.fields[static_cast<std::size_t>(at)]));
+        imported.rows.append(row);
+        imported.lines.append(record.line);
+    }
+    return imported;
+}
+
+// Defects of an imported file's rows about a column the file does not have become one defect of
+// its header: "missing column" once, not once a row.
+void mergeMissingColumns(std::vector<PoolDefect>& defects, const QString& file, const ImportedFile& imported)
+{
+    if (imported.missing.isEmpty())
+        return;
+    const QString prefix = file + u' ';
+    QStringList reported;
+    std::vector<PoolDefect> merged;
+    for (PoolDefect& defect : defects) {
+        const int missing = columnIndex(imported.missing, defect.field);
+        if (missing >= 0 && defect.where.startsWith(prefix)) {
+            if (!reported.contains(imported.missing[missing])) {
+                reported.append(imported.missing[missing]);
+                PoolDefect header;
+                header.where = poolTr("%1 line %2").arg(file).arg(imported.headerLine);
+                header.field = imported.missing[missing];
+                header.message = poolTr("missing column");
+                merged.push_back(std::move(header));
+            }
+            continue;
+        }
+        merged.push_back(std::move(defect));
+    }
+    defects = std::move(merged);
+}
+
+std::optional<PoolSummary> readPoolSummary(sqlite::Database& db, qint64 poolId)
+{
+    sqlite::Statement select(db, R"sql(
+        SELECT p.id, p.system, p.name, p.created,
+               (SELECT COUNT(*) FROM pool_players WHERE pool_id = p.id),
+               (SELECT COUNT(DISTINCT game) FROM pool_games WHERE pool_id = p.id)
+        FROM pools p WHERE p.id = ?)sql");
+    select.bind(1, static_cast<std::int64_t>(poolId));
+    if (!select.step())
+        return std::nullopt;
+    PoolSummary pool;
+    pool.id = select.integer(0);
+    systemFromKey(select.text(1), pool.kind);
+    pool.name = select.text(2);
+    pool.created = select.text(3);
+    pool.players = static_cast<int>(select.integer(4));
+    pool.games = static_cast<int>(select.integer(5));
+    return pool;
+}
+
+PoolContent readPoolContent(sqlite::Database& db, qint64 poolId)
+{
+    const std::optional<PoolSummary> summary = readPoolSummary(db, poolId);
+    if (!summary)
+        refuse(poolTr("There is no rating pool %1.").arg(poolId));
+    PoolContent content;
+    content.pool = *summary;
+    content.playerColumns = systemPlayerColumns(summary->kind);
+    content.gameColumns = systemGameColumns(summary->kind);
+    {
+        sqlite::Statement select(db, "SELECT fields FROM pool_players WHERE pool_id = ? ORDER BY line");
+        select.bind(1, static_cast<std::int64_t>(poolId));
+        while (select.step())
+            content.players.append(rowFromJson(content.playerColumns, select.text(0)));
+    }
+    sqlite::Statement select(db,
+                             "SELECT game, fields FROM pool_games WHERE pool_id = ? ORDER BY game, position");
+    select.bind(1, static_cast<std::int64_t>(poolId));
+    while (select.step()) {
+        const int number = static_cast<int>(select.integer(0));
+        if (content.games.empty() || content.games.back().number != number)
+            content.games.push_back(PoolGame{number, {}});
+        content.games.back().rows.append(rowFromJson(content.gameColumns, select.text(1)));
+    }
+    return content;
+}
+
+QString checkedPoolName(const QString& name)
+{
+    const QString trimmed = name.simplified();
+    if (trimmed.isEmpty())
+        refuse(poolTr("A rating pool needs a name."));
+    return trimmed;
+}
+
+void requireFreePoolName(sqlite::Database& db, const QString& name, qint64 except)
+{
+    sqlite::Statement taken(db, "SELECT name FROM pools WHERE name = ? AND id <> ?");
+    taken.bind(1, name).bind(2, static_cast<std::int64_t>(except));
+    if (taken.step())
+        refuse(poolTr("There is a rating pool named %1 already.").arg(taken.text(0)));
+}
+
+void insertPoolPlayer(sqlite::Database& db, const PoolContent& content, int line, const QStringList& fields)
+{
+    sqlite::Statement insert(db, "INSERT INTO pool_players (pool_id, line, fields) VALUES (?, ?, ?)");
+    insert.bind(1, static_cast<std::int64_t>(content.pool.id))
+        .bind(2, line)
+        .bind(3, rowJson(content.playerColumns, fields))
+        .run();
+}
+
+void insertPoolGame(sqlite::Database& db, const PoolContent& content, int game,
+                    const QList<QStringList>& rows)
+{
+    sqlite::Statement insert(db,
+                             "INSERT INTO pool_games (pool_id, game, position, fields) VALUES (?, ?, ?, ?)");
+    int row = 0;
+    for (const QStringList& fields : rows) {
+        insert.reset();
+        insert.bind(1, static_cast<std::int64_t>(content.pool.id))
+            .bind(2, game)
+            .bind(3, ++row)
+            .bind(4, rowJson(content.gameColumns, fields))
+            .run();
+    }
+}
+
+// The game an imported games row belongs to: rows with the same key form one game; an empty key
+// makes a game of the row alone.
+QString importedGameKey(SystemKind kind, const QStringList& columns, const QStringList& row)
+{
+    const auto value = [&](const char* name) {
+        const int column = columnIndex(columns, QLatin1String(name));
+        return column >= 0 && column < row.size() ? row[column].trimmed() : QString();
+    };
+    if (kind == SystemKind::Squares) {
+        const int column = gameKeyColumn(columns);
+        return column >= 0 && column < row.size() ? row[column].trimmed() : QString();
+    }
+    if (kind == SystemKind::Acf) {
+        QString a = value("player_a");
+        QString b = value("player_b");
+        if (b < a)
+            std::swap(a, b);
+        return QStringList{value("event"), value("round"), a, b}.join(QChar(0x1f));
+    }
+    return {};
+}
+
+// The game keys (importedGameKey) of a pool's stored games, each to the pool's game number.
+QHash<QString, int> storedGameKeys(const PoolContent& content)
+{
+    QHash<QString, int> keys;
+    for (const PoolGame& stored : content.games) {
+        if (stored.rows.isEmpty())
+            continue;
+        const QString key = importedGameKey(content.pool.kind, content.gameColumns, stored.rows.first());
+        if (!key.isEmpty() && !keys.contains(key))
+            keys.insert(key, stored.number);
+    }
+    return keys;
+}
+
+// A new game must not carry the key of a stored one (a Squares game id, an ACF round's pairing):
+// its rows would belong to that game, yet be stored, and deleted, apart from it. The defect names
+// the stored game; `where` is the new row's place.
+void refuseStoredGameKey(const PoolContent& content, const QHash<QString, int>& storedKeys,
+                         const QString& key, const QStringList& row, const QString& where, int game,
+                         std::vector<PoolDefect>& defects)
+{
+    const auto stored = key.isEmpty() ? storedKeys.cend() : storedKeys.constFind(key);
+    if (stored == storedKeys.cend())
+        return;
+    const bool squares = content.pool.kind == SystemKind::Squares;
+    defects.push_back(
+        {where, squares ? QStringLiteral("game") : QStringLiteral("round"),
+         squares ? tr("game %1 is stored already (as the pool's game %2): delete it and enter the "
+                      "whole game again, or give this game another id")
+                       .arg(row.value(gameKeyColumn(content.gameColumns)).trimmed())
+                       .arg(*stored)
+                 : tr("this pairing of this round is stored already (as the pool's game %1): delete "
+                      "it and enter the round's games together")
+                       .arg(*stored),
+         game, 0});
+}
+
+int nextGameNumber(const PoolContent& content)
+{
+    return content.games.empty() ? 1 : content.games.back().number + 1;
+}
+
+QJsonObject poolDetails(const PoolSummary& pool)
+{
+    return QJsonObject{{QStringLiteral("pool"), pool.id},
+                       {QStringLiteral("name"), pool.name},
+                       {QStringLiteral("system"), systemKey(pool.kind)}};
+}
+
+QJsonArray jsonArray(const QStringList& fields)
+{
+    return QJsonArray::fromStringList(fields);
+}
+
+} // namespace
+
+bool poolGameHasRowPerPlayer(SystemKind kind)
+{
+    return kind == SystemKind::Squares;
+}
+
+bool poolGameHasSeveralRows(SystemKind kind)
+{
+    return kind == SystemKind::Squares || kind == SystemKind::Acf;
+}
+
+QList<SystemKind> poolKinds()
+{
+    return {SystemKind::Acf, SystemKind::KingsHeadToHead, SystemKind::KingsGroup, SystemKind::Squares};
+}
+
+QString PoolDefect::text() const
+{
+    QString text = where;
+    if (!field.isEmpty())
+        text += poolTr(", field %1").arg(field);
+    return text + QStringLiteral(": ") + message;
+}
+
+QStringList PoolChange::messages() const
+{
+    QStringList lines;
+    for (const PoolDefect& defect : defects)
+        lines.append(defect.text());
+    return lines;
+}
+
+SystemInput PoolContent::input() const
+{
+    return checkOf(*this).input();
+}
+
+std::vector<PoolSummary> Store::pools()
+{
+    return d->guarded([&] {
+        std::vector<PoolSummary> pools;
+        if (d->schemaVersion < 4) // an older file opened read-only has no pools
+            return pools;
+        sqlite::Statement select(d->db, "SELECT id FROM pools ORDER BY name COLLATE NOCASE, id");
+        std::vector<qint64> ids;
+        while (select.step())
+            ids.push_back(select.integer(0));
+        for (const qint64 id : ids) {
+            if (auto pool = readPoolSummary(d->db, id))
+                pools.push_back(std::move(*pool));
+        }
+        return pools;
+    });
+}
+
+std::optional<PoolSummary> Store::pool(qint64 poolId)
+{
+    return d->guarded([&]() -> std::optional<PoolSummary> {
+        if (d->schemaVersion < 4)
+            return std::nullopt;
+        return readPoolSummary(d->db, poolId);
+    });
+}
+
+qint64 Store::createPool(SystemKind kind, const QString& name)
+{
+    if (!poolKinds().contains(kind))
+        refuse(tr("A rating pool is of ACF checkers, Kings Cribbage head-to-head, Kings Cribbage group or "
+                  "Diplomacy Squares."));
+    const QString poolName = checkedPoolName(name);
+    return d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        requireFreePoolName(d->db, poolName, 0);
+        sqlite::Statement insert(d->db, "INSERT INTO pools (system, name, created) VALUES (?, ?, ?)");
+        insert.bind(1, systemKey(kind)).bind(2, poolName).bind(3, isoUtc(d->now())).run();
+        const qint64 id = d->db.lastInsertRowId();
+        d->audit(QStringLiteral("pool-create"), QString(), poolDetails(*readPoolSummary(d->db, id)));
+        transaction.commit();
+        return id;
+    });
+}
+
+void Store::renamePool(qint64 poolId, const QString& name)
+{
+    const QString poolName = checkedPoolName(name);
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const PoolContent before = readPoolContent(d->db, poolId);
+        if (before.pool.name == poolName)
+            return;
+        requireFreePoolName(d->db, poolName, poolId);
+        sqlite::Statement update(d->db, "UPDATE pools SET name = ? WHERE id = ?");
+        update.bind(1, poolName).bind(2, static_cast<std::int64_t>(poolId)).run();
+        QJsonObject details = poolDetails(before.pool);
+        details.insert(QStringLiteral("before"), before.pool.name);
+        details.insert(QStringLiteral("name"), poolName);
+        d->audit(QStringLiteral("pool-rename"), QString(), details);
+        transaction.commit();
+    });
+}
+
+void Store::deletePool(qint64 poolId)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const PoolContent content = readPoolContent(d->db, poolId);
+        sqlite::Statement remove(d->db, "DELETE FROM pools WHERE id = ?");
+        remove.bind(1, static_cast<std::int64_t>(poolId)).run(); // its rows go with it (ON DELETE CASCADE)
+        QJsonObject details = poolDetails(content.pool);
+        details.insert(QStringLiteral("players"), content.pool.players);
+        details.insert(QStringLiteral("games"), content.pool.games);
+        d->audit(QStringLiteral("pool-delete"), QString(), details);
+        transaction.commit();
+    });
+}
+
+PoolContent Store::poolContent(qint64 poolId)
+{
+    return d->guarded([&] {
+        if (d->schemaVersion < 4)
+            refuse(tr("There is no rating pool %1.").arg(poolId));
+        return readPoolContent(d->db, poolId);
+    });
+}
+
+SystemResult Store::poolResult(qint64 poolId)
+{
+    const PoolContent content = poolContent(poolId);
+    return runSystem(content.pool.kind, content.input());
+}
+
+PoolChange Store::addPoolPlayer(qint64 poolId, const QStringList& fields)
+{
+    return d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const PoolContent content = readPoolContent(d->db, poolId);
+        PoolCheck check = checkOf(content);
+        const int line = static_cast<int>(content.players.size()) + 1;
+        check.players.add(fields, {0, tr("the new player"), 0, line, {}});
+        PoolChange change;
+        change.defects = runCheck(check);
+        if (!change.ok())
+            return change; // the transaction rolls back: nothing written
+        insertPoolPlayer(d->db, content, line, fields);
+        QJsonObject details = poolDetails(content.pool);
+        details.insert(QStringLiteral("player"), jsonArray(fields));
+        d->audit(QStringLiteral("pool-add-player"), QString(), details);
+        transaction.commit();
+        change.playersAdded = 1;
+        return change;
+    });
+}
+
+PoolChange Store::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
+{
+    return d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const PoolContent content = readPoolContent(d->db, poolId);
+        PoolChange change;
+        const int number = nextGameNumber(content);
+        if (rows.isEmpty()) {
+            change.defects.push_back({tr("the new game"), {}, tr("the game has no rows"), number, 0});
+            return change;
+        }
+        PoolCheck check = checkOf(content);
+        int row = 0;
+        for (const QStringList& fields : rows) {
+            ++row;
+            const QString where = rows.size() > 1 ? tr("the new game, row %1").arg(row) : tr("the new game");
+            check.games.add(fields, {0, where, number, 0, {}});
+            if (row == 1)
+                refuseStoredGameKey(content, storedGameKeys(content),
+                                    importedGameKey(content.pool.kind, content.gameColumns, fields), fields,
+                                    where, number, change.defects);
+        }
+        if (!change.ok())
+            return change;
+        change.defects = runCheck(check);
+        if (!change.ok())
+            return change;
+        insertPoolGame(d->db, content, number, rows);
+        QJsonObject details = poolDetails(content.pool);
+        details.insert(QStringLiteral("game"), number);
+        QJsonArray written;
+        for (const QStringList& fields : rows)
+            written.append(jsonArray(fields));
+        details.insert(QStringLiteral("rows"), written);
+        d->audit(QStringLiteral("pool-add-game"), QString(), details);
+        transaction.commit();
+        change.gamesAdded = 1;
+        return change;
+    });
+}
+
+PoolChange Store::deletePoolGame(qint64 poolId, int game)
+{
+    return d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const PoolContent content = readPoolContent(d->db, poolId);
+        const auto found = std::find_if(content.games.begin(), content.games.end(),
+                                        [game](const PoolGame& g) { return g.number == game; });
+        if (found == content.games.end())
+            refuse(tr("Rating pool %1 has no game %2.").arg(content.pool.name).arg(game));
+        PoolChange change;
+        change.defects = runCheck(checkOf(content, game));
+        if (!change.ok())
+            return change;
+        sqlite::Statement remove(d->db, "DELETE FROM pool_games WHERE pool_id = ? AND game = ?");
+        remove.bind(1, static_cast<std::int64_t>(poolId)).bind(2, game).run();
+        QJsonObject details = poolDetails(content.pool);
+        details.insert(QStringLiteral("game"), game);
+        QJsonArray removed;
+        for (const QStringList& fields : found->rows)
+            removed.append(jsonArray(fields));
+        details.insert(QStringLiteral("rows"), removed);
+        d->audit(QStringLiteral("pool-delete-game"), QString(), details);
+        transaction.commit();
+        return change;
+    });
+}
+
+PoolChange Store::importPool(qint64 poolId, const QByteArray& players, const QString& playersFile,
+                             const QByteArray& games, const QString& gamesFile)
+{
+    return d->guarded([&] {
+        d->requireWritable();
+        FullSync sync(d->db); // before the transaction: SQLite refuses it inside one
+        sqlite::Transaction transaction(d->db);
+        const PoolContent content = readPoolContent(d->db, poolId);
+        PoolChange change;
+        const QString playersName = playersFile.isEmpty() ? QStringLiteral("players.csv") : playersFile;
+        const QString gamesName = gamesFile.isEmpty() ? QStringLiteral("games.csv") : gamesFile;
+        ImportedFile importedPlayers;
+        ImportedFile importedGames;
+        if (!players.isEmpty())
+            importedPlayers = readImportedFile(players, playersName, content.playerColumns, change.defects);
+        if (!games.isEmpty())
+            importedGames = readImportedFile(games, gamesName, content.gameColumns, change.defects);
+        if (players.isEmpty() && games.isEmpty())
+            change.defects.push_back(
+                {tr("the import"), {}, tr("neither a players file nor a games file"), 0, 0});
+        if (!change.ok())
+            return change;
+
+        PoolCheck check = checkOf(content);
+        const int firstLine = static_cast<int>(content.players.size()) + 1;
+        for (qsizetype i = 0; i < importedPlayers.rows.size(); ++i)
+            check.players.add(importedPlayers.rows[i],
+                              {0, tr("%1 line %2").arg(playersName).arg(importedPlayers.lines[i]), 0,
+                               firstLine + static_cast<int>(i), playersName});
+        // Games: a row each, but the rows of one Squares game, or of one pairing of an ACF round
+        // (DECISIONS A1: four games when scored by round), form one game, deleted together.
+        std::vector<QList<QStringList>> newGames;
+        QHash<QString, std::size_t> gameOfKey; // a game key -> its index in newGames
+        const QHash<QString, int> storedKeys = storedGameKeys(content);
+        const int firstGame = nextGameNumber(content);
+        for (qsizetype i = 0; i < importedGames.rows.size(); ++i) {
+            const QStringList& row = importedGames.rows[i];
+            const QString key = importedGameKey(content.pool.kind, content.gameColumns, row);
+            const auto found = key.isEmpty() ? gameOfKey.cend() : gameOfKey.constFind(key);
+            const bool known = found != gameOfKey.cend();
+            const std::size_t index = known ? *found : newGames.size();
+            if (!known) {
+                if (!key.isEmpty())
+                    gameOfKey.insert(key, index);
+                newGames.emplace_back();
+            }
+            newGames[index].append(row);
+            const QString where = tr("%1 line %2").arg(gamesName).arg(importedGames.lines[i]);
+            check.games.add(row, {0, where, firstGame + static_cast<int>(index), 0, gamesName});
+            if (!known)
+                refuseStoredGameKey(content, storedKeys, key, row, where, firstGame + static_cast<int>(index),
+                                    change.defects);
+        }
+        if (!change.ok())
+            return change;
+        change.defects = runCheck(check);
+        mergeMissingColumns(change.defects, playersName, importedPlayers);
+        mergeMissingColumns(change.defects, gamesName, importedGames);
+        if (!change.ok())
+            return change;
+
+        for (qsizetype i = 0; i < importedPlayers.rows.size(); ++i)
+            insertPoolPlayer(d->db, content, firstLine + static_cast<int>(i), importedPlayers.rows[i]);
+        for (std::size_t i = 0; i < newGames.size(); ++i)
+            insertPoolGame(d->db, content, firstGame + static_cast<int>(i), newGames[i]);
+        change.playersAdded = static_cast<int>(importedPlayers.rows.size());
+        change.gamesAdded = static_cast<int>(newGames.size());
+        QJsonObject details = poolDetails(content.pool);
+        if (!players.isEmpty())
+            details.insert(QStringLiteral("players_file"), playersName);
+        if (!games.isEmpty())
+            details.insert(QStringLiteral("games_file"), gamesName);
+        details.insert(QStringLiteral("players_added"), change.playersAdded);
+        details.insert(QStringLiteral("games_added"), change.gamesAdded);
+        d->audit(QStringLiteral("pool-import"), QString(), details);
+        transaction.commit();
+        return change;
+    });
+}
+
+} // namespace flickdesk::core

@@ -1,0 +1,312 @@
+#pragma once
+
+// The inside of the FlickDesk database (core/store/store.h), shared by the files that implement it:
+// store.cpp (opening, schema, migrations, backups, check, settings), storeevents.cpp (reading
+// events and players, the history import, addEvent, award), storeeventday.cpp (the event day),
+// storeratings.cpp (rating lists, rating runs, the lock of a month) and storepools.cpp (rating
+// pools). Included by those files only.
+
+#include "core/formats/boundedfile.h"
+#include "core/formats/csvtable.h"
+#include "core/formats/outputfiles.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
+#include "core/translation.h"
+#include "flickdesk/engine/date.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QSysInfo>
+#include <QtEndian>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+#include <sqlite3.h>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+namespace flickdesk::core {
+
+// Helpers that several of the store's files use.
+namespace storedetail {
+
+using engine::Defect;
+using engine::SourceRef;
+
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::Store)
+
+// ---------------------------------------------------------------------------------------------
+// Names of things in the database
+
+// The columns of a whole event, in the order eventFromRow reads them: both queries of whole events
+// select these, so the mapping from a row exists once.
+inline constexpr std::string_view kEventColumns =
+    R"sql(id, date, name, format, "group", tour, tier, season, field_size, experimental, experimental_cap, status)sql";
+
+inline EventRecord eventFromRow(const sqlite::Statement& select)
+{
+    EventRecord event;
+    event.id = select.text(0);
+    event.date = select.text(1);
+    event.name = select.text(2);
+    event.format = eventFormatFromKeyword(select.text(3)).value_or(engine::EventFormat::Singles);
+    event.group = select.text(4);
+    event.tour = tourFromKeyword(select.text(5)).value_or(Tour::None);
+    if (const auto tier = select.optionalInteger(6))
+        event.tier = static_cast<int>(*tier);
+    event.season = select.text(7);
+    if (const auto size = select.optionalInteger(8))
+        event.fieldSize = static_cast<int>(*size);
+    event.experimental = select.integer(9) != 0;
+    event.experimentalCap = select.optionalReal(10);
+    event.status = eventStatusFromKeyword(select.text(11)).value_or(EventStatus::Planned);
+    return event;
+}
+
+// NOT NULL text columns take "" for a null QString.
+inline QString nonNull(const QString& text)
+{
+    return text.isNull() ? QStringLiteral("") : text;
+}
+
+inline QString jsonText(const QJsonObject& object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+inline QString isoUtc(const QDateTime& time)
+{
+    return time.toUTC().toString(Qt::ISODate);
+}
+
+inline bool isMonth(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])$"));
+    return pattern.match(text).hasMatch();
+}
+
+// ---------------------------------------------------------------------------------------------
+// ParameterOverrides <-> JSON (the keys of params.json)
+
+inline QJsonObject parametersJson(const ParameterOverrides& p)
+{
+    QJsonObject object;
+    const auto put = [&object](const char* key, const std::optional<double>& value) {
+        if (value)
+            object.insert(QLatin1String(key), *value);
+    };
+    put("mu", p.mu0);
+    put("sigma", p.sigma0);
+    put("beta", p.beta);
+    put("gamma", p.gamma);
+    put("epsilon", p.epsilon);
+    if (p.maxIterations)
+        object.insert(QStringLiteral("max_iter"), *p.maxIterations);
+    put("p_draw", p.drawProbabilityFinish);
+    put("p_draw_game", p.drawProbabilityGame);
+    put("doubles_weight", p.doublesWeight);
+    return object;
+}
+
+inline ParameterOverrides parametersFromJson(const QJsonObject& object)
+{
+    ParameterOverrides p;
+    const auto get = [&object](const char* key) -> std::optional<double> {
+        const QJsonValue value = object.value(QLatin1String(key));
+        return value.isDouble() ? std::optional(value.toDouble()) : std::nullopt;
+    };
+    p.mu0 = get("mu");
+    p.sigma0 = get("sigma");
+    p.beta = get("beta");
+    p.gamma = get("gamma");
+    p.epsilon = get("epsilon");
+    if (const auto iterations = get("max_iter"))
+        p.maxIterations = static_cast<int>(*iterations);
+    p.drawProbabilityFinish = get("p_draw");
+    p.drawProbabilityGame = get("p_draw_game");
+    p.doublesWeight = get("doubles_weight");
+    return p;
+}
+
+inline const QString parametersKey = QStringLiteral("flickskill.parameters");
+// Four characters that make this database's local player ids its own (Store::addPlayer).
+inline const QString deskTagKey = QStringLiteral("desk.tag");
+
+inline QString nameConflictMessage(const QString& playerId, const QString& stored, const QString& given)
+{
+    return tr("player %1 is '%2' here but '%3' in the database; an import never merges two people: "
+              "correct the name in the file or in the database, or give one of them another id")
+        .arg(playerId, given, stored);
+}
+
+// SHA-256 (hex) of a history's events, standings and games: what a rating run was computed from.
+inline QString fingerprintOf(const HistoryFolder& folder)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const auto add = [&hash](const std::string& text) {
+        hash.addData(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
+        hash.addData(QByteArrayView("\n", 1));
+    };
+    for (const engine::Event& event : folder.history.events) {
+        add("event " + event.id + ' ' + engine::formatIsoDate(event.date) +
+            (event.format == engine::EventFormat::Doubles ? " doubles" : " singles"));
+        for (const engine::Standing& standing : event.standings) {
+            std::string line = "unit " + std::to_string(standing.place);
+            for (const engine::PlayerIndex player : standing.unit.players)
+                line += ' ' + folder.history.playerIds[static_cast<std::size_t>(player)];
+            add(line);
+        }
+        for (const engine::HeadToHeadGame& game : event.games) {
+            std::string line = "game";
+            for (const engine::PlayerIndex player : game.a.players)
+                line += ' ' + folder.history.playerIds[static_cast<std::size_t>(player)];
+            line += " vs";
+            for (const engine::PlayerIndex player : game.b.players)
+                line += ' ' + folder.history.playerIds[static_cast<std::size_t>(player)];
+            line += ' ' + keyword(game.outcome).toStdString();
+            add(line);
+        }
+    }
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+[[noreturn]] inline void refuse(const QString& message)
+{
+    throw StoreError(StoreError::Kind::Refused, message);
+}
+
+} // namespace storedetail
+using namespace storedetail;
+
+// ---------------------------------------------------------------------------------------------
+
+// The event day's caches: what Store::searchPlayers and Store::lockedRatingsFor keep in memory.
+struct EventDayCache {
+    struct IndexedPlayer {
+        PlayerMatch match;
+        QString id; // case-folded, as are the two below
+        QString associationId;
+        QString name;
+    };
+    std::optional<std::vector<IndexedPlayer>> players;    // none: rebuilt at the next search
+    std::unordered_map<QString, std::size_t> playerIndex; // id -> position in `players`
+    std::map<QString, MonthLockRatings> locks;            // by month (YYYY-MM)
+};
+
+struct Store::Private {
+    StoreOptions options;
+    QString path;
+    sqlite::Database db;
+    std::unique_ptr<QLockFile> lock;
+    QString readOnlyReason;
+    int schemaVersion = 0;
+    bool created = false;
+    QStringList backupsMade;
+    QStringList warnings;
+    bool heldByAnother = false;
+
+    QDateTime now() const { return options.clock ? options.clock() : QDateTime::currentDateTime(); }
+
+    // Runs `work`, turning SQLite's failures into StoreError::Failed.
+    template <typename Work> auto guarded(Work&& work) -> decltype(work())
+    {
+        try {
+            return work();
+        } catch (const sqlite::Error& error) {
+            throw StoreError(StoreError::Kind::Failed,
+                             tr("The database %1 could not be read or changed: %2")
+                                 .arg(QDir::toNativeSeparators(path), QString::fromUtf8(error.what())));
+        }
+    }
+
+    void requireWritable() const
+    {
+        if (db.isReadOnly())
+            throw StoreError(StoreError::Kind::ReadOnly, readOnlyReason + u' ' + tr("Nothing was written."));
+    }
+
+    void audit(const QString& action, const QString& eventId, const QJsonObject& details)
+    {
+        sqlite::Statement insert(db,
+                                 "INSERT INTO audit_log (at, action, event_id, details) VALUES (?, ?, ?, ?)");
+        insert.bind(1, isoUtc(now())).bind(2, action).bind(3, eventId).bind(4, jsonText(details)).run();
+    }
+
+    QString makeBackup(const QString& kind);
+    void rotateBackups();
+    std::map<QString, EventRecord> readEvents(const QString& onlyEventId, bool ratedOnly,
+                                              std::vector<QString>* order);
+    HistoryFolder loadHistory();
+    int insertPlayers(const std::vector<PlayerRecord>& players, const QString& origin = {});
+    // The stored event under another id that is `event` (Store::sameEventAs).
+    std::optional<EventSummary> lookalike(const EventRecord& event);
+    struct NameConflict {
+        std::size_t index; // in the players given
+        QString storedName;
+    };
+    // The players given whose id the database holds under another non-empty name.
+    std::vector<NameConflict> nameConflicts(const std::vector<PlayerRecord>& players);
+    void insertEventRow(const EventRecord& event);
+    void insertUnits(const EventRecord& event);
+    void insertEntrantPlayer(const QString& eventId, int unit, int seat, const QString& playerId);
+    void insertGames(const EventRecord& event);
+    void insertAward(const QString& eventId, const AwardRecord& award);
+    std::vector<AwardRecord> readAwards(const QString& eventId);
+
+    // The event day (Store::createEvent and after): caches and helpers, in the event-day section.
+    EventDayCache eventDay;
+    // The stored history or its parameters changed: the cached monthly locks are stale.
+    void historyChanged() { eventDay.locks.clear(); }
+    bool hasListedColumn() const { return schemaVersion >= 3; }
+    // The event's own row (no units, no games); StoreError::Refused when there is none.
+    EventRecord requireEvent(const QString& eventId);
+    void eventChanged(const QString& eventId, EventStatus status, const QString& action,
+                      const QJsonObject& details);
+    std::vector<Entrant> readEntrants(const QString& eventId, std::optional<int> onlyUnit = std::nullopt);
+    void writeEntrant(const QString& eventId, const Entrant& entrant);
+    const MonthLockRatings& monthLock(const QString& month);
+    void storeFirstUse(const QString& month, const std::vector<LockedRating>& rated,
+                       const QJsonObject& parameters, const QString& fingerprint,
+                       const engine::MonthlyLock& lock);
+    // The search index's last events of these players, read again after an entry changed.
+    void lastEventsChanged(const QStringList& playerIds);
+};
+
+// RAII: PRAGMA synchronous=FULL for the length of an import (an import is worth a flush to disk).
+class FullSync {
+public:
+    explicit FullSync(sqlite::Database& db)
+        : db_(db)
+    {
+        db_.execute("PRAGMA synchronous = FULL");
+    }
+    ~FullSync()
+    {
+        try {
+            db_.execute("PRAGMA synchronous = NORMAL");
+        } catch (const sqlite::Error&) { // NORMAL is only an optimisation
+        }
+    }
+    FullSync(const FullSync&) = delete;
+    FullSync& operator=(const FullSync&) = delete;
+
+private:
+    sqlite::Database& db_;
+};
+
+} // namespace flickdesk::core

@@ -1,0 +1,403 @@
+#include "widgets/eventday/simulatorwidget.h"
+
+#include "widgets/charts/payoutchart.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/eventday/payouttablemodel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <span>
+
+namespace flickdesk::ui {
+
+namespace {
+
+// FSI and FDI sliders move in thousandths: the precision they are shown with (DECISIONS P8).
+constexpr double kSliderScale = 1000.0;
+
+int sliderPosition(double value)
+{
+    return static_cast<int>(std::lround(value * kSliderScale));
+}
+
+QSlider* horizontalSlider(QWidget* parent, const QString& objectName)
+{
+    auto* slider = new QSlider(Qt::Horizontal, parent);
+    slider->setObjectName(objectName);
+    slider->setMinimumWidth(240);
+    return slider;
+}
+
+} // namespace
+
+SimulatorWidget::SimulatorWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new PayoutTableModel(this))
+{
+    // FSI: the field's strength before the Tier floor.
+    m_strengthSlider = horizontalSlider(this, QStringLiteral("fieldStrengthSlider"));
+    m_strengthSlider->setRange(sliderPosition(kMinimumFieldStrength), sliderPosition(kMaximumFieldStrength));
+    m_strengthSlider->setSingleStep(10);
+    m_strengthSlider->setPageStep(100);
+    m_strengthSpin = new QDoubleSpinBox(this);
+    m_strengthSpin->setObjectName(QStringLiteral("fieldStrengthSpin"));
+    m_strengthSpin->setDecimals(3);
+    m_strengthSpin->setRange(kMinimumFieldStrength, kMaximumFieldStrength);
+    m_strengthSpin->setSingleStep(0.01);
+
+    m_depthSlider = horizontalSlider(this, QStringLiteral("fieldDepthSlider"));
+    m_depthSlider->setRange(0, sliderPosition(1.0)); // DECISIONS P6: FDI is clamped to [0, 1]
+    m_depthSlider->setSingleStep(10);
+    m_depthSlider->setPageStep(100);
+    m_depthSpin = new QDoubleSpinBox(this);
+    m_depthSpin->setObjectName(QStringLiteral("fieldDepthSpin"));
+    m_depthSpin->setDecimals(3);
+    m_depthSpin->setRange(0.0, 1.0);
+    m_depthSpin->setSingleStep(0.01);
+
+    m_sizeSlider = horizontalSlider(this, QStringLiteral("fieldSizeSlider"));
+    m_sizeSlider->setRange(kMinimumFieldSize, kMaximumFieldSize);
+    m_sizeSlider->setPageStep(10);
+    m_sizeSpin = new QSpinBox(this);
+    m_sizeSpin->setObjectName(QStringLiteral("fieldSizeSpin"));
+    m_sizeSpin->setRange(kMinimumFieldSize, kMaximumFieldSize);
+
+    m_formatCombo = new QComboBox(this);
+    m_formatCombo->setObjectName(QStringLiteral("formatCombo"));
+    m_formatCombo->addItem(tr("Singles: decay %1").arg(QLocale().toString(m_parameters.decaySingles, 'f', 1)),
+                           static_cast<int>(engine::EventFormat::Singles));
+    m_formatCombo->addItem(tr("Doubles: decay %1").arg(QLocale().toString(m_parameters.decayDoubles, 'f', 1)),
+                           static_cast<int>(engine::EventFormat::Doubles));
+
+    m_tierCombo = new QComboBox(this);
+    m_tierCombo->setObjectName(QStringLiteral("tierCombo"));
+    for (engine::Tier tier : {engine::Tier::One, engine::Tier::Two, engine::Tier::Three}) {
+        m_tierCombo->addItem(tr("%1: FSI floor %2, winner at least %3")
+                                 .arg(payouttext::tier(tier),
+                                      QLocale().toString(engine::fieldStrengthFloor(tier), 'f', 2),
+                                      payouttext::points(engine::winnerPointsFloor(tier))),
+                             static_cast<int>(tier));
+    }
+
+    // DECISIONS P4: an experimental-format event may cap its FSI (FlickDesk proposes 1.00).
+    m_capCheck = new QCheckBox(tr("Experimental-format FSI cap"), this);
+    m_capCheck->setObjectName(QStringLiteral("capCheck"));
+    m_capSpin = new QDoubleSpinBox(this);
+    m_capSpin->setObjectName(QStringLiteral("capSpin"));
+    m_capSpin->setDecimals(3);
+    m_capSpin->setRange(0.0, kMaximumFieldStrength);
+    m_capSpin->setSingleStep(0.05);
+    m_capSpin->setValue(engine::proposedExperimentalCap);
+    m_capSpin->setEnabled(false);
+
+    m_readout = new QLabel(this);
+    m_readout->setObjectName(QStringLiteral("readout"));
+    m_readout->setWordWrap(true);
+    m_readout->setTextFormat(Qt::PlainText);
+    m_readout->setFrameShape(QFrame::StyledPanel);
+    m_readout->setMargin(8);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_tableView = payoutTableView(m_model, this);
+
+    m_chart = new PayoutChart(this);
+    m_chart->setObjectName(QStringLiteral("payoutChart"));
+    m_chart->setTitle(tr("Simulated points by place"));
+
+    auto* controls = new QGridLayout;
+    int row = 0;
+    auto addRow = [&](const QString& label, QWidget* input, QWidget* spin) {
+        auto* caption = new QLabel(label, this);
+        caption->setBuddy(spin ? spin : input);
+        controls->addWidget(caption, row, 0);
+        if (spin) {
+            controls->addWidget(input, row, 1);
+            controls->addWidget(spin, row, 2);
+        } else {
+            controls->addWidget(input, row, 1, 1, 2);
+        }
+        ++row;
+    };
+    addRow(tr("FSI (field strength)"), m_strengthSlider, m_strengthSpin);
+    addRow(tr("FDI (field depth)"), m_depthSlider, m_depthSpin);
+    addRow(tr("Field size (N)"), m_sizeSlider, m_sizeSpin);
+    addRow(tr("Format"), m_formatCombo, nullptr);
+    addRow(tr("Tier"), m_tierCombo, nullptr);
+    controls->addWidget(m_capCheck, row, 0);
+    controls->addWidget(m_capSpin, row, 2);
+    controls->setColumnStretch(1, 1);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_tableView);
+    splitter->addWidget(m_chart);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+
+    // The controls, and beside them in words what they make of the field.
+    auto* top = new QHBoxLayout;
+    top->addLayout(controls, 3);
+    top->addWidget(m_readout, 2, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+
+    // valueChanged, not sliderReleased: the curve follows the slider while it moves.
+    connect(m_strengthSlider, &QSlider::valueChanged, this, [this](int position) {
+        m_fieldStrength = position / kSliderScale;
+        const QSignalBlocker blocker(m_strengthSpin);
+        m_strengthSpin->setValue(m_fieldStrength);
+        recompute();
+    });
+    connect(m_strengthSpin, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+        m_fieldStrength = value;
+        const QSignalBlocker blocker(m_strengthSlider);
+        m_strengthSlider->setValue(sliderPosition(value));
+        recompute();
+    });
+    connect(m_depthSlider, &QSlider::valueChanged, this, [this](int position) {
+        m_fieldDepth = position / kSliderScale;
+        const QSignalBlocker blocker(m_depthSpin);
+        m_depthSpin->setValue(m_fieldDepth);
+        recompute();
+    });
+    connect(m_depthSpin, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+        m_fieldDepth = value;
+        const QSignalBlocker blocker(m_depthSlider);
+        m_depthSlider->setValue(sliderPosition(value));
+        recompute();
+    });
+    connect(m_sizeSlider, &QSlider::valueChanged, this, [this](int value) {
+        const QSignalBlocker blocker(m_sizeSpin);
+        m_sizeSpin->setValue(value);
+        recompute();
+    });
+    connect(m_sizeSpin, &QSpinBox::valueChanged, this, [this](int value) {
+        const QSignalBlocker blocker(m_sizeSlider);
+        m_sizeSlider->setValue(value);
+        recompute();
+    });
+    connect(m_formatCombo, &QComboBox::currentIndexChanged, this, &SimulatorWidget::recompute);
+    connect(m_tierCombo, &QComboBox::currentIndexChanged, this, &SimulatorWidget::recompute);
+    connect(m_capCheck, &QCheckBox::toggled, this, [this](bool capped) {
+        m_capSpin->setEnabled(capped);
+        m_experimentalCap = capped ? std::optional<double>(m_capSpin->value()) : std::nullopt;
+        recompute();
+    });
+    connect(m_capSpin, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+        if (m_capCheck->isChecked())
+            m_experimentalCap = value;
+        recompute();
+    });
+
+    // A strong, moderately deep field of 40 singles players at a Tier 2 event to begin with.
+    {
+        const QSignalBlocker sizeBlocker(m_sizeSpin);
+        const QSignalBlocker sliderBlocker(m_sizeSlider);
+        m_sizeSpin->setValue(40);
+        m_sizeSlider->setValue(40);
+        const QSignalBlocker tierBlocker(m_tierCombo);
+        m_tierCombo->setCurrentIndex(1);
+    }
+    showFieldStrength();
+    showFieldDepth();
+    recompute();
+}
+
+void SimulatorWidget::showFieldStrength()
+{
+    // A field beyond the slider's range widens it rather than being cut to fit.
+    const double top = std::max(kMaximumFieldStrength, std::ceil(m_fieldStrength * 10.0) / 10.0);
+    const QSignalBlocker spinBlocker(m_strengthSpin);
+    const QSignalBlocker sliderBlocker(m_strengthSlider);
+    m_strengthSpin->setMaximum(top);
+    m_strengthSlider->setMaximum(sliderPosition(top));
+    m_strengthSpin->setValue(m_fieldStrength);
+    m_strengthSlider->setValue(sliderPosition(m_fieldStrength));
+}
+
+void SimulatorWidget::showFieldDepth()
+{
+    const QSignalBlocker spinBlocker(m_depthSpin);
+    const QSignalBlocker sliderBlocker(m_depthSlider);
+    m_depthSpin->setValue(m_fieldDepth);
+    m_depthSlider->setValue(sliderPosition(m_fieldDepth));
+}
+
+void SimulatorWidget::showExperimentalCap()
+{
+    const QSignalBlocker checkBlocker(m_capCheck);
+    const QSignalBlocker spinBlocker(m_capSpin);
+    m_capCheck->setChecked(m_experimentalCap.has_value());
+    m_capSpin->setEnabled(m_experimentalCap.has_value());
+    if (m_experimentalCap)
+        m_capSpin->setValue(*m_experimentalCap);
+}
+
+void SimulatorWidget::startFrom(const engine::PayoutTable& table)
+{
+    // Below the lowest Tier floor the exact strength does not matter: every Tier raises it.
+    m_fieldStrength = std::max(kMinimumFieldStrength, table.unflooredFieldStrength);
+    m_fieldDepth = std::clamp(table.fieldDepthIndex, 0.0, 1.0);
+    m_experimentalCap = table.experimentalCap;
+    {
+        const int size = std::max(kMinimumFieldSize, table.fieldSize);
+        const QSignalBlocker sizeBlocker(m_sizeSpin);
+        const QSignalBlocker sliderBlocker(m_sizeSlider);
+        m_sizeSpin->setMaximum(std::max(kMaximumFieldSize, size));
+        m_sizeSlider->setMaximum(std::max(kMaximumFieldSize, size));
+        m_sizeSpin->setValue(size);
+        m_sizeSlider->setValue(size);
+        const QSignalBlocker formatBlocker(m_formatCombo);
+        m_formatCombo->setCurrentIndex(m_formatCombo->findData(static_cast<int>(table.format)));
+        const QSignalBlocker tierBlocker(m_tierCombo);
+        m_tierCombo->setCurrentIndex(m_tierCombo->findData(static_cast<int>(table.tier)));
+    }
+    showFieldStrength();
+    showFieldDepth();
+    showExperimentalCap();
+    recompute();
+}
+
+void SimulatorWidget::setFieldStrength(double fieldStrength)
+{
+    m_fieldStrength = std::max(kMinimumFieldStrength, fieldStrength);
+    showFieldStrength();
+    recompute();
+}
+
+void SimulatorWidget::setFieldDepth(double fieldDepth)
+{
+    m_fieldDepth = std::clamp(fieldDepth, 0.0, 1.0);
+    showFieldDepth();
+    recompute();
+}
+
+void SimulatorWidget::setFieldSize(int fieldSize)
+{
+    m_sizeSpin->setValue(fieldSize); // moves the slider and recomputes
+}
+
+void SimulatorWidget::setFormat(engine::EventFormat format)
+{
+    m_formatCombo->setCurrentIndex(m_formatCombo->findData(static_cast<int>(format)));
+}
+
+void SimulatorWidget::setTier(engine::Tier tier)
+{
+    m_tierCombo->setCurrentIndex(m_tierCombo->findData(static_cast<int>(tier)));
+}
+
+void SimulatorWidget::setExperimentalCap(std::optional<double> cap)
+{
+    m_experimentalCap = cap;
+    showExperimentalCap();
+    recompute();
+}
+
+int SimulatorWidget::fieldSize() const
+{
+    return m_sizeSpin->value();
+}
+
+engine::EventFormat SimulatorWidget::format() const
+{
+    return static_cast<engine::EventFormat>(m_formatCombo->currentData().toInt());
+}
+
+engine::Tier SimulatorWidget::tier() const
+{
+    return static_cast<engine::Tier>(m_tierCombo->currentData().toInt());
+}
+
+std::optional<double> SimulatorWidget::experimentalCap() const
+{
+    return m_experimentalCap;
+}
+
+double SimulatorWidget::decay() const
+{
+    return format() == engine::EventFormat::Doubles ? m_parameters.decayDoubles : m_parameters.decaySingles;
+}
+
+const engine::PayoutTable& SimulatorWidget::table() const
+{
+    return m_model->table();
+}
+
+void SimulatorWidget::recompute()
+{
+    engine::PayoutTable t;
+    t.format = format();
+    t.tier = tier();
+    t.fieldSize = fieldSize();
+    t.unflooredFieldStrength = m_fieldStrength;
+    // DECISIONS P4, by the engine's own rule: raised to the Tier floor, then capped.
+    t.experimentalCap = m_experimentalCap;
+    t.fieldStrengthIndex = engine::boundedFieldStrength(m_fieldStrength, t.tier, m_experimentalCap);
+    t.capApplied =
+        m_experimentalCap && t.fieldStrengthIndex < engine::boundedFieldStrength(m_fieldStrength, t.tier);
+    t.fieldDepthIndex = m_fieldDepth;
+    t.unflooredWinnerPoints = m_fieldStrength * m_parameters.winnerMultiplier;
+    t.meetsHigherTierFloor = engine::higherTierFloorMet(t.tier, t.unflooredWinnerPoints); // DECISIONS P10
+
+    // DECISIONS P7 through the engine's own formula, place by place.
+    t.points.resize(static_cast<std::size_t>(t.fieldSize));
+    t.awards.resize(t.points.size());
+    for (int place = 1; place <= t.fieldSize; ++place) {
+        const auto i = static_cast<std::size_t>(place - 1);
+        t.points[i] = engine::fieldWeightedPoints(place, t.fieldSize, t.fieldStrengthIndex, t.fieldDepthIndex,
+                                                  t.format, m_parameters);
+        t.awards[i] = engine::roundAward(t.points[i]);
+    }
+
+    m_model->setTable(t);
+    m_chart->setCurve(t.points);
+    m_chart->setDepthLift(t.fieldDepthIndex > 0.0 ? std::span<const double>(m_model->pointsWithoutDepthLift())
+                                                  : std::span<const double>());
+    m_chart->setFloorLine(engine::winnerPointsFloor(t.tier), m_parameters.pointsFloor);
+
+    QStringList lines;
+    QString strength = tr("FSI used: %1").arg(payouttext::fieldStrength(t.fieldStrengthIndex));
+    if (t.capApplied)
+        strength = tr("%1, capped for the experimental format").arg(strength);
+    else if (m_fieldStrength < engine::fieldStrengthFloor(t.tier))
+        strength = tr("%1, raised to the %2 floor").arg(strength, payouttext::tier(t.tier));
+    lines << strength;
+    lines << tr("FDI %1 \u00b7 N = %2 \u00b7 decay %3")
+                 .arg(payouttext::fieldDepth(t.fieldDepthIndex), payouttext::fieldSize(t.fieldSize),
+                      QLocale().toString(decay(), 'f', 1));
+    lines << tr("Winner %1 points, last place %2")
+                 .arg(payouttext::points(t.awards.front()), payouttext::points(t.awards.back()));
+    if (t.meetsHigherTierFloor) {
+        lines << tr("Such a field meets the %1 points floor (%2 winner points before the Tier floor).")
+                     .arg(payouttext::tier(*t.meetsHigherTierFloor),
+                          payouttext::points(t.unflooredWinnerPoints));
+    }
+    const int depthThreshold = t.format == engine::EventFormat::Doubles ? m_parameters.depthThresholdDoubles
+                                                                        : m_parameters.depthThresholdSingles;
+    if (t.fieldSize < depthThreshold && t.fieldDepthIndex > 0.0) {
+        // DECISIONS P6: a real field this small has FDI 0.
+        lines << (t.format == engine::EventFormat::Doubles
+                      ? tr("A real field of fewer than %1 teams has FDI 0.")
+                      : tr("A real field of fewer than %1 players has FDI 0."))
+                     .arg(depthThreshold);
+    }
+    m_readout->setText(lines.join(QLatin1Char('\n')));
+    Q_EMIT tableChanged();
+}
+
+} // namespace flickdesk::ui
