@@ -50,9 +50,11 @@ namespace {
 const Command commands[] = {
     {QLatin1String("rate"),
      QLatin1String("HISTORY_DIR [--params FILE] [--epsilon E] [--max-iter N] [-o OUT.csv]"),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "Rate a history folder with FlickSkill: mu and sigma of every player on every date played."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json\n"
          "  --params FILE    parameters (JSON) overriding the folder's params.json\n"
          "  --epsilon E      convergence tolerance (default 0.001), overrides both files\n"
@@ -61,20 +63,26 @@ const Command commands[] = {
      &runRate, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("lock"),
      QLatin1String("HISTORY_DIR --month YYYY-MM [--params FILE] [--epsilon E] [--max-iter N] [-o OUT.csv]"),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "The monthly rating lock: every player's rating from the events before the 1st of a month."),
-     QLatin1String("  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json\n"
-                   "  --month YYYY-MM  the month whose lock to compute: events dated before its 1st count,\n"
-                   "                   events earlier in the same month do not (DECISIONS P1)\n"
-                   "  --params FILE    parameters (JSON) overriding the folder's params.json\n"
-                   "  --epsilon E      convergence tolerance (default 0.001), overrides both files\n"
-                   "  --max-iter N     at most N backward/forward sweeps (default 50), overrides both files\n"
-                   "  -o, --output OUT.csv  write player_id,mu,sigma there instead of to standard output;\n"
-                   "                   one row per player with an event before the month\n"),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json\n"
+         "  --month YYYY-MM  the month whose lock to compute: events dated before its 1st count,\n"
+         "                   events earlier in the same month do not (DECISIONS P1)\n"
+         "  --params FILE    parameters (JSON) overriding the folder's params.json\n"
+         "  --epsilon E      convergence tolerance (default 0.001), overrides both files\n"
+         "  --max-iter N     at most N backward/forward sweeps (default 50), overrides both files\n"
+         "  -o, --output OUT.csv  write player_id,mu,sigma there instead of to standard output;\n"
+         "                   one row per player with an event before the month\n"),
      &runLock, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("points"), QLatin1String("HISTORY_DIR [-o OUT.csv]"),
-     QLatin1String("Field-Weighted Points of every Tour event of a history folder, from its monthly locks."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "Field-Weighted Points of every Tour event of a history folder, from its monthly locks."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json; every event\n"
          "                   whose tour is competitive or recreational is awarded with the ratings\n"
          "                   locked on the 1st of its month\n"
@@ -85,8 +93,11 @@ const Command commands[] = {
     {QLatin1String("standings"),
      QLatin1String("HISTORY_DIR --season S --division competitive|recreational [--finale EVENT_ID] "
                    "[--past-champions ID,ID...] [-o OUT.csv]"),
-     QLatin1String("NCA Tour standings of one season and division: the best 5 (4) awards of each player."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "NCA Tour standings of one season and division: the best 5 (4) awards of each player."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json\n"
          "  --season S       the season label of events.csv's season column\n"
          "  --division D     competitive (best 5 awards count) or recreational (best 4)\n"
@@ -99,8 +110,10 @@ const Command commands[] = {
      &runStandings, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("payout"),
      QLatin1String("--format singles|doubles --tier 1|2|3 [--experimental-cap X] [-o OUT.csv] FIELD.csv"),
-     QLatin1String("The Field-Weighted Points payout table of a field of locked ratings (a preview)."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "The Field-Weighted Points payout table of a field of locked ratings (a preview)."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  --format F       singles or doubles\n"
          "  --tier T         the event's Tier: 1, 2 or 3 (its FSI floor 0.80, 0.60 or 0.40)\n"
          "  --experimental-cap X  the FSI cap of an experimental-format event (FlickDesk proposes 1.00)\n"
@@ -110,8 +123,11 @@ const Command commands[] = {
          "                   '# FSI', '# FDI' and '# N', then place,points for places 1..N\n"),
      &runPayout, DatabaseUse::None},
     {QLatin1String("import-history"), QLatin1String("HISTORY_DIR [--accept-parameters] [--db FILE]"),
-     QLatin1String("Import a history folder into the database: all of it, or nothing when it has a defect."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "Import a history folder into the database: all of it, or nothing when it has a defect."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  HISTORY_DIR      events.csv, results.csv, optional games.csv and params.json; every defect\n"
          "                   is listed, and then nothing is written (DECISIONS D2). An event already in\n"
          "                   the database with the same content is skipped; with other content, a defect;\n"
@@ -121,17 +137,20 @@ const Command commands[] = {
          "                   them is a defect. An empty database takes them without it\n"),
      &runImportHistory},
     {QLatin1String("import-ratings"), QLatin1String("FILE --month YYYY-MM [--replace] [--db FILE]"),
-     QLatin1String("Import an NCA rating list as the monthly lock of a month."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli", "Import an NCA rating list as the monthly lock of a month."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  FILE             CSV with the header player_id,name,mu,sigma (name may be empty)\n"
          "  --month YYYY-MM  the month whose lock the list is (DECISIONS P1)\n"
          "  --replace        replace a lock that awarded events used; logged in the audit log, and their\n"
          "                   awards stay as they were (DECISIONS P2)\n"),
      &runImportRatings},
     {QLatin1String("export-event"), QLatin1String("EVENT_ID -o FILE.json [--db FILE]"),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "Export an event for the NCA: FILE.json, and its results as the history folder FILE-history/."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  EVENT_ID         the event ('flickdesk-cli events' lists them)\n"
          "  -o, --output FILE.json  the event, its field, standings or games, and its award (the locked\n"
          "                   ratings, FSI, FDI and every award), FlickDesk's version and a SHA-256 of the\n"
@@ -139,39 +158,52 @@ const Command commands[] = {
          "                   games.csv)\n"),
      &runExportEvent},
     {QLatin1String("import-event"), QLatin1String("FILE.json [--db FILE]"),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "Import an event that FlickDesk exported; a file whose checksum does not match is refused."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  FILE.json        written by export-event; the event and its award are added in one\n"
          "                   transaction, or nothing is when the file has a defect. The same event\n"
          "                   (date, name and field) under another id, and a player the database\n"
          "                   knows under another name, are defects\n"),
      &runImportEvent},
     {QLatin1String("events"), QLatin1String("[--db FILE]"),
-     QLatin1String("List the database's events: id, date, name and status, tab-separated, one per line."),
-     QLatin1String("  Events by date. Status: planned, started, finished or awarded.\n"), &runEvents},
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "List the database's events: id, date, name and status, tab-separated, one per line."),
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "  Events by date. Status: planned, started, finished or awarded.\n"),
+     &runEvents},
     {QLatin1String("backup"), QLatin1String("-o FILE [--db FILE]"),
-     QLatin1String("Copy the database to FILE: a consistent copy, even while FlickDesk is using it."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "Copy the database to FILE: a consistent copy, even while FlickDesk is using it."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  -o, --output FILE  the copy (replaced if it exists); FlickDesk also keeps its own backups\n"
          "                   in backups/ beside the database: before every upgrade and once a day\n"),
      &runBackup},
     {QLatin1String("check"), QLatin1String("[--db FILE]"),
-     QLatin1String("Check the database: its integrity and its foreign keys; exit status 65 when broken."),
-     QLatin1String("  Lists each problem on standard output: integrity, foreign keys, and every table,\n"
-                   "                   column, index and trigger the database's version should have.\n"),
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "Check the database: its integrity and its foreign keys; exit status 65 when broken."),
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "  Lists each problem on standard output: integrity, foreign keys, and every table,\n"
+                       "                   column, index and trigger the database's version should have.\n"),
      &runCheck},
     {QLatin1String("unlock"), QLatin1String("[--db FILE]"),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "Take over a database that FlickDesk on another computer, or one that crashed, still holds."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  Removes the lock file (FILE.lock) that keeps the database read-only. A lock of a FlickDesk\n"
          "                   still running on this computer is left alone (exit status 75); the lock of\n"
          "                   another computer is removed: do it only when FlickDesk no longer runs there.\n"),
      &runUnlock},
     {QLatin1String("acf"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
-     QLatin1String("American Checker Federation ratings from a file of games (docs/other-systems.md)."),
-     QLatin1String(
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "American Checker Federation ratings from a file of games (docs/other-systems.md)."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "  GAMES.csv        one row per game: event, date, scoring (round or game), round, players\n"
          "                   and result, in the format of docs/other-systems.md\n"
          "  --players PLAYERS.csv  the players and their ratings before the first event; every\n"
@@ -179,23 +211,29 @@ const Command commands[] = {
          "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
      &runAcf, DatabaseUse::None},
     {QLatin1String("kc"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "Kings Cribbage head-to-head and group ratings from a file of games (docs/other-systems.md)."),
-     QLatin1String("  GAMES.csv        one row per game: two players (head-to-head) or 3-4 in seat order\n"
-                   "                   (group), with their scores, in the format of docs/other-systems.md\n"
-                   "  --players PLAYERS.csv  the players and their ratings before the first game; every\n"
-                   "                   player of GAMES.csv must be in it. Without it everyone starts at a\n"
-                   "                   provisional 1500\n"
-                   "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "  GAMES.csv        one row per game: two players (head-to-head) or 3-4 in seat order\n"
+         "                   (group), with their scores, in the format of docs/other-systems.md\n"
+         "  --players PLAYERS.csv  the players and their ratings before the first game; every\n"
+         "                   player of GAMES.csv must be in it. Without it everyone starts at a\n"
+         "                   provisional 1500\n"
+         "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
      &runKings, DatabaseUse::None},
     {QLatin1String("squares"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
-     QLatin1String(
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
          "Diplomacy Squares tournament standings from each power's supply centres (docs/other-systems.md)."),
-     QLatin1String("  GAMES.csv        one row per player and game: the centres held at the end and, for an\n"
-                   "                   eliminated power, the year, in the format of docs/other-systems.md\n"
-                   "  --players PLAYERS.csv  the tournament's players; every player of GAMES.csv must be\n"
-                   "                   in it\n"
-                   "  -o, --output OUT.csv  write the standings there instead of to standard output\n"),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "  GAMES.csv        one row per player and game: the centres held at the end and, for an\n"
+         "                   eliminated power, the year, in the format of docs/other-systems.md\n"
+         "  --players PLAYERS.csv  the tournament's players; every player of GAMES.csv must be\n"
+         "                   in it\n"
+         "  -o, --output OUT.csv  write the standings there instead of to standard output\n"),
      &runSquares, DatabaseUse::None},
 };
 
@@ -217,24 +255,28 @@ QLatin1String programName()
 
 void printHelp(QTextStream& out)
 {
-    out << "Usage: " << programName() << " COMMAND [ARGUMENTS]\n"
-        << "       " << programName() << " --help | --version\n\nCommands:\n";
+    out << Cli::tr("Usage: %1 COMMAND [ARGUMENTS]\n       %1 --help | --version\n\nCommands:\n")
+               .arg(programName());
     for (const Command& command : commands)
-        out << "  " << command.name << ' ' << command.synopsis << "\n        " << command.summary << '\n';
-    out << "\nRun '" << programName() << " COMMAND --help' for a command's options.\n"
-        << "\nThe database: every command but payout, acf, kc and squares takes --db FILE, before the\n"
-        << "command or among its options; without it, " << QDir::toNativeSeparators(Store::defaultPath())
-        << ".\n"
-        << "rate, lock, points and standings read it in place of HISTORY_DIR.\n"
-        << "Only import-history, import-ratings and import-event make a new database, when nothing is\n"
-        << "at the path; the other commands say there is none. An empty file is not a database.\n"
-        << "No command writes its output over the database, its working files or its backups/ folder;\n"
-        << "every output file is written whole under a temporary name and then renamed, so a failure\n"
-        << "leaves the earlier file as it was. A database on read-only media is read in place.\n"
-        << "Exit status: 0 done; 2 defects in the input, each listed as file:line: field: message;\n"
-        << "64 usage error; 65 not a FlickDesk database, damaged, or check found a problem;\n"
-        << "66 no database at the path given, nothing created; 70 internal error; 73 output file or\n"
-        << "database not written; 75 the database is in use by another FlickDesk, nothing written.\n";
+        out << "  " << command.name << ' ' << command.synopsis << "\n        " << Cli::tr(command.summary)
+            << '\n';
+    out << '\n'
+        << Cli::tr(
+               "Run '%1 COMMAND --help' for a command's options.\n"
+               "\n"
+               "The database: every command but payout, acf, kc and squares takes --db FILE, before the\n"
+               "command or among its options; without it, %2.\n"
+               "rate, lock, points and standings read it in place of HISTORY_DIR.\n"
+               "Only import-history, import-ratings and import-event make a new database, when nothing is\n"
+               "at the path; the other commands say there is none. An empty file is not a database.\n"
+               "No command writes its output over the database, its working files or its backups/ folder;\n"
+               "every output file is written whole under a temporary name and then renamed, so a failure\n"
+               "leaves the earlier file as it was. A database on read-only media is read in place.\n"
+               "Exit status: 0 done; 2 defects in the input, each listed as file:line: field: message;\n"
+               "64 usage error; 65 not a FlickDesk database, damaged, or check found a problem;\n"
+               "66 no database at the path given, nothing created; 70 internal error; 73 output file or\n"
+               "database not written; 75 the database is in use by another FlickDesk, nothing written.\n")
+               .arg(programName(), QDir::toNativeSeparators(Store::defaultPath()));
 }
 
 // The commands that read a history take --db FILE in place of HISTORY_DIR.
@@ -250,15 +292,16 @@ bool takesDatabase(const Command& command)
 
 void printCommandHelp(QTextStream& out, const Command& command)
 {
-    out << "Usage: " << programName() << ' ' << command.name << ' ' << command.synopsis << "\n"
-        << command.summary << "\n\n"
-        << command.details;
+    out << Cli::tr("Usage: %1 %2 %3").arg(programName(), QString(command.name), QString(command.synopsis))
+        << '\n'
+        << Cli::tr(command.summary) << "\n\n"
+        << Cli::tr(command.details);
     if (readsHistory(command))
-        out << "  --db FILE        read the finished events of a FlickDesk database in place of "
-               "HISTORY_DIR\n";
+        out << Cli::tr("  --db FILE        read the finished events of a FlickDesk database in place of "
+                       "HISTORY_DIR\n");
     else if (takesDatabase(command))
-        out << "  --db FILE        the database (default " << QDir::toNativeSeparators(Store::defaultPath())
-            << ")\n";
+        out << Cli::tr("  --db FILE        the database (default %1)\n")
+                   .arg(QDir::toNativeSeparators(Store::defaultPath()));
 }
 
 } // namespace
@@ -384,10 +427,9 @@ int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<eng
     for (const engine::Defect& defect : defects)
         err << QString::fromStdString(engine::describe(defect)) << '\n';
     err << command << ": "
-        << (defects.size() == 1
-                ? Cli::tr("1 defect in %1; %2").arg(source, QLatin1String(consequence))
-                : Cli::tr("%1 defects in %2; %3")
-                      .arg(QString::number(defects.size()), source, QLatin1String(consequence)))
+        << (defects.size() == 1 ? Cli::tr("1 defect in %1; %2").arg(source, Cli::tr(consequence))
+                                : Cli::tr("%1 defects in %2; %3")
+                                      .arg(QString::number(defects.size()), source, Cli::tr(consequence)))
         << '\n';
     return cli_exit::inputDefects;
 }
@@ -434,8 +476,8 @@ int dispatchWithDatabase(const QStringList& args, QTextStream& out, QTextStream&
     while (next < args.size()) {
         if (args[next] == QLatin1String("--db")) {
             if (next + 1 >= args.size()) {
-                err << programName() << ": --db needs a database file\n"
-                    << "Usage: " << programName() << " [--db FILE] COMMAND [ARGUMENTS]\n";
+                err << Cli::tr("%1: --db needs a database file\nUsage: %1 [--db FILE] COMMAND [ARGUMENTS]\n")
+                           .arg(programName());
                 return cli_exit::usage;
             }
             database = {args[next], args[next + 1]};
@@ -451,7 +493,7 @@ int dispatchWithDatabase(const QStringList& args, QTextStream& out, QTextStream&
     if (!command) // --help, --version, help COMMAND, or a usage error
         return dispatch(args.mid(next), out, err);
     if (!takesDatabase(*command))
-        return usageError(err, *command, QStringLiteral("%1 does not use a database").arg(command->name));
+        return usageError(err, *command, Cli::tr("%1 does not use a database").arg(command->name));
     return command->run(database + args.mid(next + 1), out, err);
 }
 
@@ -461,9 +503,8 @@ int dispatch(const QStringList& args, QTextStream& out, QTextStream& err)
         (args.first() == QLatin1String("--db") || args.first().startsWith(QLatin1String("--db="))))
         return dispatchWithDatabase(args, out, err);
     if (args.isEmpty()) {
-        err << programName() << ": missing command\n"
-            << "Usage: " << programName() << " COMMAND [ARGUMENTS]; '" << programName()
-            << " --help' lists the commands\n";
+        err << Cli::tr("%1: missing command\nUsage: %1 COMMAND [ARGUMENTS]; '%1 --help' lists the commands\n")
+                   .arg(programName());
         return cli_exit::usage;
     }
     const QString& first = args.first();
@@ -483,10 +524,10 @@ int dispatch(const QStringList& args, QTextStream& out, QTextStream& err)
     }
     if (const Command* command = findCommand(first))
         return command->run(args.mid(1), out, err);
-    err << programName() << ": " << (first.startsWith(u'-') ? "unknown option" : "unknown command") << " '"
-        << first << "'\n"
-        << "Usage: " << programName() << " COMMAND [ARGUMENTS]; '" << programName()
-        << " --help' lists the commands\n";
+    err << (first.startsWith(u'-') ? Cli::tr("%1: unknown option '%2'\n")
+                                   : Cli::tr("%1: unknown command '%2'\n"))
+               .arg(programName(), first)
+        << Cli::tr("Usage: %1 COMMAND [ARGUMENTS]; '%1 --help' lists the commands\n").arg(programName());
     return cli_exit::usage;
 }
 } // namespace

@@ -182,20 +182,33 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     if (!report.ok()) {
         for (const engine::Defect& defect : report.defects)
             err << QString::fromStdString(engine::describe(defect)) << '\n';
-        err << command.name << ": " << report.defects.size()
-            << (report.defects.size() == 1 ? " defect" : " defects") << " in " << historyDir;
+        // Singular and plural spelt out: without a translation loaded, tr()'s %n leaves "(s)" as it is.
+        err << (report.defects.size() == 1 ? Cli::tr("%1: %2 defect in %3") : Cli::tr("%1: %2 defects in %3"))
+                   .arg(command.name)
+                   .arg(report.defects.size())
+                   .arg(historyDir);
         if (!report.defectiveEvents.isEmpty())
-            err << ", in " << report.defectiveEvents.size()
-                << (report.defectiveEvents.size() == 1 ? " event: " : " events: ")
-                << report.defectiveEvents.join(QStringLiteral(", "));
-        err << "; nothing was imported\n";
+            err << (report.defectiveEvents.size() == 1 ? Cli::tr(", in %1 event: %2")
+                                                       : Cli::tr(", in %1 events: %2"))
+                       .arg(report.defectiveEvents.size())
+                       .arg(report.defectiveEvents.join(QStringLiteral(", ")));
+        err << Cli::tr("; nothing was imported\n");
         return cli_exit::inputDefects;
     }
-    err << command.name << ": " << report.eventsAdded << " events added (" << report.eventsUnchanged
-        << " already there, unchanged), " << report.playersAdded << " new players, " << report.finishes
-        << " finishes, " << report.games << " games"
-        << (report.parametersChanged ? ", the folder's FlickSkill parameters" : "") << "; "
-        << QDir::toNativeSeparators(store->path()) << '\n';
+    err << (report.parametersChanged
+                ? Cli::tr(
+                      "%1: %2 events added (%3 already there, unchanged), %4 new players, %5 finishes, %6 "
+                      "games, the folder's FlickSkill parameters; %7\n")
+                : Cli::tr(
+                      "%1: %2 events added (%3 already there, unchanged), %4 new players, %5 finishes, %6 "
+                      "games; %7\n"))
+               .arg(command.name)
+               .arg(report.eventsAdded)
+               .arg(report.eventsUnchanged)
+               .arg(report.playersAdded)
+               .arg(report.finishes)
+               .arg(report.games)
+               .arg(QDir::toNativeSeparators(store->path()));
     return cli_exit::ok;
 }
 
@@ -229,7 +242,8 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
     }
     const ParsedRatingList list = parseRatingList(input.bytes, file);
     if (!list.defects.empty())
-        return refuseDefects(err, command.name, list.defects, file, "nothing was imported");
+        return refuseDefects(err, command.name, list.defects, file,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
     int status = cli_exit::ok;
     const std::unique_ptr<Store> store =
         openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
@@ -242,10 +256,15 @@ int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err
         return storeFailure(err, command.name, error);
     }
     if (!report.defects.empty())
-        return refuseDefects(err, command.name, report.defects, file, "nothing was imported");
-    err << command.name << ": the lock of " << month << ": " << report.players << " players ("
-        << report.playersAdded << " new)" << (report.replaced ? ", replacing the earlier lock" : "") << "; "
-        << QDir::toNativeSeparators(store->path()) << '\n';
+        return refuseDefects(err, command.name, report.defects, file,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
+    err << (report.replaced
+                ? Cli::tr("%1: the lock of %2: %3 players (%4 new), replacing the earlier lock; %5\n")
+                : Cli::tr("%1: the lock of %2: %3 players (%4 new); %5\n"))
+               .arg(command.name, month)
+               .arg(report.players)
+               .arg(report.playersAdded)
+               .arg(QDir::toNativeSeparators(store->path()));
     return cli_exit::ok;
 }
 
@@ -292,10 +311,11 @@ int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
         err << command.name << ": " << error << '\n';
         return cli_exit::cannotWrite;
     }
-    err << command.name << ": event " << eventId << " (" << exchange.event.name << ", "
-        << keyword(exchange.event.status) << ", " << exchange.event.units.size() << " units"
-        << (exchange.award ? ", awarded" : "") << ") to " << QDir::toNativeSeparators(output) << " and "
-        << QDir::toNativeSeparators(historyFolderFor(output)) << '\n';
+    err << (exchange.award ? Cli::tr("%1: event %2 (%3, %4, %5 units, awarded) to %6 and %7\n")
+                           : Cli::tr("%1: event %2 (%3, %4, %5 units) to %6 and %7\n"))
+               .arg(command.name, eventId, exchange.event.name, keyword(exchange.event.status))
+               .arg(exchange.event.units.size())
+               .arg(QDir::toNativeSeparators(output), QDir::toNativeSeparators(historyFolderFor(output)));
     return cli_exit::ok;
 }
 
@@ -319,8 +339,9 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     // The checksum and the content are judged before the database is touched.
     if (const ParsedEventExchange parsed = parseEventExchange(bytes, file); !parsed.defects.empty())
         return refuseDefects(err, command.name, parsed.defects, file,
-                             parsed.checksumMismatch ? "refused, nothing was imported"
-                                                     : "nothing was imported");
+                             parsed.checksumMismatch
+                                 ? QT_TRANSLATE_NOOP("flickdesk::core::Cli", "refused, nothing was imported")
+                                 : QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
     int status = cli_exit::ok;
     const std::unique_ptr<Store> store =
         openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
@@ -334,7 +355,8 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     }
     switch (result.outcome) {
     case EventImportResult::Outcome::Refused:
-        return refuseDefects(err, command.name, result.defects, file, "nothing was imported");
+        return refuseDefects(err, command.name, result.defects, file,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
     case EventImportResult::Outcome::Unchanged:
         err << Cli::tr("%1: event %2 is in the database already, unchanged").arg(command.name, result.eventId)
             << '\n';

@@ -39,8 +39,9 @@ enum class DatabaseUse {
 struct Command {
     QLatin1String name;
     QLatin1String synopsis; // the arguments, after the name
-    QLatin1String summary;  // one line for --help
-    QLatin1String details;  // the options, for `flickdesk-cli COMMAND --help`
+    // Marked with QT_TRANSLATE_NOOP("flickdesk::core::Cli", ...), printed through Cli::tr().
+    const char* summary; // one line for --help
+    const char* details; // the options, for `flickdesk-cli COMMAND --help`
     CommandFunction run;
     DatabaseUse database = DatabaseUse::Store;
 };
@@ -97,7 +98,7 @@ std::optional<int> usageOrHelp(const Command& command, const QString& problem, c
 
 // DECISIONS D2: bad input is refused with every defect named, and nothing is written.
 int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<engine::Defect>& defects,
-                  const QString& source, const char* consequence);
+                  const QString& source, const char* consequence); // consequence: QT_TRANSLATE_NOOP
 
 // Why a command must not write `output` (the database or one of its files); empty when it may.
 QString databaseClash(const Arguments& arguments, const QString& output);

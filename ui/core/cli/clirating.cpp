@@ -239,7 +239,8 @@ int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
 
     RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (!input.defects.empty())
-        return refuseDefects(err, command.name, input.defects, historyDir, "nothing rated");
+        return refuseDefects(err, command.name, input.defects, historyDir,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing rated"));
 
     engine::FlickSkillResult result;
     try {
@@ -255,10 +256,15 @@ int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
 
     const auto playersRated = std::count_if(result.curves.begin(), result.curves.end(),
                                             [](const auto& curve) { return !curve.empty(); });
-    err << "rate: " << playersRated << " players, " << input.folder.history.events.size() << " events, "
-        << result.iterations << " iterations, step " << QString::number(result.lastStep, 'g', 3)
-        << ", converged " << (result.converged ? "yes" : "no") << ", log evidence "
-        << QString::number(result.logEvidence, 'f', 6) << '\n';
+    err << (result.converged
+                ? Cli::tr(
+                      "rate: %1 players, %2 events, %3 iterations, step %4, converged yes, log evidence %5\n")
+                : Cli::tr(
+                      "rate: %1 players, %2 events, %3 iterations, step %4, converged no, log evidence %5\n"))
+               .arg(playersRated)
+               .arg(input.folder.history.events.size())
+               .arg(result.iterations)
+               .arg(QString::number(result.lastStep, 'g', 3), QString::number(result.logEvidence, 'f', 6));
     return cli_exit::ok;
 }
 
@@ -323,7 +329,8 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
 
     RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (!input.defects.empty())
-        return refuseDefects(err, command.name, input.defects, historyDir, "nothing rated");
+        return refuseDefects(err, command.name, input.defects, historyDir,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing rated"));
 
     engine::MonthlyLock lock;
     try {
@@ -336,10 +343,13 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
     if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
 
-    err << "lock: " << QString::fromStdString(engine::formatIsoDate(lock.month)) << ": "
-        << std::count(lock.rated.begin(), lock.rated.end(), 1) << " players, " << lock.eventsRated
-        << " events before it, " << lock.iterations << " iterations, converged "
-        << (lock.converged ? "yes" : "no") << '\n';
+    err << (lock.converged
+                ? Cli::tr("lock: %1: %2 players, %3 events before it, %4 iterations, converged yes\n")
+                : Cli::tr("lock: %1: %2 players, %3 events before it, %4 iterations, converged no\n"))
+               .arg(QString::fromStdString(engine::formatIsoDate(lock.month)))
+               .arg(std::count(lock.rated.begin(), lock.rated.end(), 1))
+               .arg(lock.eventsRated)
+               .arg(lock.iterations);
     return cli_exit::ok;
 }
 
@@ -370,7 +380,8 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
         return cli_exit::internalError;
     }
     if (!points.defects.empty())
-        return refuseDefects(err, command, points.defects, historyDir, "no points awarded");
+        return refuseDefects(err, command, points.defects, historyDir,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no points awarded"));
     return cli_exit::ok;
 }
 
@@ -417,7 +428,8 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
     // The ratings behind the points are the folder's: its params.json applies, as it does to `lock`.
     const RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (const std::vector<engine::Defect> defects = tourInputDefects(input); !defects.empty())
-        return refuseDefects(err, command.name, defects, historyDir, "no points awarded");
+        return refuseDefects(err, command.name, defects, historyDir,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no points awarded"));
     TourPoints points;
     if (const int status = awardTourPoints(err, command.name, historyDir, input, {}, points);
         status != cli_exit::ok)
@@ -434,15 +446,21 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
         // DECISIONS P10: an event whose unfloored winner points reach a higher Tier's floor says so.
         if (const auto tier = event.payout.meetsHigherTierFloor) {
             const EventInfo& info = input.folder.events[event.eventIndex];
-            err << "points: event " << info.eventId << " (" << info.name << ", Tier "
-                << static_cast<int>(event.payout.tier) << ") meets the Tier " << static_cast<int>(*tier)
-                << " points floor: unfloored winner points "
-                << QString::number(event.payout.unflooredWinnerPoints, 'f', 1) << '\n';
+            err << Cli::tr("points: event %1 (%2, Tier %3) meets the Tier %4 points floor: unfloored winner "
+                           "points %5\n")
+                       .arg(info.eventId, info.name)
+                       .arg(static_cast<int>(event.payout.tier))
+                       .arg(static_cast<int>(*tier))
+                       .arg(QString::number(event.payout.unflooredWinnerPoints, 'f', 1));
         }
     }
-    err << "points: " << points.events.size() << " Tour events, " << rows << " awards, "
-        << points.locks.size() << " monthly locks on " << points.threads
-        << (points.threads == 1 ? " thread" : " threads") << '\n';
+    err << (points.threads == 1
+                ? Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks on %4 thread\n")
+                : Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks on %4 threads\n"))
+               .arg(points.events.size())
+               .arg(rows)
+               .arg(points.locks.size())
+               .arg(points.threads);
     return cli_exit::ok;
 }
 
@@ -523,7 +541,8 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
 
     const RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (const std::vector<engine::Defect> defects = tourInputDefects(input); !defects.empty())
-        return refuseDefects(err, command.name, defects, historyDir, "no standings computed");
+        return refuseDefects(err, command.name, defects, historyDir,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no standings computed"));
     // A database's settings name the season's Finale and earlier champions (T2, T3); the command
     // line wins over them.
     if (const auto stored = input.tourSettings.finaleBySeason.find(request.season);
@@ -633,7 +652,8 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
 
     const PayoutField field = readPayoutField(fieldFile, format);
     if (!field.defects.empty())
-        return refuseDefects(err, command.name, field.defects, fieldFile, "no payout computed");
+        return refuseDefects(err, command.name, field.defects, fieldFile,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no payout computed"));
     // The one path of the award and the preview (core/awards/payout.h); an explicit cap is an experimental
     // event's own (DECISIONS P4).
     std::vector<FieldUnit> units;
