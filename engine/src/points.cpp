@@ -119,21 +119,17 @@ double pointsForPlace(int place, int fieldSize, double winnerPoints, double fiel
     return std::max(parameters.pointsFloor, winnerPoints * ratio);
 }
 
-// The single path behind both computePayoutTable overloads. `scratch` holds the unit ratings and
-// becomes the table's points, so a table costs two allocations whatever N is.
-PayoutTable payoutFromRatings(EventFormat format, Tier tier, std::vector<double> scratch,
+// The table from a field's summary: the one path behind every computePayoutTable overload.
+// `points` is reused as the table's points (its contents are overwritten), so a table from ratings
+// costs two allocations whatever N is.
+PayoutTable payoutFromSummary(EventFormat format, Tier tier, int fieldSize, const FieldSummary& summary,
                               std::optional<double> experimentalCap,
-                              const FieldWeightedPointsParameters& parameters)
+                              const FieldWeightedPointsParameters& parameters, std::vector<double> points)
 {
-    requireFiniteRatings(scratch);
-    requireValidCap(experimentalCap);
-
-    const FieldSummary summary = summarizeField(scratch, format, parameters);
-
     PayoutTable table;
     table.format = format;
     table.tier = tier;
-    table.fieldSize = static_cast<int>(scratch.size());
+    table.fieldSize = fieldSize;
     table.unflooredFieldStrength = summary.unflooredStrength;
     table.fieldStrengthIndex = boundedFieldStrength(summary.unflooredStrength, tier, experimentalCap);
     table.fieldDepthIndex = summary.depth;
@@ -145,7 +141,8 @@ PayoutTable payoutFromRatings(EventFormat format, Tier tier, std::vector<double>
 
     const double winnerPoints = table.fieldStrengthIndex * parameters.winnerMultiplier;
     const double placeDecay = decay(format, parameters);
-    table.points = std::move(scratch);
+    table.points = std::move(points);
+    table.points.resize(static_cast<std::size_t>(fieldSize));
     table.awards.resize(table.points.size());
     for (int place = 1; place <= table.fieldSize; ++place) {
         const auto index = static_cast<std::size_t>(place - 1);
@@ -154,6 +151,18 @@ PayoutTable payoutFromRatings(EventFormat format, Tier tier, std::vector<double>
         table.awards[index] = roundAward(table.points[index]);
     }
     return table;
+}
+
+PayoutTable payoutFromRatings(EventFormat format, Tier tier, std::vector<double> scratch,
+                              std::optional<double> experimentalCap,
+                              const FieldWeightedPointsParameters& parameters)
+{
+    requireFiniteRatings(scratch);
+    requireValidCap(experimentalCap);
+    const FieldSummary summary = summarizeField(scratch, format, parameters);
+    const int fieldSize = static_cast<int>(scratch.size());
+    return payoutFromSummary(format, tier, fieldSize, summary, experimentalCap, parameters,
+                             std::move(scratch));
 }
 
 } // namespace
@@ -277,6 +286,22 @@ PayoutTable computePayoutTable(Tier tier, std::span<const PartnerRatings> teams,
         teamRatings.push_back(teamRating(muA, muB));
     }
     return payoutFromRatings(EventFormat::Doubles, tier, std::move(teamRatings), experimentalCap, parameters);
+}
+
+PayoutTable computePayoutTableOfSummary(EventFormat format, Tier tier, int fieldSize,
+                                        double unflooredStrength, double fieldDepth,
+                                        std::optional<double> experimentalCap,
+                                        const FieldWeightedPointsParameters& parameters)
+{
+    if (fieldSize < 0)
+        throw std::invalid_argument("a field size below 0");
+    if (!std::isfinite(unflooredStrength) || !std::isfinite(fieldDepth))
+        throw std::invalid_argument("a field strength or depth that is not a finite number");
+    requireValidCap(experimentalCap);
+    FieldSummary summary;
+    summary.unflooredStrength = unflooredStrength;
+    summary.depth = std::clamp(fieldDepth, 0.0, 1.0);
+    return payoutFromSummary(format, tier, fieldSize, summary, experimentalCap, parameters, {});
 }
 
 } // namespace flickdesk::engine

@@ -94,6 +94,7 @@ private Q_SLOTS:
     void smallFieldsHaveNoNaN();
     void invalidInputIsRejected();
     void previewAndAwardAreOneFunction();
+    void summaryGivesTheSameTable();
     void largeFieldIsSane();
 };
 
@@ -587,6 +588,39 @@ void TestPoints::previewAndAwardAreOneFunction()
     const PayoutTable doublesAward = computePayoutTable(Tier::One, teams);
     QVERIFY(sameTable(doublesAward, computePayoutTable(Tier::One, swapped)));
     QVERIFY(sameTable(doublesAward, computePayoutTable(EventFormat::Doubles, Tier::One, teamRatings)));
+}
+
+void TestPoints::summaryGivesTheSameTable()
+{
+    // The simulator's what-if (a field known by its size, strength and depth) goes through the same
+    // rules as a field of ratings: fed a field's own summary, it gives that field's table bit for bit,
+    // floored, capped (P4) or not, singles and doubles.
+    std::mt19937 generator(7);
+    std::normal_distribution<double> mu(1.2, 1.7);
+    for (const EventFormat format : {EventFormat::Singles, EventFormat::Doubles}) {
+        for (const Tier tier : {Tier::One, Tier::Two, Tier::Three}) {
+            for (const std::optional<double> cap : {std::optional<double>(), std::optional<double>(0.9)}) {
+                for (const int n : {0, 1, 7, 20, 64}) {
+                    std::vector<double> ratings(static_cast<std::size_t>(n));
+                    for (double& rating : ratings)
+                        rating = mu(generator);
+                    const PayoutTable table = computePayoutTable(format, tier, ratings, cap);
+                    const PayoutTable what = computePayoutTableOfSummary(
+                        format, tier, n, table.unflooredFieldStrength, table.fieldDepthIndex, cap);
+                    QVERIFY(sameTable(table, what));
+                    QCOMPARE(what.capApplied, table.capApplied);
+                    QCOMPARE(what.meetsHigherTierFloor, table.meetsHigherTierFloor);
+                }
+            }
+        }
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             computePayoutTableOfSummary(EventFormat::Singles, Tier::One, -1, 1.0, 0.0));
+    QVERIFY_THROWS_EXCEPTION(
+        std::invalid_argument,
+        computePayoutTableOfSummary(EventFormat::Singles, Tier::One, 5, std::nan(""), 0.0));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             computePayoutTableOfSummary(EventFormat::Singles, Tier::One, 5, 1.0, 0.0, -1.0));
 }
 
 void TestPoints::largeFieldIsSane()

@@ -117,6 +117,14 @@ engine::PayoutTable payoutTable(const PayoutTerms& terms, const engine::Event& e
     return payoutTable(terms, units);
 }
 
+engine::PayoutTable payoutTableOfSummary(const PayoutTerms& terms, int fieldSize, double unflooredStrength,
+                                         double fieldDepth,
+                                         const engine::FieldWeightedPointsParameters& parameters)
+{
+    return engine::computePayoutTableOfSummary(terms.format, terms.tier, fieldSize, unflooredStrength,
+                                               fieldDepth, terms.experimentalCap, parameters);
+}
+
 std::vector<double> pointsWithoutDepthLift(const engine::PayoutTable& table,
                                            const engine::FieldWeightedPointsParameters& parameters)
 {

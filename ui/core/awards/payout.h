@@ -88,6 +88,12 @@ engine::PayoutTable payoutTable(const PayoutTerms& terms, std::span<const Entran
 engine::PayoutTable payoutTable(const PayoutTerms& terms, const engine::Event& event,
                                 const engine::MonthlyLock& lock);
 
+// The payout table of a field known only by its size N, unfloored strength and depth (the
+// simulator's "what if"): the same rules as a field of ratings (engine::computePayoutTableOfSummary).
+engine::PayoutTable payoutTableOfSummary(const PayoutTerms& terms, int fieldSize, double unflooredStrength,
+                                         double fieldDepth,
+                                         const engine::FieldWeightedPointsParameters& parameters = {});
+
 // The points each place of `table` would earn without the depth lift: the same FSI with FDI 0,
 // through the engine's own formula (DECISIONS P7). points[place - 1].
 std::vector<double> pointsWithoutDepthLift(const engine::PayoutTable& table,

@@ -143,4 +143,13 @@ PayoutTable computePayoutTable(Tier tier, std::span<const PartnerRatings> teams,
                                std::optional<double> experimentalCap = std::nullopt,
                                const FieldWeightedPointsParameters& parameters = {});
 
+// The payout table of a field known only by its size, unfloored strength (the mean of its top
+// units / 3.3) and depth (clamped to 0..1): the simulator's "what if". Every rule after the field's
+// summary (the Tier floor and cap, P4; P7; P8; P10) is computePayoutTable's own. Throws
+// std::invalid_argument for a negative size, a strength or depth that is not finite, or a bad cap.
+PayoutTable computePayoutTableOfSummary(EventFormat format, Tier tier, int fieldSize,
+                                        double unflooredStrength, double fieldDepth,
+                                        std::optional<double> experimentalCap = std::nullopt,
+                                        const FieldWeightedPointsParameters& parameters = {});
+
 } // namespace flickdesk::engine
