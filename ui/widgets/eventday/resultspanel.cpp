@@ -170,7 +170,11 @@ void ResultsPanel::setSession(EventSession* session)
     m_defects->clear();
     if (session) {
         connect(session, &EventSession::resultsChanged, this, &ResultsPanel::reload);
-        connect(session, &EventSession::eventUpdated, this, &ResultsPanel::updateState);
+        // The status decides what the box says once the results are complete (finished, awarded).
+        connect(session, &EventSession::eventUpdated, this, [this] {
+            refreshValidation();
+            updateState();
+        });
         connect(session, &EventSession::editableChanged, this, &ResultsPanel::updateState);
         connect(session, &EventSession::awarded, this, &ResultsPanel::reload);
         connect(session->entrants(), &EntrantListModel::countsChanged, this, &ResultsPanel::reload);

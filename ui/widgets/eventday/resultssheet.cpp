@@ -130,15 +130,17 @@ bool ResultsSheet::paintPages(QPaintDevice& device, const QDateTime& printedAt, 
             const QFontMetricsF titleMetrics(s.title, &device);
             painter.setFont(s.title);
             painter.setPen(Qt::black);
-            painter.drawText(QRectF(0, y, width, titleMetrics.lineSpacing()), Qt::AlignLeft | Qt::AlignVCenter,
+            painter.drawText(QRectF(0, y, width, titleMetrics.lineSpacing()),
+                             Qt::AlignLeft | Qt::AlignVCenter,
                              titleMetrics.elidedText(title.isEmpty() ? tr("Untitled event") : title,
                                                      Qt::ElideRight, width));
             y += titleMetrics.lineSpacing();
             const qreal subtitleHeight = QFontMetricsF(s.subtitle, &device).lineSpacing();
             painter.setFont(s.subtitle);
             painter.setPen(grey);
-            painter.drawText(QRectF(0, y, width, subtitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                             tr("Results \u00b7 %1 \u00b7 %2").arg(QLocale().toString(date, QLocale::LongFormat), terms));
+            painter.drawText(
+                QRectF(0, y, width, subtitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                tr("Results \u00b7 %1 \u00b7 %2").arg(QLocale().toString(date, QLocale::LongFormat), terms));
             y += subtitleHeight + 3 * s.mm;
 
             const QStringList captions{tr("FSI"), tr("FDI"), fieldSizeLabel};
@@ -161,15 +163,17 @@ bool ResultsSheet::paintPages(QPaintDevice& device, const QDateTime& printedAt, 
                                  Qt::AlignLeft | Qt::AlignVCenter, captions[i]);
                 painter.setFont(s.stat);
                 painter.setPen(Qt::black);
-                painter.drawText(QRectF(inner.left(), inner.top() + captionHeight, inner.width(), valueHeight),
-                                 Qt::AlignLeft | Qt::AlignVCenter, values[i]);
+                painter.drawText(
+                    QRectF(inner.left(), inner.top() + captionHeight, inner.width(), valueHeight),
+                    Qt::AlignLeft | Qt::AlignVCenter, values[i]);
             }
             y += boxHeight + 2 * s.mm;
             if (!pointsNote.isEmpty()) {
                 const qreal bodyHeight = QFontMetricsF(s.body, &device).lineSpacing();
                 painter.setFont(s.body);
                 painter.setPen(Qt::black);
-                painter.drawText(QRectF(0, y, width, bodyHeight), Qt::AlignLeft | Qt::AlignVCenter, pointsNote);
+                painter.drawText(QRectF(0, y, width, bodyHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                                 pointsNote);
             }
             top = s.headerBottom;
         }

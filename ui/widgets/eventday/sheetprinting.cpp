@@ -132,7 +132,8 @@ void paintFooter(QPainter& painter, const QRectF& page, qreal mm, const QString&
     const QRectF footer(page.left(), top, page.width(), height - 2 * mm);
     painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter, left);
     painter.drawText(footer, Qt::AlignHCenter | Qt::AlignVCenter, printedAtText(printedAt));
-    painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter, tr("Page %1 of %2").arg(pageNumber).arg(pageCount));
+    painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
+                     tr("Page %1 of %2").arg(pageNumber).arg(pageCount));
     painter.restore();
 }
 
