@@ -131,9 +131,8 @@ void paintFooter(QPainter& painter, const QRectF& page, qreal mm, const QString&
     painter.setPen(QColor(0x55, 0x55, 0x55));
     const QRectF footer(page.left(), top, page.width(), height - 2 * mm);
     painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter, left);
-    painter.drawText(footer, Qt::AlignHCenter | Qt::AlignVCenter, printedAtText(printedAt));
     painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
-                     tr("Page %1 of %2").arg(pageNumber).arg(pageCount));
+                     tr("%1 \u00b7 Page %2 of %3").arg(printedAtText(printedAt)).arg(pageNumber).arg(pageCount));
     painter.restore();
 }
 
