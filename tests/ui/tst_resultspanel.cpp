@@ -25,6 +25,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPrintPreviewDialog>
+#include <QPrinter>
 #include <QPushButton>
 #include <QSet>
 #include <QStandardItemModel>
@@ -129,6 +131,7 @@ private Q_SLOTS:
     void validationFollowsUndoRedoFinishAndAward();
     void resultsSheetAsPdf();
     void paperFollowsTheLocaleOrTheChoice();
+    void printPreviewOpensWithoutWaiting();
     void screenshotAt1280x800();
 
 private:
@@ -170,9 +173,14 @@ void TestResultsPanel::init()
     QVERIFY(m_window->openDatabase(path, MainWindow::FirstStart::StartEmpty));
     core::Store& store = *m_window->store();
     m_eventId = store.createEvent(testing::draftOn(QStringLiteral("2025-12-06")));
-    const QStringList players = testing::recentPlayers(store, 8);
-    QCOMPARE(players.size(), 8);
+    QStringList players = testing::recentPlayers(store, 7);
+    QCOMPARE(players.size(), 7);
     QVERIFY(m_window->selectEvent(m_eventId));
+    // One player new today, with a name (the history's players have ids only).
+    const std::optional<QString> anna =
+        m_window->session()->addPlayer(QStringLiteral("Anna Kowalski"), QStringLiteral("Tavistock"));
+    QVERIFY(anna);
+    players.append(*anna);
     for (const QString& player : players)
         QVERIFY(m_window->session()->addEntrant({player}, EntrantStatus::Started));
     m_window->session()->undoStack()->clear();
@@ -376,6 +384,8 @@ void TestResultsPanel::resultsSheetAsPdf()
                  qPrintable(sheet.rows[i].players));
         if (!entrant.players.front().name.isEmpty())
             QVERIFY(sheet.rows[i].players.contains(entrant.players.front().name));
+        if (i == 7)
+            QCOMPARE(sheet.rows[i].players, QStringLiteral("Anna Kowalski (%1)").arg(entrant.players.front().id));
         const auto found =
             std::find_if(award->awards.begin(), award->awards.end(), [&](const core::PlayerAward& a) {
                 return a.playerId == entrant.players.front().id;
@@ -440,6 +450,21 @@ void TestResultsPanel::paperFollowsTheLocaleOrTheChoice()
     QVERIFY(preview.savePdf(payout));
     QCOMPARE(mediaBox(payout), a4);
     QLocale::setDefault(before);
+}
+
+void TestResultsPanel::printPreviewOpensWithoutWaiting()
+{
+    // File > Print Preview opens (window-modal, without a loop of its own) on the tab's sheet and paper.
+    QAction* preview = m_window->findChild<QAction*>(QStringLiteral("printPreviewAction"));
+    QVERIFY(preview && preview->isEnabled());
+    preview->trigger();
+    auto* dialog = m_window->findChild<QPrintPreviewDialog*>(QStringLiteral("printPreviewDialog"));
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(dialog->windowTitle().contains(QStringLiteral("results")));
+    QCOMPARE(dialog->printer()->pageLayout().pageSize().id(), QPageSize::Letter);
+    dialog->close();
+    QTRY_VERIFY(!m_window->findChild<QPrintPreviewDialog*>(QStringLiteral("printPreviewDialog")));
 }
 
 void TestResultsPanel::screenshotAt1280x800()
