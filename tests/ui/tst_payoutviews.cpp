@@ -593,8 +593,8 @@ void TestPayoutViews::sheetColumnsAreBalancedWithoutOrphans()
                 const auto [fewest, most] = std::minmax_element(columns.begin(), columns.end());
                 QVERIFY2(*most - *fewest <= 1, qPrintable(QStringLiteral("%1 places").arg(places)));
                 if (onPage > 1)
-                    QVERIFY2(*fewest >= 2, qPrintable(QStringLiteral("%1 places: a single place in a column")
-                                                          .arg(places)));
+                    QVERIFY2(*fewest >= 2,
+                             qPrintable(QStringLiteral("%1 places: a single place in a column").arg(places)));
             }
             QCOMPARE(total, places);
         }

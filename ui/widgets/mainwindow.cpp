@@ -121,8 +121,8 @@ void MainWindow::createActions()
             m_entrantsPanel->savePreviewPdfWithDialog();
     });
     // The sheet of the tab in front: the results on the Results tab, else the payout preview.
-    m_printPreviewAction = action(tr("Print Pre&view..."), "printPreviewAction",
-                                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_printPreviewAction =
+        action(tr("Print Pre&view..."), "printPreviewAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     connect(m_printPreviewAction, &QAction::triggered, this, [this] {
         if (!m_session || !m_entrantsPanel || !m_resultsPanel)
             return;
@@ -248,7 +248,8 @@ void MainWindow::createMenus()
     const QString localePaper =
         sheet::paperOfLocale(QLocale()) == QPageSize::Letter ? tr("Letter") : tr("A4");
     for (const auto& [paper, text, name] :
-         {std::tuple(sheet::Paper::ByLocale, tr("By the Locale (%1)").arg(localePaper), "paperByLocaleAction"),
+         {std::tuple(sheet::Paper::ByLocale, tr("By the Locale (%1)").arg(localePaper),
+                     "paperByLocaleAction"),
           std::tuple(sheet::Paper::Letter, tr("Letter"), "paperLetterAction"),
           std::tuple(sheet::Paper::A4, tr("A4"), "paperA4Action")}) {
         QAction* choice = paperMenu->addAction(text);

@@ -365,7 +365,8 @@ PayoutPreviewWidget::SheetLayout PayoutPreviewWidget::sheetLayout(const QPaintDe
 
     // Long columns read better than many short ones (up to 18 places before a new column starts),
     // balanced, and never a column of a single place.
-    s.pages = sheet::placeColumns(static_cast<int>(table().points.size()), s.groups, firstPageRows, fullPageRows);
+    s.pages =
+        sheet::placeColumns(static_cast<int>(table().points.size()), s.groups, firstPageRows, fullPageRows);
     return s;
 }
 

@@ -49,7 +49,8 @@ public:
     void setEditorData(QWidget* editor, const QModelIndex& index) const override
     {
         const QVariant place = index.data(Qt::EditRole);
-        static_cast<QLineEdit*>(editor)->setText(place.isValid() ? QString::number(place.toInt()) : QString());
+        static_cast<QLineEdit*>(editor)->setText(place.isValid() ? QString::number(place.toInt())
+                                                                 : QString());
     }
     void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
     {
@@ -65,7 +66,8 @@ ResultsPanel::ResultsPanel(QWidget* parent)
 {
     setObjectName(QStringLiteral("resultsPanel"));
     m_model = new QStandardItemModel(0, ColumnCount, this);
-    m_model->setHorizontalHeaderLabels({tr("Place"), tr("Entrant"), tr("Players"), tr("Points"), tr("Status")});
+    m_model->setHorizontalHeaderLabels(
+        {tr("Place"), tr("Entrant"), tr("Players"), tr("Points"), tr("Status")});
     m_model->setHeaderData(PointsColumn, Qt::Horizontal,
                            tr("What each place pays: the payout table of the field that began, as places "
                               "are typed; the frozen award once awarded. A tied place shows none until the "
@@ -105,7 +107,8 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_down = button(tr("Move do&wn"), "moveDownButton");
     m_down->setToolTip(tr("Ctrl+Down"));
     m_number = button(tr("&Number in listed order"), "numberButton");
-    m_number->setToolTip(tr("Ctrl+Shift+N: places 1, 2, 3... in the order the rows are listed. Ctrl+Z undoes it."));
+    m_number->setToolTip(
+        tr("Ctrl+Shift+N: places 1, 2, 3... in the order the rows are listed. Ctrl+Z undoes it."));
     m_save = button(tr("&Save standings"), "saveStandingsButton");
     m_validate = button(tr("&Validate"), "validateButton");
     m_breakTies = button(tr("&Break ties by listed order"), "breakTiesButton");
@@ -178,7 +181,8 @@ void ResultsPanel::setSession(EventSession* session)
         connect(session, &EventSession::editableChanged, this, &ResultsPanel::updateState);
         connect(session, &EventSession::awarded, this, &ResultsPanel::reload);
         connect(session->entrants(), &EntrantListModel::countsChanged, this, &ResultsPanel::reload);
-        connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this, &ResultsPanel::updatePoints);
+        connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
+                &ResultsPanel::updatePoints);
     }
     reload();
 }
@@ -262,7 +266,7 @@ void ResultsPanel::updatePoints()
     if (!m_session)
         return;
     const bool loading = m_loading;
-    m_loading = true; // the points column is not a place typed
+    m_loading = true;           // the points column is not a place typed
     std::map<int, int> holders; // place -> how many rows hold it
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QVariant place = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
@@ -304,7 +308,8 @@ void ResultsPanel::updatePoints()
     }
     m_loading = loading;
     if (m_awarded)
-        m_pointsNote->setText(tr("Points as awarded from the %1 lock; they no longer change.").arg(m_awarded->lockMonth));
+        m_pointsNote->setText(
+            tr("Points as awarded from the %1 lock; they no longer change.").arg(m_awarded->lockMonth));
     else
         m_pointsNote->setText(tr("Points are what each place pays in this field now; a tied or missing place "
                                  "shows none. They are frozen when the event is awarded."));
@@ -358,17 +363,19 @@ bool ResultsPanel::refreshValidation()
                 m_defects->addItem(error.message());
             }
             if (event) {
-                const core::ResultsValidation validation = core::validateEventResults(*event, shownEntrants());
+                const core::ResultsValidation validation =
+                    core::validateEventResults(*event, shownEntrants());
                 for (const core::ResultDefect& defect : validation.defects)
                     m_defects->addItem(defect.message);
                 ok = validation.ok();
                 ties = validation.hasTies();
                 if (ok)
-                    m_defects->addItem(event->status == core::EventStatus::Finished
-                                           ? tr("The results are complete and the event is finished: it can be "
-                                                "awarded.")
-                                           : tr("The results are complete: the event can be marked finished "
-                                                "and awarded."));
+                    m_defects->addItem(
+                        event->status == core::EventStatus::Finished
+                            ? tr("The results are complete and the event is finished: it can be "
+                                 "awarded.")
+                            : tr("The results are complete: the event can be marked finished "
+                                 "and awarded."));
                 if (hasUnsavedPlaces())
                     m_defects->addItem(tr("Places typed here are stored when you validate (Ctrl+R) or save "
                                           "the standings."));
@@ -560,8 +567,9 @@ ResultsSheet ResultsPanel::resultsSheet() const
     const core::EventRecord& event = m_session->event();
     sheet.title = event.name;
     sheet.date = QDate::fromString(event.date, Qt::ISODate);
-    sheet.terms = event.tier ? tr("%1 \u00b7 %2").arg(payouttext::format(event.format),
-                                                      payouttext::tier(static_cast<engine::Tier>(*event.tier)))
+    sheet.terms = event.tier ? tr("%1 \u00b7 %2")
+                                   .arg(payouttext::format(event.format),
+                                        payouttext::tier(static_cast<engine::Tier>(*event.tier)))
                              : payouttext::format(event.format);
     const engine::PayoutTable& table = m_session->payoutPreview()->table();
     sheet.fieldStrength = payouttext::fieldStrength(m_awarded ? m_awarded->fsi : table.fieldStrengthIndex);
@@ -581,7 +589,8 @@ ResultsSheet ResultsPanel::resultsSheet() const
     for (const int row : rows) {
         const QVariant place = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
         sheet.rows.push_back({place.isValid() ? QLocale().toString(place.toInt()) : QString(),
-                              m_model->item(row, PlayersColumn)->text(), m_model->item(row, PointsColumn)->text()});
+                              m_model->item(row, PlayersColumn)->text(),
+                              m_model->item(row, PointsColumn)->text()});
     }
     return sheet;
 }
@@ -595,7 +604,8 @@ sheet::PaintSheet ResultsPanel::resultsSheetPainter() const
 
 bool ResultsPanel::printResults(QPrinter* printer)
 {
-    return m_session && sheet::print(printer, tr("%1: results").arg(m_session->event().name), resultsSheetPainter());
+    return m_session &&
+           sheet::print(printer, tr("%1: results").arg(m_session->event().name), resultsSheetPainter());
 }
 
 bool ResultsPanel::saveResultsPdf(const QString& path)

@@ -13,8 +13,8 @@
 #include "widgets/eventday/sheetprinting.h"
 
 #include <QPointer>
-#include <optional>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QLabel;
