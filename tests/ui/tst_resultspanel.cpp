@@ -322,6 +322,10 @@ void TestResultsPanel::validationFollowsUndoRedoFinishAndAward()
     QVERIFY(session->setStandings({{1, 1}, {2, 2}, {3, 2}, {4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}}));
     QVERIFY(anyContains(defects(*panel()), QStringLiteral("tied")));
     QVERIFY(panel()->breakTiesButton()->isEnabled());
+    // The rule is in the tooltip, not in the words a director reads.
+    for (int row = 0; row < panel()->defectsList()->count(); ++row)
+        QVERIFY(!panel()->defectsList()->item(row)->text().contains(QStringLiteral("DECISIONS")));
+    QVERIFY(panel()->defectsList()->item(0)->toolTip().contains(QStringLiteral("DECISIONS N4")));
     // Ctrl+Z: the tie is gone from the box, and so is the offer.
     QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(!anyContains(defects(*panel()), QStringLiteral("tied")));
@@ -385,7 +389,8 @@ void TestResultsPanel::resultsSheetAsPdf()
         if (!entrant.players.front().name.isEmpty())
             QVERIFY(sheet.rows[i].players.contains(entrant.players.front().name));
         if (i == 7)
-            QCOMPARE(sheet.rows[i].players, QStringLiteral("Anna Kowalski (%1)").arg(entrant.players.front().id));
+            QCOMPARE(sheet.rows[i].players,
+                     QStringLiteral("Anna Kowalski (%1)").arg(entrant.players.front().id));
         const auto found =
             std::find_if(award->awards.begin(), award->awards.end(), [&](const core::PlayerAward& a) {
                 return a.playerId == entrant.players.front().id;

@@ -20,6 +20,7 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QRegularExpressionValidator>
 #include <QStandardItemModel>
 #include <QStyledItemDelegate>
@@ -345,6 +346,19 @@ bool ResultsPanel::hasUnsavedPlaces() const
     }
 }
 
+void ResultsPanel::addDefect(const QString& message)
+{
+    // The rule a defect cites goes to its tooltip: the box speaks a director's words.
+    static const QRegularExpression rule(QStringLiteral("\\s*\\((DECISIONS [A-Z][0-9]+)\\)"));
+    QString text = message;
+    QStringList rules;
+    for (const QRegularExpressionMatch& match : rule.globalMatch(message))
+        rules.append(match.captured(1));
+    text.remove(rule);
+    auto* item = new QListWidgetItem(text, m_defects);
+    item->setToolTip(rules.join(QStringLiteral(", ")));
+}
+
 bool ResultsPanel::refreshValidation()
 {
     m_defects->clear();
@@ -366,7 +380,7 @@ bool ResultsPanel::refreshValidation()
                 const core::ResultsValidation validation =
                     core::validateEventResults(*event, shownEntrants());
                 for (const core::ResultDefect& defect : validation.defects)
-                    m_defects->addItem(defect.message);
+                    addDefect(defect.message);
                 ok = validation.ok();
                 ties = validation.hasTies();
                 if (ok)

@@ -97,6 +97,8 @@ private:
     void placesEdited();
     void updatePoints();
     bool refreshValidation(); // true when the shown results are complete
+    // A line of the validation box; the rule it cites goes to its tooltip.
+    void addDefect(const QString& message);
     // The units that began, with the places and listed order of the rows (what is shown).
     std::vector<core::Entrant> shownEntrants() const;
 
