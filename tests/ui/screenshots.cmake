@@ -57,3 +57,15 @@ if(TARGET ui_tst_pools AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 120)
 endif()
+
+# The Results tab at the smaller screen (tst_resultspanel, on an 1280x800 X server): a PNG of the
+# window with places typed and their points, and a page of the printed results sheet.
+if(TARGET ui_tst_resultspanel AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.resultspanel_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 181 -s "-screen 0 1280x800x24" $<TARGET_FILE:ui_tst_resultspanel>
+                resultsSheetAsPdf screenshotAt1280x800)
+    set_tests_properties(ui.resultspanel_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 120)
+endif()

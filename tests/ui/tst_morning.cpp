@@ -363,6 +363,12 @@ void TestMorning::enterResultsWithATie()
     view->setFocus();
     QTRY_COMPARE(QApplication::focusWidget(), view);
 
+    // Places start empty; Ctrl+Shift+N numbers them in the listed order, as one step.
+    QVERIFY(!model->item(0, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).isValid());
+    QTest::keyClick(view, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(model->item(35, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).toInt(), 36);
+    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(36));
+
     // Reorder: the entrant of row 5 moves up twice (Ctrl+Up), to third place.
     const int moved = model->item(5, ui::ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt();
     view->setCurrentIndex(model->index(5, ui::ResultsPanel::PlaceColumn));

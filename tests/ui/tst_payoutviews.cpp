@@ -5,6 +5,7 @@
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/payouttablemodel.h"
+#include "widgets/eventday/sheetprinting.h"
 #include "widgets/eventday/simulatorwidget.h"
 
 #include <QAbstractItemModelTester>
@@ -27,7 +28,9 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 using namespace flickdesk;
@@ -128,6 +131,7 @@ private Q_SLOTS:
     void savePdfWritesAPdf();
     void printsToAPdfPrinter();
     void largeFieldSheetTakesMorePages();
+    void sheetColumnsAreBalancedWithoutOrphans();
     void screenshots();
 };
 
@@ -561,6 +565,42 @@ void TestPayoutViews::largeFieldSheetTakesMorePages()
     QVERIFY(pdfPageCount(pdf.readAll()) >= 2);
 }
 
+void TestPayoutViews::sheetColumnsAreBalancedWithoutOrphans()
+{
+    // The layout alone: 55 places in columns of up to 18 are four balanced columns, not 18/18/18/1.
+    QCOMPARE(ui::sheet::placeColumns(55, 6, 20, 60), (std::vector<std::vector<int>>{{14, 14, 14, 13}}));
+    QCOMPARE(ui::sheet::placeColumns(37, 6, 20, 60), (std::vector<std::vector<int>>{{13, 12, 12}}));
+    QCOMPARE(ui::sheet::placeColumns(1, 6, 20, 60), (std::vector<std::vector<int>>{{1}}));
+    QCOMPARE(ui::sheet::placeColumns(0, 6, 20, 60), (std::vector<std::vector<int>>{{}}));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const QPageSize::PageSizeId paper : {QPageSize::A4, QPageSize::Letter}) {
+        QPdfWriter probe(dir.filePath(QStringLiteral("probe.pdf")));
+        probe.setResolution(300);
+        probe.setPageLayout(QPageLayout(QPageSize(paper), QPageLayout::Portrait, QMarginsF(15, 15, 15, 12),
+                                        QPageLayout::Millimeter));
+        PayoutPreviewWidget preview;
+        for (int places = 2; places <= 160; ++places) {
+            preview.setTable(strongSinglesField(places), QStringLiteral("Test Open"));
+            const std::vector<std::vector<int>> pages = preview.sheetColumns(probe);
+            int total = 0;
+            for (const std::vector<int>& columns : pages) {
+                const int onPage = std::accumulate(columns.begin(), columns.end(), 0);
+                total += onPage;
+                if (columns.empty())
+                    continue;
+                const auto [fewest, most] = std::minmax_element(columns.begin(), columns.end());
+                QVERIFY2(*most - *fewest <= 1, qPrintable(QStringLiteral("%1 places").arg(places)));
+                if (onPage > 1)
+                    QVERIFY2(*fewest >= 2,
+                             qPrintable(QStringLiteral("%1 places: a single place in a column").arg(places)));
+            }
+            QCOMPARE(total, places);
+        }
+    }
+}
+
 void TestPayoutViews::screenshots()
 {
     const QString dir = screenshotDir();
@@ -596,6 +636,19 @@ void TestPayoutViews::screenshots()
     path = QDir(dir).filePath(QStringLiteral("simulator-%1.png").arg(platform));
     QVERIFY2(image.save(path), qPrintable(path));
     saved << path;
+
+    // A page of the printed sheet as an image: 55 places in balanced columns, the time it was printed.
+    {
+        PayoutPreviewWidget sheet55;
+        sheet55.setEventDate(QDate(2026, 11, 14));
+        sheet55.setTable(strongSinglesField(55), QStringLiteral("Kitchener Fall Open: Competitive Singles"));
+        sheet55.resize(1100, 760);
+        const QImage page = sheet55.sheetPageImage(0, 100, QDateTime(QDate(2026, 11, 14), QTime(8, 5)));
+        QVERIFY(showsSomething(page));
+        path = QDir(dir).filePath(QStringLiteral("payoutsheet-page1-%1.png").arg(platform));
+        QVERIFY2(page.save(path), qPrintable(path));
+        saved << path;
+    }
 
     // The printed sheet, for a person to look at beside the windows.
     path = QDir(dir).filePath(QStringLiteral("payoutsheet-%1.pdf").arg(platform));

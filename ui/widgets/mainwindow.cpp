@@ -11,7 +11,9 @@
 #include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/resultspanel.h"
+#include "widgets/eventday/sheetprinting.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/firststartdialog.h"
 #include "widgets/pools/poolsview.h"
@@ -24,6 +26,7 @@
 #include "widgets/tour/tierreport.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -48,6 +51,7 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <tuple>
 
 namespace flickdesk::ui {
 
@@ -116,6 +120,29 @@ void MainWindow::createActions()
         if (m_entrantsPanel)
             m_entrantsPanel->savePreviewPdfWithDialog();
     });
+    // The sheet of the tab in front: the results on the Results tab, else the payout preview.
+    m_printPreviewAction =
+        action(tr("Print Pre&view..."), "printPreviewAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(m_printPreviewAction, &QAction::triggered, this, [this] {
+        if (!m_session || !m_entrantsPanel || !m_resultsPanel)
+            return;
+        if (m_eventTabs->currentWidget() == m_resultsPanel)
+            sheet::openPrintPreview(this, tr("%1: results").arg(m_session->event().name),
+                                    m_resultsPanel->resultsSheetPainter());
+        else
+            sheet::openPrintPreview(this, m_entrantsPanel->preview()->eventTitle(),
+                                    m_entrantsPanel->preview()->sheetPainter());
+    });
+    m_printResultsAction = action(tr("Print &Results..."), "printResultsAction");
+    connect(m_printResultsAction, &QAction::triggered, this, [this] {
+        if (m_resultsPanel)
+            m_resultsPanel->printResultsWithDialog();
+    });
+    m_pdfResultsAction = action(tr("Save Results as PDF..."), "pdfResultsAction");
+    connect(m_pdfResultsAction, &QAction::triggered, this, [this] {
+        if (m_resultsPanel)
+            m_resultsPanel->saveResultsPdfWithDialog();
+    });
     m_quitAction = action(tr("&Quit"), "quitAction");
     m_quitAction->setShortcuts(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -162,6 +189,15 @@ void MainWindow::createActions()
         m_eventTabs->setCurrentWidget(m_resultsPanel);
         m_resultsPanel->validate();
     });
+    m_numberPlacesAction = action(tr("&Number Places in Listed Order"), "numberPlacesAction",
+                                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    connect(m_numberPlacesAction, &QAction::triggered, this, [this] {
+        if (!m_resultsPanel)
+            return;
+        m_tabs->setCurrentIndex(0);
+        m_eventTabs->setCurrentWidget(m_resultsPanel);
+        m_resultsPanel->numberInListedOrder();
+    });
     m_finishAction = action(tr("Mark &Finished"), "finishAction");
     connect(m_finishAction, &QAction::triggered, this, [this] {
         if (m_resultsPanel)
@@ -202,6 +238,27 @@ void MainWindow::createMenus()
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_printAction);
     m_fileMenu->addAction(m_pdfAction);
+    m_fileMenu->addAction(m_printResultsAction);
+    m_fileMenu->addAction(m_pdfResultsAction);
+    m_fileMenu->addAction(m_printPreviewAction);
+    // The paper of every printed sheet, kept in the settings: Letter or A4 by the locale until chosen.
+    QMenu* paperMenu = m_fileMenu->addMenu(tr("Paper Si&ze"));
+    paperMenu->setObjectName(QStringLiteral("paperMenu"));
+    auto* papers = new QActionGroup(paperMenu);
+    const QString localePaper =
+        sheet::paperOfLocale(QLocale()) == QPageSize::Letter ? tr("Letter") : tr("A4");
+    for (const auto& [paper, text, name] :
+         {std::tuple(sheet::Paper::ByLocale, tr("By the Locale (%1)").arg(localePaper),
+                     "paperByLocaleAction"),
+          std::tuple(sheet::Paper::Letter, tr("Letter"), "paperLetterAction"),
+          std::tuple(sheet::Paper::A4, tr("A4"), "paperA4Action")}) {
+        QAction* choice = paperMenu->addAction(text);
+        choice->setObjectName(QString::fromLatin1(name));
+        choice->setCheckable(true);
+        choice->setChecked(sheet::paperChoice() == paper);
+        papers->addAction(choice);
+        connect(choice, &QAction::triggered, this, [paper] { sheet::setPaperChoice(paper); });
+    }
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
 
@@ -218,6 +275,7 @@ void MainWindow::createMenus()
     m_eventMenu->addSeparator();
     m_eventMenu->addAction(m_findPlayerAction);
     m_eventMenu->addSeparator();
+    m_eventMenu->addAction(m_numberPlacesAction);
     m_eventMenu->addAction(m_validateAction);
     m_eventMenu->addAction(m_finishAction);
     m_eventMenu->addAction(m_awardAction);
@@ -551,6 +609,10 @@ void MainWindow::updateActions()
     m_exportAction->setEnabled(m_session);
     m_printAction->setEnabled(m_session);
     m_pdfAction->setEnabled(m_session);
+    m_printPreviewAction->setEnabled(m_session);
+    m_printResultsAction->setEnabled(m_session);
+    m_pdfResultsAction->setEnabled(m_session);
+    m_numberPlacesAction->setEnabled(editable);
     m_simulateAction->setEnabled(m_session);
     m_findEventAction->setEnabled(m_store != nullptr);
     m_recomputeAction->setEnabled(writable);

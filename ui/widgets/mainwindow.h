@@ -135,6 +135,10 @@ private:
     QAction* m_exportAction = nullptr;
     QAction* m_printAction = nullptr;
     QAction* m_pdfAction = nullptr;
+    QAction* m_printPreviewAction = nullptr;
+    QAction* m_printResultsAction = nullptr;
+    QAction* m_pdfResultsAction = nullptr;
+    QAction* m_numberPlacesAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;

@@ -592,6 +592,7 @@ bool EntrantsPanel::pairSelected()
 void EntrantsPanel::printPreview()
 {
     QPrinter printer;
+    sheet::preparePrinter(printer, m_preview->eventTitle()); // Letter or A4, as the PDF
     QPrintDialog dialog(&printer, this);
     if (dialog.exec() == QDialog::Accepted)
         m_preview->print(&printer);

@@ -291,6 +291,16 @@ bool EventSession::breakTiesByListedOrder()
     return push(std::move(command));
 }
 
+bool EventSession::numberInListedOrder(const std::vector<int>& units)
+{
+    std::vector<core::Placing> listed;
+    for (const int unit : units)
+        listed.push_back({unit, static_cast<int>(listed.size()) + 1});
+    auto command = std::make_unique<SetStandingsCommand>(*this, std::move(listed));
+    command->setText(tr("Number places in listed order"));
+    return push(std::move(command));
+}
+
 bool EventSession::award()
 {
     if (!requireEditable())

@@ -73,6 +73,9 @@ public:
     core::ResultsValidation validateResults();
     // DECISIONS N4: takes the offer to break every tie by the listed order (one undoable step).
     bool breakTiesByListedOrder();
+    // Places 1..N to `units` in the order given (the Results tab's listed order), as one undoable
+    // step: places are never numbered unless the director asks.
+    bool numberInListedOrder(const std::vector<int>& units);
     // DECISIONS P2: awards the finished event (core::awardEvent) and freezes it: not undoable;
     // the undo stack is cleared and edits are refused from then on.
     bool award();

@@ -3,6 +3,7 @@
 #include "core/formats/outputfiles.h"
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/payouttablemodel.h"
+#include "widgets/eventday/sheetprinting.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -311,14 +312,11 @@ struct PayoutPreviewWidget::SheetLayout {
     qreal groupWidth = 0.0;
     qreal footerHeight = 0.0;
     int groups = 1;
-    struct Page {
-        int firstPlace = 1;
-        int rowsPerGroup = 0;
-    };
-    std::vector<Page> pages;
+    // pages[page][column]: how many places each column of each page holds (sheet::placeColumns).
+    std::vector<std::vector<int>> pages;
 };
 
-PayoutPreviewWidget::SheetLayout PayoutPreviewWidget::sheetLayout(const QPagedPaintDevice& device) const
+PayoutPreviewWidget::SheetLayout PayoutPreviewWidget::sheetLayout(const QPaintDevice& device) const
 {
     SheetLayout s;
     s.page = QRectF(0, 0, device.width(), device.height());
@@ -349,7 +347,7 @@ PayoutPreviewWidget::SheetLayout PayoutPreviewWidget::sheetLayout(const QPagedPa
     const qreal chartHeight = std::min(s.page.height() * 0.36, s.page.width() * 0.55);
     s.chartRect = QRectF(0, y, s.page.width(), chartHeight);
 
-    s.footerHeight = lineHeight(s.footerFont) + 3 * s.mm;
+    s.footerHeight = sheet::footerHeight(device);
     s.rowHeight = lineHeight(s.tableFont) * 1.3;
     s.tableHeaderHeight = lineHeight(s.tableHeaderFont) * 1.5;
     const QFontMetricsF tableMetrics(s.tableHeaderFont, &device);
@@ -365,36 +363,41 @@ PayoutPreviewWidget::SheetLayout PayoutPreviewWidget::sheetLayout(const QPagedPa
     const int firstPageRows = rowsIn(tableTopFirst);
     const int fullPageRows = std::max(1, rowsIn(0));
 
-    // Long columns read better than many short ones (up to 18 places before a new column starts);
-    // a page fills up before the next one starts.
-    const int fieldSize = static_cast<int>(table().points.size());
-    int place = 1;
-    for (int pageIndex = 0; place <= fieldSize || pageIndex == 0; ++pageIndex) {
-        const int remaining = fieldSize - place + 1;
-        const int available = pageIndex == 0 ? firstPageRows : fullPageRows;
-        const int balanced = (remaining + s.groups - 1) / s.groups;
-        const int rows = std::min(available, std::max(balanced, std::min(remaining, 18)));
-        s.pages.push_back({place, rows});
-        place += rows * s.groups;
-    }
+    // Long columns read better than many short ones (up to 18 places before a new column starts),
+    // balanced, and never a column of a single place.
+    s.pages =
+        sheet::placeColumns(static_cast<int>(table().points.size()), s.groups, firstPageRows, fullPageRows);
     return s;
 }
 
-int PayoutPreviewWidget::sheetPageCount(const QPagedPaintDevice& device) const
+int PayoutPreviewWidget::sheetPageCount(const QPaintDevice& device) const
 {
     return static_cast<int>(sheetLayout(device).pages.size());
 }
 
+std::vector<std::vector<int>> PayoutPreviewWidget::sheetColumns(const QPaintDevice& device) const
+{
+    return sheetLayout(device).pages;
+}
+
+QImage PayoutPreviewWidget::sheetPageImage(int page, int dpi, const QDateTime& printedAt)
+{
+    QImage image = sheet::blankPage(dpi);
+    paintSheet(image, printedAt, page, [] { return true; });
+    return image;
+}
+
 void PayoutPreviewWidget::paintSheetTable(QPainter& painter, const SheetLayout& s, QRectF area,
-                                          int firstPlace, int rowsPerGroup, int groups) const
+                                          int firstPlace, const std::vector<int>& columns) const
 {
     const engine::PayoutTable& t = table();
     const int fieldSize = static_cast<int>(t.awards.size());
     const QColor rule(0x90, 0x90, 0x90);
     const QColor shade(0xee, 0xf1, 0xf5);
     const qreal pad = 2 * s.mm;
-    for (int group = 0; group < groups; ++group) {
-        const int groupFirst = firstPlace + group * rowsPerGroup;
+    int groupFirst = firstPlace;
+    for (int group = 0; group < static_cast<int>(columns.size()); ++group) {
+        const int rowsPerGroup = columns[static_cast<std::size_t>(group)];
         if (groupFirst > fieldSize)
             break;
         const qreal x = area.left() + group * s.groupWidth;
@@ -429,10 +432,12 @@ void PayoutPreviewWidget::paintSheetTable(QPainter& painter, const SheetLayout& 
             painter.drawText(cell(pointsColumn, top, s.rowHeight), Qt::AlignRight | Qt::AlignVCenter,
                              payouttext::points(t.awards[static_cast<std::size_t>(place - 1)]));
         }
+        groupFirst += rowsPerGroup;
     }
 }
 
-bool PayoutPreviewWidget::paintSheet(QPagedPaintDevice& device)
+bool PayoutPreviewWidget::paintSheet(QPaintDevice& device, const QDateTime& printedAt, int onlyPage,
+                                     const std::function<bool()>& newPage)
 {
     QPainter painter;
     if (!painter.begin(&device))
@@ -444,9 +449,18 @@ bool PayoutPreviewWidget::paintSheet(QPagedPaintDevice& device)
     const int pageCount = static_cast<int>(s.pages.size());
     const QColor grey(0x55, 0x55, 0x55);
 
+    int firstPlace = 1;
+    bool first = true;
     for (int pageIndex = 0; pageIndex < pageCount; ++pageIndex) {
-        if (pageIndex > 0 && !device.newPage())
+        const std::vector<int>& columns = s.pages[static_cast<std::size_t>(pageIndex)];
+        const int pageFirstPlace = firstPlace;
+        for (const int held : columns)
+            firstPlace += held;
+        if (onlyPage >= 0 && pageIndex != onlyPage)
+            continue;
+        if (!first && !newPage())
             return false;
+        first = false;
         qreal tableTop = 0.0;
         if (pageIndex == 0) {
             qreal y = 0.0;
@@ -507,57 +521,35 @@ bool PayoutPreviewWidget::paintSheet(QPagedPaintDevice& device)
             tableTop = s.chartRect.bottom() + 5 * s.mm;
         }
 
-        const SheetLayout::Page& page = s.pages[static_cast<std::size_t>(pageIndex)];
-        if (page.rowsPerGroup > 0) {
+        if (!columns.empty()) {
             paintSheetTable(painter, s, QRectF(0, tableTop, s.page.width(), s.page.height() - tableTop),
-                            page.firstPlace, page.rowsPerGroup, s.groups);
+                            pageFirstPlace, columns);
         }
 
-        // The footer: what made the sheet and where it is in the stack.
-        const qreal footerTop = s.page.height() - s.footerHeight + 2 * s.mm;
-        painter.setPen(QPen(QColor(0xb0, 0xb0, 0xb0), 0.25 * s.mm));
-        painter.drawLine(QPointF(0, footerTop - 1 * s.mm), QPointF(s.page.width(), footerTop - 1 * s.mm));
-        painter.setFont(s.footerFont);
-        painter.setPen(grey);
-        const QRectF footer(0, footerTop, s.page.width(), s.footerHeight - 2 * s.mm);
-        painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter,
-                         tr("NCA Field-Weighted Points \u00b7 FlickDesk %1 \u00b7 points rounded to 0.1")
-                             .arg(QStringLiteral(FLICKDESK_VERSION)));
-        painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
-                         tr("Page %1 of %2").arg(pageIndex + 1).arg(pageCount));
+        // The footer: what made the sheet, when it was printed and where it is in the stack.
+        sheet::paintFooter(painter, s.page, s.mm,
+                           tr("NCA Field-Weighted Points \u00b7 FlickDesk %1 \u00b7 points rounded to 0.1")
+                               .arg(QStringLiteral(FLICKDESK_VERSION)),
+                           printedAt, pageIndex + 1, pageCount);
     }
     return painter.end();
 }
 
 bool PayoutPreviewWidget::print(QPrinter* printer)
 {
-    if (!printer)
-        return false;
-    if (printer->docName().isEmpty())
-        printer->setDocName(m_eventTitle);
-    return paintSheet(*printer);
+    return sheet::print(printer, m_eventTitle, sheetPainter());
 }
 
 bool PayoutPreviewWidget::savePdf(const QString& path)
 {
-    if (!QFileInfo(path).absoluteDir().exists() || !core::outputClashWithDatabase(path).isEmpty())
-        return false;
-    // Under a temporary name, renamed into place once complete: a full disk leaves the earlier PDF.
-    core::ReplacingFile pdf(path);
-    if (pdf.temporaryPath().isEmpty())
-        return false;
-    QPdfWriter writer(pdf.temporaryPath());
-    writer.setResolution(300);
-    writer.setTitle(tr("%1: Field-Weighted Points").arg(m_eventTitle));
-    writer.setCreator(tr("FlickDesk %1").arg(QStringLiteral(FLICKDESK_VERSION)));
-    // Letter where the locale measures in inches, A4 elsewhere.
-    const QPageSize paper(QLocale().measurementSystem() == QLocale::ImperialUSSystem ? QPageSize::Letter
-                                                                                     : QPageSize::A4);
-    writer.setPageLayout(
-        QPageLayout(paper, QPageLayout::Portrait, QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter));
-    if (!paintSheet(writer))
-        return false;
-    return pdf.commit("%PDF-", "%%EOF");
+    return sheet::savePdf(path, tr("%1: Field-Weighted Points").arg(m_eventTitle), sheetPainter());
+}
+
+sheet::PaintSheet PayoutPreviewWidget::sheetPainter()
+{
+    return [this](QPagedPaintDevice& device) {
+        return paintSheet(device, QDateTime::currentDateTime(), -1, [&device] { return device.newPage(); });
+    };
 }
 
 } // namespace flickdesk::ui

@@ -5,15 +5,21 @@
 // all from one engine::PayoutTable (the same table the award stores, DECISIONS P2).
 
 #include "flickdesk/engine/points.h"
+#include "widgets/eventday/sheetprinting.h"
 
 #include <QDate>
+#include <QDateTime>
+#include <QImage>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
+#include <functional>
+#include <vector>
 
 class QLabel;
 class QPagedPaintDevice;
+class QPaintDevice;
 class QPainter;
 class QPrinter;
 class QTableView;
@@ -56,21 +62,29 @@ public:
     QTableView* tableView() const { return m_tableView; }
 
     // The sheet: event name, date, FSI / FDI / N / Tier, the chart and the table, on as many pages
-    // as the table needs (one up to about 150 places). print() uses the printer's page layout;
-    // savePdf() writes a PDF of the locale's paper size. Both return false when nothing could be
+    // as the table needs (one up to about 150 places), with the time it was printed. print() uses
+    // the printer's page layout; savePdf() writes a PDF on the sheets' paper (sheetprinting.h: the
+    // director's choice, else Letter or A4 by the locale). Both return false when nothing could be
     // painted (no such folder, a printer that failed to start).
     bool print(QPrinter* printer);
     bool savePdf(const QString& path);
+    // What print() and savePdf() paint with, for the print preview.
+    sheet::PaintSheet sheetPainter();
 
     // How many pages the sheet of the current table takes on `device`.
-    int sheetPageCount(const QPagedPaintDevice& device) const;
+    int sheetPageCount(const QPaintDevice& device) const;
+    // How many places each column of each page of the sheet holds on `device`.
+    std::vector<std::vector<int>> sheetColumns(const QPaintDevice& device) const;
+    // One page of the sheet on an image of the paper's size at `dpi` (what the tests look at).
+    QImage sheetPageImage(int page, int dpi, const QDateTime& printedAt);
 
 private:
     struct SheetLayout;
-    SheetLayout sheetLayout(const QPagedPaintDevice& device) const;
-    bool paintSheet(QPagedPaintDevice& device);
+    SheetLayout sheetLayout(const QPaintDevice& device) const;
+    bool paintSheet(QPaintDevice& device, const QDateTime& printedAt, int onlyPage,
+                    const std::function<bool()>& newPage);
     void paintSheetTable(QPainter& painter, const SheetLayout& layout, QRectF area, int firstPlace,
-                         int rowsPerGroup, int groups) const;
+                         const std::vector<int>& columns) const;
     QStringList notes() const;
 
     QString m_eventTitle;

@@ -1,31 +1,79 @@
 #include "widgets/eventday/resultspanel.h"
 
+#include "core/awards/awarding.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/eventsession.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
 
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
 #include <QStandardItemModel>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace flickdesk::ui {
+
+namespace {
+
+// The place column: digits only, empty for no place (Enter on an empty cell removes the place).
+class PlaceDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override
+    {
+        auto* editor = new QLineEdit(parent);
+        editor->setObjectName(QStringLiteral("placeEditor"));
+        editor->setValidator(
+            new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,4}")), editor));
+        return editor;
+    }
+    void setEditorData(QWidget* editor, const QModelIndex& index) const override
+    {
+        const QVariant place = index.data(Qt::EditRole);
+        static_cast<QLineEdit*>(editor)->setText(place.isValid() ? QString::number(place.toInt())
+                                                                 : QString());
+    }
+    void setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const override
+    {
+        const int place = static_cast<QLineEdit*>(editor)->text().toInt();
+        model->setData(index, place > 0 ? QVariant(place) : QVariant(), Qt::EditRole);
+    }
+};
+
+} // namespace
 
 ResultsPanel::ResultsPanel(QWidget* parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("resultsPanel"));
     m_model = new QStandardItemModel(0, ColumnCount, this);
-    m_model->setHorizontalHeaderLabels({tr("Place"), tr("Entrant"), tr("Players"), tr("Status")});
+    m_model->setHorizontalHeaderLabels(
+        {tr("Place"), tr("Entrant"), tr("Players"), tr("Points"), tr("Status")});
+    m_model->setHeaderData(PointsColumn, Qt::Horizontal,
+                           tr("What each place pays: the payout table of the field that began, as places "
+                              "are typed; the frozen award once awarded. A tied place shows none until the "
+                              "tie is broken (DECISIONS N4, P2)."),
+                           Qt::ToolTipRole);
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("standingsView"));
     m_view->setModel(m_model);
@@ -34,8 +82,21 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_view->setEditTriggers(QAbstractItemView::AnyKeyPressed | QAbstractItemView::DoubleClicked |
                             QAbstractItemView::EditKeyPressed);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->installEventFilter(this);
+    auto* placeDelegate = new PlaceDelegate(m_view);
+    m_view->setItemDelegateForColumn(PlaceColumn, placeDelegate);
+    // Typing places is digits and Enter, row after row: Enter moves down to the next place.
+    connect(placeDelegate, &QAbstractItemDelegate::closeEditor, this,
+            [this](QWidget*, QAbstractItemDelegate::EndEditHint hint) {
+                const int next = m_view->currentIndex().row() + 1;
+                if (hint == QAbstractItemDelegate::SubmitModelCache && next < m_model->rowCount())
+                    m_view->setCurrentIndex(m_model->index(next, PlaceColumn));
+            });
+    connect(m_model, &QStandardItemModel::itemChanged, this, [this](QStandardItem* item) {
+        if (!m_loading && item->column() == PlaceColumn)
+            placesEdited();
+    });
 
     auto button = [this](const QString& text, const char* name) {
         auto* b = new QPushButton(text, this);
@@ -46,22 +107,28 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_up->setToolTip(tr("Ctrl+Up"));
     m_down = button(tr("Move do&wn"), "moveDownButton");
     m_down->setToolTip(tr("Ctrl+Down"));
-    m_number = button(tr("&Number in this order"), "numberButton");
+    m_number = button(tr("&Number in listed order"), "numberButton");
+    m_number->setToolTip(
+        tr("Ctrl+Shift+N: places 1, 2, 3... in the order the rows are listed. Ctrl+Z undoes it."));
     m_save = button(tr("&Save standings"), "saveStandingsButton");
     m_validate = button(tr("&Validate"), "validateButton");
     m_breakTies = button(tr("&Break ties by listed order"), "breakTiesButton");
     m_finish = button(tr("Mark &finished"), "finishButton");
     m_award = button(tr("&Award points..."), "awardButton");
+    m_print = button(tr("&Print results..."), "printResultsButton");
+    m_pdf = button(tr("Save results as P&DF..."), "pdfResultsButton");
     m_export = button(tr("&Export for submission..."), "exportButton");
     m_import = button(tr("&Import event..."), "importButton");
     connect(m_up, &QPushButton::clicked, this, &ResultsPanel::moveUp);
     connect(m_down, &QPushButton::clicked, this, &ResultsPanel::moveDown);
-    connect(m_number, &QPushButton::clicked, this, &ResultsPanel::numberInRowOrder);
+    connect(m_number, &QPushButton::clicked, this, &ResultsPanel::numberInListedOrder);
     connect(m_save, &QPushButton::clicked, this, &ResultsPanel::saveStandings);
     connect(m_validate, &QPushButton::clicked, this, &ResultsPanel::validate);
     connect(m_breakTies, &QPushButton::clicked, this, &ResultsPanel::breakTies);
     connect(m_finish, &QPushButton::clicked, this, &ResultsPanel::markFinished);
     connect(m_award, &QPushButton::clicked, this, &ResultsPanel::requestAward);
+    connect(m_print, &QPushButton::clicked, this, &ResultsPanel::printResultsWithDialog);
+    connect(m_pdf, &QPushButton::clicked, this, &ResultsPanel::saveResultsPdfWithDialog);
     connect(m_export, &QPushButton::clicked, this, &ResultsPanel::exportRequested);
     connect(m_import, &QPushButton::clicked, this, &ResultsPanel::importRequested);
 
@@ -71,11 +138,16 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("resultsStatus"));
     m_status->setWordWrap(true);
+    m_pointsNote = new QLabel(this);
+    m_pointsNote->setObjectName(QStringLiteral("pointsNote"));
+    m_pointsNote->setWordWrap(true);
 
     auto* side = new QVBoxLayout;
     for (QPushButton* b : {m_up, m_down, m_number, m_save, m_validate, m_breakTies, m_finish, m_award})
         side->addWidget(b);
     side->addStretch();
+    side->addWidget(m_print);
+    side->addWidget(m_pdf);
     side->addWidget(m_export);
     side->addWidget(m_import);
     auto* top = new QHBoxLayout;
@@ -83,6 +155,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     top->addLayout(side);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_status);
+    layout->addWidget(m_pointsNote);
     layout->addLayout(top, 1);
     layout->addWidget(new QLabel(tr("Validation:"), this));
     layout->addWidget(m_defects);
@@ -95,22 +168,42 @@ void ResultsPanel::setSession(EventSession* session)
     if (m_session) {
         disconnect(m_session, nullptr, this, nullptr);
         disconnect(m_session->entrants(), nullptr, this, nullptr);
+        disconnect(m_session->payoutPreview(), nullptr, this, nullptr);
     }
     m_session = session;
     m_defects->clear();
     if (session) {
         connect(session, &EventSession::resultsChanged, this, &ResultsPanel::reload);
-        connect(session, &EventSession::eventUpdated, this, &ResultsPanel::updateState);
+        // The status decides what the box says once the results are complete (finished, awarded).
+        connect(session, &EventSession::eventUpdated, this, [this] {
+            refreshValidation();
+            updateState();
+        });
         connect(session, &EventSession::editableChanged, this, &ResultsPanel::updateState);
+        connect(session, &EventSession::awarded, this, &ResultsPanel::reload);
         connect(session->entrants(), &EntrantListModel::countsChanged, this, &ResultsPanel::reload);
+        connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
+                &ResultsPanel::updatePoints);
     }
     reload();
 }
 
 void ResultsPanel::reload()
 {
+    const QModelIndex current = m_view->currentIndex();
+    const int currentUnit =
+        current.isValid() ? m_model->item(current.row(), PlaceColumn)->data(Qt::UserRole).toInt() : -1;
+    m_loading = true;
     m_model->removeRows(0, m_model->rowCount());
+    m_awarded.reset();
     if (m_session) {
+        if (m_session->isAwarded()) {
+            try {
+                m_awarded = m_session->store().currentAward(m_session->eventId());
+            } catch (const core::StoreError& error) {
+                Q_EMIT message(error.message());
+            }
+        }
         std::vector<core::Entrant> field;
         for (const core::Entrant& entrant : m_session->entrants()->entrants()) {
             if (entrant.began())
@@ -122,27 +215,190 @@ void ResultsPanel::reload()
             const int lb = b.listed.value_or(b.place ? *b.place * 100000 : 1 << 30);
             return la < lb;
         });
-        int row = 0;
         for (const core::Entrant& entrant : field) {
-            ++row;
             QStringList names;
             for (const core::PlayerRecord& player : entrant.players)
                 names.append(player.name.isEmpty() ? player.id : tr("%1 (%2)").arg(player.name, player.id));
+            // No place until the director gives one: the window never numbers places by itself.
             auto* place = new QStandardItem;
-            place->setData(entrant.place.value_or(row), Qt::EditRole);
+            if (entrant.place)
+                place->setData(*entrant.place, Qt::EditRole);
             place->setData(entrant.number, Qt::UserRole);
+            place->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             auto* unit = new QStandardItem(QString::number(entrant.number));
             unit->setEditable(false);
             auto* players = new QStandardItem(names.join(QStringLiteral(" / ")));
+            players->setData(entrant.playerIds(), Qt::UserRole);
             players->setEditable(false);
+            auto* points = new QStandardItem;
+            points->setEditable(false);
+            points->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             auto* status = new QStandardItem(EntrantListModel::statusText(entrant.status));
             status->setEditable(false);
-            m_model->appendRow({place, unit, players, status});
+            m_model->appendRow({place, unit, players, points, status});
         }
+    }
+    m_loading = false;
+    updatePoints();
+    if (m_model->rowCount() > 0) {
         m_view->resizeColumnsToContents();
+        m_view->setColumnWidth(PlaceColumn, std::max(m_view->columnWidth(PlaceColumn), 64));
+        m_view->setColumnWidth(PointsColumn, std::max(m_view->columnWidth(PointsColumn), 72));
         m_view->horizontalHeader()->setSectionResizeMode(PlayersColumn, QHeaderView::Stretch);
     }
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt() == currentUnit) {
+            m_view->setCurrentIndex(m_model->index(row, current.column()));
+            break;
+        }
+    }
+    refreshValidation();
     updateState();
+}
+
+void ResultsPanel::placesEdited()
+{
+    updatePoints();
+    refreshValidation();
+}
+
+void ResultsPanel::updatePoints()
+{
+    if (!m_session)
+        return;
+    const bool loading = m_loading;
+    m_loading = true;           // the points column is not a place typed
+    std::map<int, int> holders; // place -> how many rows hold it
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QVariant place = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
+        if (place.isValid())
+            ++holders[place.toInt()];
+    }
+    std::map<QString, double> awarded;
+    if (m_awarded) {
+        for (const core::PlayerAward& award : m_awarded->awards)
+            awarded[award.playerId] = award.points;
+    }
+    // The one path (core/awards/payout.h): the preview model's table is core::payoutTable of the
+    // field that began, the table the award pays (DECISIONS P2).
+    const engine::PayoutTable& table = m_session->payoutPreview()->table();
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        QStandardItem* item = m_model->item(row, PointsColumn);
+        const QVariant place = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
+        QString text;
+        QString tip;
+        if (m_awarded) {
+            // DECISIONS P9: both partners of a team hold the team's award.
+            const QStringList ids = m_model->item(row, PlayersColumn)->data(Qt::UserRole).toStringList();
+            if (!ids.isEmpty() && awarded.count(ids.front())) {
+                text = QLocale().toString(awarded.at(ids.front()), 'f', 1);
+                tip = tr("As awarded, frozen (DECISIONS P2)");
+            }
+        } else if (place.isValid()) {
+            const int p = place.toInt();
+            if (holders[p] > 1)
+                tip = tr("Place %1 is tied: no points until the tie is broken (DECISIONS N4)").arg(p);
+            else if (p >= 1 && p <= static_cast<int>(table.awards.size()))
+                text = payouttext::points(table.awards[static_cast<std::size_t>(p - 1)]);
+            else
+                tip = tr("There is no place %1 in a field of %2").arg(p).arg(table.fieldSize);
+        }
+        if (item->text() != text)
+            item->setText(text);
+        item->setToolTip(tip);
+    }
+    m_loading = loading;
+    if (m_awarded)
+        m_pointsNote->setText(
+            tr("Points as awarded from the %1 lock; they no longer change.").arg(m_awarded->lockMonth));
+    else
+        m_pointsNote->setText(tr("Points are what each place pays in this field now; a tied or missing place "
+                                 "shows none. They are frozen when the event is awarded."));
+}
+
+std::vector<core::Entrant> ResultsPanel::shownEntrants() const
+{
+    std::vector<core::Entrant> entrants = m_session->entrants()->entrants();
+    std::map<int, core::Entrant*> byUnit;
+    for (core::Entrant& entrant : entrants) {
+        entrant.place.reset();
+        entrant.listed.reset();
+        byUnit[entrant.number] = &entrant;
+    }
+    int listed = 0;
+    for (const core::Placing& placing : listedStandings()) {
+        if (const auto found = byUnit.find(placing.unit); found != byUnit.end()) {
+            found->second->place = placing.place;
+            found->second->listed = ++listed;
+        }
+    }
+    return entrants;
+}
+
+bool ResultsPanel::hasUnsavedPlaces() const
+{
+    if (!m_session || !m_session->isEditable())
+        return false;
+    try {
+        return listedStandings() != m_session->store().standings(m_session->eventId());
+    } catch (const core::StoreError&) {
+        return false;
+    }
+}
+
+void ResultsPanel::addDefect(const QString& message)
+{
+    // The rule a defect cites goes to its tooltip: the box speaks a director's words.
+    static const QRegularExpression rule(QStringLiteral("\\s*\\((DECISIONS [A-Z][0-9]+)\\)"));
+    QString text = message;
+    QStringList rules;
+    for (const QRegularExpressionMatch& match : rule.globalMatch(message))
+        rules.append(match.captured(1));
+    text.remove(rule);
+    auto* item = new QListWidgetItem(text, m_defects);
+    item->setToolTip(rules.join(QStringLiteral(", ")));
+}
+
+bool ResultsPanel::refreshValidation()
+{
+    m_defects->clear();
+    bool ok = false;
+    bool ties = false;
+    if (m_session && m_session->isValid()) {
+        if (m_session->isAwarded()) {
+            m_defects->addItem(tr("The points are awarded and frozen: these results no longer change."));
+            ok = true;
+        } else {
+            // What the rows show, typed places included: the check the store makes when they are saved.
+            std::optional<core::EventRecord> event;
+            try {
+                event = m_session->store().event(m_session->eventId());
+            } catch (const core::StoreError& error) {
+                m_defects->addItem(error.message());
+            }
+            if (event) {
+                const core::ResultsValidation validation =
+                    core::validateEventResults(*event, shownEntrants());
+                for (const core::ResultDefect& defect : validation.defects)
+                    addDefect(defect.message);
+                ok = validation.ok();
+                ties = validation.hasTies();
+                if (ok)
+                    m_defects->addItem(
+                        event->status == core::EventStatus::Finished
+                            ? tr("The results are complete and the event is finished: it can be "
+                                 "awarded.")
+                            : tr("The results are complete: the event can be marked finished "
+                                 "and awarded."));
+                if (hasUnsavedPlaces())
+                    m_defects->addItem(tr("Places typed here are stored when you validate (Ctrl+R) or save "
+                                          "the standings."));
+            }
+        }
+    }
+    m_breakTies->setProperty("offered", ties);
+    m_breakTies->setEnabled(m_session && m_session->isEditable() && ties);
+    return ok;
 }
 
 void ResultsPanel::updateState()
@@ -152,6 +408,9 @@ void ResultsPanel::updateState()
         b->setEnabled(editable);
     m_breakTies->setEnabled(editable && m_breakTies->property("offered").toBool());
     m_export->setEnabled(m_session);
+    m_print->setEnabled(m_session && m_model->rowCount() > 0);
+    m_pdf->setEnabled(m_session && m_model->rowCount() > 0);
+    m_pointsNote->setVisible(m_session && m_model->rowCount() > 0);
     m_view->setEditTriggers(editable ? QAbstractItemView::AnyKeyPressed | QAbstractItemView::DoubleClicked |
                                            QAbstractItemView::EditKeyPressed
                                      : QAbstractItemView::NoEditTriggers);
@@ -162,12 +421,13 @@ void ResultsPanel::updateState()
     const core::EventRecord& event = m_session->event();
     QString text = tr("<b>%1</b> (%2) · %3")
                        .arg(event.name.toHtmlEscaped(), event.date, EventListModel::statusText(event.status));
-    if (m_session->isAwarded()) {
-        if (const auto awarded = m_session->store().currentAward(event.id))
-            text += tr(" · awarded from the %1 lock: FSI %2, FDI %3 (frozen, DECISIONS P2)")
-                        .arg(awarded->lockMonth)
-                        .arg(awarded->fsi, 0, 'f', 3)
-                        .arg(awarded->fdi, 0, 'f', 3);
+    m_status->setToolTip(QString());
+    if (m_awarded) {
+        text += tr(" · awarded from the %1 lock: FSI %2, FDI %3 (frozen)")
+                    .arg(m_awarded->lockMonth)
+                    .arg(m_awarded->fsi, 0, 'f', 3)
+                    .arg(m_awarded->fdi, 0, 'f', 3);
+        m_status->setToolTip(tr("DECISIONS P2: what was awarded is frozen with the event."));
     }
     m_status->setText(text);
 }
@@ -177,7 +437,9 @@ std::vector<core::Placing> ResultsPanel::listedStandings() const
     std::vector<core::Placing> listed;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QStandardItem* item = m_model->item(row, PlaceColumn);
-        listed.push_back({item->data(Qt::UserRole).toInt(), item->data(Qt::EditRole).toInt()});
+        const QVariant place = item->data(Qt::EditRole);
+        if (place.isValid() && place.toInt() > 0)
+            listed.push_back({item->data(Qt::UserRole).toInt(), place.toInt()});
     }
     std::stable_sort(listed.begin(), listed.end(),
                      [](const core::Placing& a, const core::Placing& b) { return a.place < b.place; });
@@ -191,14 +453,17 @@ void ResultsPanel::moveRow(int step)
     if (row < 0 || target < 0 || target >= m_model->rowCount())
         return;
     // The places stay where they are; the entrants change rows.
+    m_loading = true;
     const QVariant placeHere = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
     const QVariant placeThere = m_model->item(target, PlaceColumn)->data(Qt::EditRole);
     QList<QStandardItem*> moving = m_model->takeRow(row);
     m_model->insertRow(target, moving);
     m_model->item(target, PlaceColumn)->setData(placeThere, Qt::EditRole);
     m_model->item(row, PlaceColumn)->setData(placeHere, Qt::EditRole);
+    m_loading = false;
     m_view->setCurrentIndex(m_model->index(target, m_view->currentIndex().column() < 0 ? 0 : PlaceColumn));
     m_view->selectRow(target);
+    placesEdited();
 }
 
 void ResultsPanel::moveUp()
@@ -211,10 +476,21 @@ void ResultsPanel::moveDown()
     moveRow(1);
 }
 
-void ResultsPanel::numberInRowOrder()
+bool ResultsPanel::numberInListedOrder()
 {
+    if (!m_session)
+        return false;
+    std::vector<int> units;
     for (int row = 0; row < m_model->rowCount(); ++row)
-        m_model->item(row, PlaceColumn)->setData(row + 1, Qt::EditRole);
+        units.push_back(m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt());
+    if (units.empty())
+        return false;
+    if (!m_session->numberInListedOrder(units)) {
+        Q_EMIT message(m_session->lastError());
+        return false;
+    }
+    Q_EMIT message(tr("Places 1 to %1 numbered in the listed order (Ctrl+Z undoes it)").arg(units.size()));
+    return true;
 }
 
 bool ResultsPanel::saveStandings()
@@ -236,26 +512,17 @@ bool ResultsPanel::validate()
 {
     if (!m_session || !saveStandings())
         return false;
-    const core::ResultsValidation validation = m_session->validateResults();
-    m_defects->clear();
-    for (const core::ResultDefect& defect : validation.defects)
-        m_defects->addItem(defect.message);
-    if (validation.ok())
-        m_defects->addItem(tr("The results are complete: the event can be marked finished and awarded."));
-    m_breakTies->setProperty("offered", validation.hasTies());
-    updateState();
-    return validation.ok();
+    return refreshValidation();
 }
 
 bool ResultsPanel::breakTies()
 {
-    if (!m_session)
+    if (!m_session || !saveStandings())
         return false;
     const bool done = m_session->breakTiesByListedOrder();
     if (!done)
         Q_EMIT message(m_session->lastError());
-    m_breakTies->setProperty("offered", false);
-    validate();
+    refreshValidation();
     return done;
 }
 
@@ -304,6 +571,84 @@ bool ResultsPanel::award()
     Q_EMIT message(tr("%1: points awarded and frozen").arg(m_session->event().name));
     updateState();
     return true;
+}
+
+ResultsSheet ResultsPanel::resultsSheet() const
+{
+    ResultsSheet sheet;
+    if (!m_session)
+        return sheet;
+    const core::EventRecord& event = m_session->event();
+    sheet.title = event.name;
+    sheet.date = QDate::fromString(event.date, Qt::ISODate);
+    sheet.terms = event.tier ? tr("%1 \u00b7 %2")
+                                   .arg(payouttext::format(event.format),
+                                        payouttext::tier(static_cast<engine::Tier>(*event.tier)))
+                             : payouttext::format(event.format);
+    const engine::PayoutTable& table = m_session->payoutPreview()->table();
+    sheet.fieldStrength = payouttext::fieldStrength(m_awarded ? m_awarded->fsi : table.fieldStrengthIndex);
+    sheet.fieldDepth = payouttext::fieldDepth(m_awarded ? m_awarded->fdi : table.fieldDepthIndex);
+    sheet.fieldSize = payouttext::fieldSize(m_model->rowCount());
+    sheet.fieldSizeLabel = payouttext::fieldSizeCaption(event.format);
+    sheet.pointsNote = m_pointsNote->text();
+    // In finishing order: by place, the listed order among equal places, then those without one.
+    std::vector<int> rows;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        rows.push_back(row);
+    auto placeOf = [this](int row) {
+        const QVariant place = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
+        return place.isValid() ? place.toInt() : std::numeric_limits<int>::max();
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) { return placeOf(a) < placeOf(b); });
+    for (const int row : rows) {
+        const QVariant place = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
+        sheet.rows.push_back({place.isValid() ? QLocale().toString(place.toInt()) : QString(),
+                              m_model->item(row, PlayersColumn)->text(),
+                              m_model->item(row, PointsColumn)->text()});
+    }
+    return sheet;
+}
+
+sheet::PaintSheet ResultsPanel::resultsSheetPainter() const
+{
+    return [sheet = resultsSheet()](QPagedPaintDevice& device) {
+        return sheet.paint(device, QDateTime::currentDateTime());
+    };
+}
+
+bool ResultsPanel::printResults(QPrinter* printer)
+{
+    return m_session &&
+           sheet::print(printer, tr("%1: results").arg(m_session->event().name), resultsSheetPainter());
+}
+
+bool ResultsPanel::saveResultsPdf(const QString& path)
+{
+    return m_session &&
+           sheet::savePdf(path, tr("%1: results").arg(m_session->event().name), resultsSheetPainter());
+}
+
+void ResultsPanel::printResultsWithDialog()
+{
+    if (!m_session)
+        return;
+    QPrinter printer;
+    sheet::preparePrinter(printer, tr("%1: results").arg(m_session->event().name));
+    QPrintDialog dialog(&printer, this);
+    if (dialog.exec() == QDialog::Accepted && !printResults(&printer))
+        Q_EMIT message(tr("The results could not be printed"));
+}
+
+void ResultsPanel::saveResultsPdfWithDialog()
+{
+    if (!m_session)
+        return;
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save the results"), QString(), tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    Q_EMIT message(saveResultsPdf(path) ? tr("Saved %1").arg(QFileInfo(path).fileName())
+                                        : tr("Could not write %1").arg(path));
 }
 
 } // namespace flickdesk::ui

@@ -1,0 +1,500 @@
+// The Results tab (widgets/eventday/resultspanel.h) in the main window at 1280x800, driven by the
+// keyboard as a director would: places start empty and the window never writes one the director did
+// not give; numbering in the listed order is one undoable command; typing digits and Enter moves
+// down; each unit's points beside its place, live from the payout table and frozen after the award;
+// the validation box follows every change (typing, undo and redo, finishing, the award); the results
+// sheet as a PDF on the paper of the locale or of the director's choice.
+
+#include "../common/storefixtures.h"
+#include "core/store/store.h"
+#include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventsession.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/eventday/resultspanel.h"
+#include "widgets/eventday/resultssheet.h"
+#include "widgets/eventday/sheetprinting.h"
+#include "widgets/mainwindow.h"
+#include "widgets/samplehistory.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPrintPreviewDialog>
+#include <QPrinter>
+#include <QPushButton>
+#include <QSet>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QWindow>
+#include <memory>
+
+using namespace flickdesk;
+using core::EntrantStatus;
+using core::EventStatus;
+using ui::MainWindow;
+using ui::ResultsPanel;
+
+namespace {
+
+bool showsSomething(const QImage& image)
+{
+    if (image.isNull())
+        return false;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    QSet<QRgb> colours;
+    double sum = 0.0;
+    double sumOfSquares = 0.0;
+    for (int y = 0; y < rgb.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        for (int x = 0; x < rgb.width(); ++x) {
+            colours.insert(line[x]);
+            const double grey = qGray(line[x]);
+            sum += grey;
+            sumOfSquares += grey * grey;
+        }
+    }
+    const double pixels = double(rgb.width()) * rgb.height();
+    const double mean = sum / pixels;
+    return colours.size() > 2 && sumOfSquares / pixels - mean * mean > 1.0;
+}
+
+bool activate(QWidget* window)
+{
+    window->activateWindow();
+    window->windowHandle()->requestActivate();
+    QApplication::setActiveWindow(window);
+    return QTest::qWaitForWindowActive(window);
+}
+
+// Every line of the validation box.
+QStringList defects(const ResultsPanel& panel)
+{
+    QStringList lines;
+    for (int row = 0; row < panel.defectsList()->count(); ++row)
+        lines.append(panel.defectsList()->item(row)->text());
+    return lines;
+}
+
+bool anyContains(const QStringList& lines, const QString& text)
+{
+    for (const QString& line : lines)
+        if (line.contains(text))
+            return true;
+    return false;
+}
+
+// The page size a PDF was written on, in points: "612 792" (Letter) or "595 842" (A4).
+QString mediaBox(const QString& path)
+{
+    QFile pdf(path);
+    if (!pdf.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray bytes = pdf.readAll();
+    const qsizetype at = bytes.indexOf("/MediaBox");
+    if (at < 0)
+        return {};
+    const qsizetype open = bytes.indexOf('[', at);
+    const qsizetype close = bytes.indexOf(']', open);
+    const QStringList numbers =
+        QString::fromLatin1(bytes.mid(open + 1, close - open - 1)).split(u' ', Qt::SkipEmptyParts);
+    if (numbers.size() != 4)
+        return {};
+    return QStringLiteral("%1 %2").arg(qRound(numbers[2].toDouble())).arg(qRound(numbers[3].toDouble()));
+}
+
+const QString letter = QStringLiteral("612 792");
+const QString a4 = QStringLiteral("595 842");
+
+} // namespace
+
+class TestResultsPanel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void placesStartEmptyAndNothingIsWrittenUntilGiven();
+    void numberInListedOrderIsOneUndoableStep();
+    void typingPlacesMovesDownAndShowsPoints();
+    void validationFollowsUndoRedoFinishAndAward();
+    void resultsSheetAsPdf();
+    void paperFollowsTheLocaleOrTheChoice();
+    void printPreviewOpensWithoutWaiting();
+    void screenshotAt1280x800();
+
+private:
+    ResultsPanel* panel() const { return m_window->resultsPanel(); }
+    QStandardItemModel* model() const { return panel()->standingsModel(); }
+    QVariant placeAt(int row) const
+    {
+        return model()->item(row, ResultsPanel::PlaceColumn)->data(Qt::EditRole);
+    }
+    QString pointsAt(int row) const { return model()->item(row, ResultsPanel::PointsColumn)->text(); }
+    void typePlace(const QString& digits);
+
+    QTemporaryDir m_template;
+    QString m_historyDatabase;
+    std::unique_ptr<QTemporaryDir> m_temp;
+    std::unique_ptr<MainWindow> m_window;
+    QString m_eventId;
+};
+
+void TestResultsPanel::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QVERIFY(m_template.isValid());
+    m_historyDatabase = m_template.filePath(QStringLiteral("sample.sqlite"));
+    const auto sample = testing::openStore(m_historyDatabase);
+    QVERIFY(sample);
+    QVERIFY(sample->importHistory(ui::sampleHistoryFolder()).ok());
+}
+
+// A fresh copy of the history, a Tour event of 8 players who all checked in, on its Results tab.
+void TestResultsPanel::init()
+{
+    ui::sheet::setPaperChoice(ui::sheet::Paper::ByLocale);
+    m_temp = std::make_unique<QTemporaryDir>();
+    const QString path = m_temp->filePath(QStringLiteral("day.sqlite"));
+    QVERIFY(QFile::copy(m_historyDatabase, path));
+    m_window = std::make_unique<MainWindow>();
+    QVERIFY(m_window->openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    core::Store& store = *m_window->store();
+    m_eventId = store.createEvent(testing::draftOn(QStringLiteral("2025-12-06")));
+    QStringList players = testing::recentPlayers(store, 7);
+    QCOMPARE(players.size(), 7);
+    QVERIFY(m_window->selectEvent(m_eventId));
+    // One player new today, with a name (the history's players have ids only).
+    const std::optional<QString> anna =
+        m_window->session()->addPlayer(QStringLiteral("Anna Kowalski"), QStringLiteral("Tavistock"));
+    QVERIFY(anna);
+    players.append(*anna);
+    for (const QString& player : players)
+        QVERIFY(m_window->session()->addEntrant({player}, EntrantStatus::Started));
+    m_window->session()->undoStack()->clear();
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(activate(m_window.get()));
+    m_window->eventTabs()->setCurrentWidget(panel());
+    QCOMPARE(model()->rowCount(), 8);
+}
+
+void TestResultsPanel::cleanup()
+{
+    m_window.reset();
+    m_temp.reset();
+    ui::sheet::setPaperChoice(ui::sheet::Paper::ByLocale);
+}
+
+void TestResultsPanel::typePlace(const QString& digits)
+{
+    QTableView* view = panel()->standingsView();
+    QTest::keyClicks(view, digits.left(1)); // opens the editor with the first digit
+    QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()));
+    if (digits.size() > 1)
+        QTest::keyClicks(QApplication::focusWidget(), digits.mid(1));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view));
+}
+
+void TestResultsPanel::placesStartEmptyAndNothingIsWrittenUntilGiven()
+{
+    for (int row = 0; row < 8; ++row) {
+        QVERIFY2(!placeAt(row).isValid(), qPrintable(placeAt(row).toString()));
+        QCOMPARE(model()->item(row, ResultsPanel::PlaceColumn)->text(), QString());
+        QCOMPARE(pointsAt(row), QString());
+    }
+    // Validate by keyboard (Ctrl+R): refused, every missing place named, nothing written.
+    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+    QVERIFY(m_window->store()->standings(m_eventId).empty());
+    const QStringList lines = defects(*panel());
+    QCOMPARE(lines.filter(QStringLiteral("has no place")).size(), 8);
+    QVERIFY(!anyContains(lines, QStringLiteral("complete")));
+    // Finishing and awarding are refused while places are missing.
+    QVERIFY(!panel()->markFinished());
+    QVERIFY(!panel()->award());
+    QCOMPARE(m_window->store()->event(m_eventId)->status, EventStatus::Planned);
+    QVERIFY(!m_window->store()->currentAward(m_eventId));
+    QVERIFY(m_window->store()->standings(m_eventId).empty());
+    for (const core::Entrant& entrant : m_window->store()->entrants(m_eventId))
+        QVERIFY(!entrant.place);
+}
+
+void TestResultsPanel::numberInListedOrderIsOneUndoableStep()
+{
+    QUndoStack* stack = m_window->session()->undoStack();
+    QVERIFY(m_window->findChild<QAction*>(QStringLiteral("numberPlacesAction"))->isEnabled());
+    std::vector<int> units;
+    for (int row = 0; row < 8; ++row)
+        units.push_back(model()->item(row, ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt());
+
+    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(stack->count(), 1);
+    std::vector<core::Placing> stored = m_window->store()->standings(m_eventId);
+    QCOMPARE(stored.size(), size_t(8));
+    for (int row = 0; row < 8; ++row) {
+        QCOMPARE(placeAt(row).toInt(), row + 1);
+        QCOMPARE(stored.at(size_t(row)).unit, units.at(size_t(row)));
+        QCOMPARE(stored.at(size_t(row)).place, row + 1);
+    }
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("The results are complete")));
+
+    // Ctrl+Z takes every place back at once; Ctrl+Shift+Z numbers them again.
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(m_window->store()->standings(m_eventId).empty());
+    for (int row = 0; row < 8; ++row)
+        QVERIFY(!placeAt(row).isValid());
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("has no place")));
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(8));
+    QCOMPARE(placeAt(7).toInt(), 8);
+}
+
+void TestResultsPanel::typingPlacesMovesDownAndShowsPoints()
+{
+    QTableView* view = panel()->standingsView();
+    view->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view));
+    view->setCurrentIndex(model()->index(0, ResultsPanel::PlaceColumn));
+    const engine::PayoutTable& table = m_window->session()->payoutPreview()->table();
+    QCOMPARE(table.fieldSize, 8);
+
+    // Row after row: digits, Enter, and the next row is current.
+    const QStringList typed{QStringLiteral("3"), QStringLiteral("1"), QStringLiteral("2"),
+                            QStringLiteral("8")};
+    for (int row = 0; row < typed.size(); ++row) {
+        QCOMPARE(view->currentIndex().row(), row);
+        typePlace(typed[row]);
+        QCOMPARE(placeAt(row).toInt(), typed[row].toInt());
+    }
+    QCOMPARE(view->currentIndex().row(), 4);
+    // The points of each place, from the payout table, live; none for a row without a place.
+    QCOMPARE(pointsAt(0), ui::payouttext::points(table.awards[2]));
+    QCOMPARE(pointsAt(1), ui::payouttext::points(table.awards[0]));
+    QCOMPARE(pointsAt(3), ui::payouttext::points(table.awards[7]));
+    QCOMPARE(pointsAt(4), QString());
+    // Not stored until validated: the window writes only what the director gave.
+    QVERIFY(m_window->store()->standings(m_eventId).empty());
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("stored when you validate")));
+
+    // A tie shows no points for either tied unit, and says why in the tooltip.
+    typePlace(QStringLiteral("1"));
+    QCOMPARE(placeAt(4).toInt(), 1);
+    QCOMPARE(pointsAt(1), QString());
+    QCOMPARE(pointsAt(4), QString());
+    QVERIFY(model()->item(4, ResultsPanel::PointsColumn)->toolTip().contains(QStringLiteral("tied")));
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("tied")));
+
+    // F2 and Backspace empty a place again.
+    view->setCurrentIndex(model()->index(4, ResultsPanel::PlaceColumn));
+    QTest::keyClick(view, Qt::Key_F2);
+    QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backspace);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_VERIFY(!placeAt(4).isValid());
+    QCOMPARE(pointsAt(1), ui::payouttext::points(table.awards[0]));
+
+    // Validate stores exactly the places typed, as one undoable step.
+    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+    std::vector<core::Placing> stored = m_window->store()->standings(m_eventId);
+    QCOMPARE(stored.size(), size_t(4));
+    QCOMPARE(stored.front().place, 1);
+    QCOMPARE(m_window->session()->undoStack()->count(), 1);
+    QCOMPARE(defects(*panel()).filter(QStringLiteral("has no place")).size(), 4);
+}
+
+void TestResultsPanel::validationFollowsUndoRedoFinishAndAward()
+{
+    ui::EventSession* session = m_window->session();
+    // A tie stored: the box says so and offers the tie break.
+    QVERIFY(session->setStandings({{1, 1}, {2, 2}, {3, 2}, {4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}}));
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("tied")));
+    QVERIFY(panel()->breakTiesButton()->isEnabled());
+    // The rule is in the tooltip, not in the words a director reads.
+    for (int row = 0; row < panel()->defectsList()->count(); ++row)
+        QVERIFY(!panel()->defectsList()->item(row)->text().contains(QStringLiteral("DECISIONS")));
+    QVERIFY(panel()->defectsList()->item(0)->toolTip().contains(QStringLiteral("DECISIONS N4")));
+    // Ctrl+Z: the tie is gone from the box, and so is the offer.
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!anyContains(defects(*panel()), QStringLiteral("tied")));
+    QVERIFY(!panel()->breakTiesButton()->isEnabled());
+    QCOMPARE(defects(*panel()).filter(QStringLiteral("has no place")).size(), 8);
+    // Ctrl+Shift+Z: back.
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("tied")));
+    QTest::mouseClick(panel()->breakTiesButton(), Qt::LeftButton);
+    QVERIFY(!anyContains(defects(*panel()), QStringLiteral("tied")));
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("can be marked finished and awarded")));
+
+    QVERIFY(panel()->markFinished());
+    QVERIFY(!anyContains(defects(*panel()), QStringLiteral("can be marked finished")));
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("finished: it can be awarded")));
+
+    QVERIFY(panel()->award());
+    const QStringList lines = defects(*panel());
+    QCOMPARE(lines, QStringList{QStringLiteral(
+                        "The points are awarded and frozen: these results no longer change.")});
+    QVERIFY(!panel()->numberButton()->isEnabled());
+
+    // The frozen points beside each place: the award, player by player.
+    const std::optional<core::AwardRecord> award = m_window->store()->currentAward(m_eventId);
+    QVERIFY(award);
+    for (int row = 0; row < model()->rowCount(); ++row) {
+        const QStringList ids =
+            model()->item(row, ResultsPanel::PlayersColumn)->data(Qt::UserRole).toStringList();
+        QCOMPARE(ids.size(), 1);
+        const auto found =
+            std::find_if(award->awards.begin(), award->awards.end(),
+                         [&](const core::PlayerAward& a) { return a.playerId == ids.front(); });
+        QVERIFY(found != award->awards.end());
+        QCOMPARE(found->place, placeAt(row).toInt());
+        QCOMPARE(pointsAt(row), QLocale().toString(found->points, 'f', 1));
+    }
+    QVERIFY(panel()->findChild<QLabel*>(QStringLiteral("pointsNote"))->text().contains(award->lockMonth));
+}
+
+void TestResultsPanel::resultsSheetAsPdf()
+{
+    QVERIFY(m_window->session()->numberInListedOrder({1, 2, 3, 4, 5, 6, 7, 8}));
+    QVERIFY(panel()->markFinished());
+    QVERIFY(panel()->award());
+    const std::optional<core::AwardRecord> award = m_window->store()->currentAward(m_eventId);
+    QVERIFY(award);
+
+    // The sheet: title, date, FSI / FDI / N, then place, players with names, points, by place.
+    const ui::ResultsSheet sheet = panel()->resultsSheet();
+    QCOMPARE(sheet.title, QStringLiteral("Tavistock Open"));
+    QCOMPARE(sheet.date, QDate(2025, 12, 6));
+    QCOMPARE(sheet.fieldStrength, ui::payouttext::fieldStrength(award->fsi));
+    QCOMPARE(sheet.fieldDepth, ui::payouttext::fieldDepth(award->fdi));
+    QCOMPARE(sheet.fieldSize, QStringLiteral("8"));
+    QCOMPARE(sheet.rows.size(), size_t(8));
+    for (size_t i = 0; i < sheet.rows.size(); ++i) {
+        QCOMPARE(sheet.rows[i].place, QString::number(i + 1));
+        const core::Entrant entrant = *m_window->store()->entrant(m_eventId, int(i) + 1);
+        QVERIFY2(sheet.rows[i].players.contains(entrant.players.front().id),
+                 qPrintable(sheet.rows[i].players));
+        if (!entrant.players.front().name.isEmpty())
+            QVERIFY(sheet.rows[i].players.contains(entrant.players.front().name));
+        if (i == 7)
+            QCOMPARE(sheet.rows[i].players,
+                     QStringLiteral("Anna Kowalski (%1)").arg(entrant.players.front().id));
+        const auto found =
+            std::find_if(award->awards.begin(), award->awards.end(), [&](const core::PlayerAward& a) {
+                return a.playerId == entrant.players.front().id;
+            });
+        QVERIFY(found != award->awards.end());
+        QCOMPARE(sheet.rows[i].points, QLocale().toString(found->points, 'f', 1));
+    }
+    QCOMPARE(
+        ui::sheet::printedAtText(QDateTime(QDate(2025, 12, 6), QTime(17, 45))),
+        QStringLiteral("Printed %1")
+            .arg(QLocale().toString(QDateTime(QDate(2025, 12, 6), QTime(17, 45)), QLocale::ShortFormat)));
+
+    // The PDF: en_US prints on Letter.
+    const QString path = m_temp->filePath(QStringLiteral("results.pdf"));
+    QVERIFY(panel()->saveResultsPdf(path));
+    QCOMPARE(mediaBox(path), letter);
+    QVERIFY(!panel()->saveResultsPdf(m_temp->filePath(QStringLiteral("no/such/folder/results.pdf"))));
+
+    // A page as an image, for a person to look at.
+    const QImage page = sheet.pageImage(0, 100, QDateTime(QDate(2025, 12, 6), QTime(17, 45)));
+    QVERIFY(showsSomething(page));
+    const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(page.save(QDir(dir).filePath(QStringLiteral("results-sheet.png"))));
+    }
+}
+
+void TestResultsPanel::paperFollowsTheLocaleOrTheChoice()
+{
+    using ui::sheet::paperOfLocale;
+    QCOMPARE(paperOfLocale(QLocale(QLocale::English, QLocale::UnitedStates)), QPageSize::Letter);
+    QCOMPARE(paperOfLocale(QLocale(QLocale::English, QLocale::Canada)), QPageSize::Letter);
+    QCOMPARE(paperOfLocale(QLocale(QLocale::French, QLocale::Canada)), QPageSize::Letter);
+    QCOMPARE(paperOfLocale(QLocale(QLocale::English, QLocale::UnitedKingdom)), QPageSize::A4);
+    QCOMPARE(paperOfLocale(QLocale(QLocale::German, QLocale::Germany)), QPageSize::A4);
+
+    ui::PayoutPreviewWidget& preview = *m_window->entrantsPanel()->preview();
+    const QString payout = m_temp->filePath(QStringLiteral("payout.pdf"));
+    const QString results = m_temp->filePath(QStringLiteral("results.pdf"));
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::Canada));
+    QVERIFY(preview.savePdf(payout));
+    QCOMPARE(mediaBox(payout), letter);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom));
+    QVERIFY(preview.savePdf(payout));
+    QCOMPARE(mediaBox(payout), a4);
+    QVERIFY(panel()->saveResultsPdf(results));
+    QCOMPARE(mediaBox(results), a4);
+
+    // The director's choice in File > Paper Size is kept, and wins over the locale.
+    QAction* letterAction = m_window->findChild<QAction*>(QStringLiteral("paperLetterAction"));
+    QVERIFY(letterAction);
+    letterAction->trigger();
+    QCOMPARE(ui::sheet::paperChoice(), ui::sheet::Paper::Letter);
+    QVERIFY(preview.savePdf(payout));
+    QCOMPARE(mediaBox(payout), letter);
+    QVERIFY(panel()->saveResultsPdf(results));
+    QCOMPARE(mediaBox(results), letter);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    m_window->findChild<QAction*>(QStringLiteral("paperA4Action"))->trigger();
+    QVERIFY(preview.savePdf(payout));
+    QCOMPARE(mediaBox(payout), a4);
+    QLocale::setDefault(before);
+}
+
+void TestResultsPanel::printPreviewOpensWithoutWaiting()
+{
+    // File > Print Preview opens (window-modal, without a loop of its own) on the tab's sheet and paper.
+    QAction* preview = m_window->findChild<QAction*>(QStringLiteral("printPreviewAction"));
+    QVERIFY(preview && preview->isEnabled());
+    preview->trigger();
+    auto* dialog = m_window->findChild<QPrintPreviewDialog*>(QStringLiteral("printPreviewDialog"));
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(dialog->windowTitle().contains(QStringLiteral("results")));
+    QCOMPARE(dialog->printer()->pageLayout().pageSize().id(), QPageSize::Letter);
+    dialog->close();
+    QTRY_VERIFY(!m_window->findChild<QPrintPreviewDialog*>(QStringLiteral("printPreviewDialog")));
+}
+
+void TestResultsPanel::screenshotAt1280x800()
+{
+    // Typed by keyboard, a tie left in, at the smaller screen: everything within reach.
+    QTableView* view = panel()->standingsView();
+    view->setFocus();
+    view->setCurrentIndex(model()->index(0, ResultsPanel::PlaceColumn));
+    for (const QString& place : {QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3"),
+                                 QStringLiteral("3"), QStringLiteral("5"), QStringLiteral("6")})
+        typePlace(place);
+    QCOMPARE(m_window->size(), QSize(1280, 800));
+    for (QPushButton* button : panel()->findChildren<QPushButton*>()) {
+        const QRect shown(button->mapTo(m_window.get(), QPoint(0, 0)), button->size());
+        QVERIFY2(m_window->rect().contains(shown), qPrintable(button->text()));
+    }
+    const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("FLICKDESK_SCREENSHOT_DIR is not set");
+    QVERIFY(QDir().mkpath(dir));
+    QTest::qWait(100);
+    QImage image;
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = m_window->grab().toImage()), 5000);
+    QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("results-1280x800.png"))));
+}
+
+QTEST_MAIN(TestResultsPanel)
+#include "tst_resultspanel.moc"
