@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -83,6 +84,7 @@ private Q_SLOTS:
     void checkInsMerge();
     void pairPartners();
     void checkInAllRegistered();
+    void unratedPlayersShowNew();
     void setTeam();
     void setStandings();
     void breakTies();
@@ -360,6 +362,32 @@ void TestEventSession::checkInAllRegistered()
     QCOMPARE(store->entrant(doublesId, 1)->status, EntrantStatus::Registered);
     QCOMPARE(store->entrant(doublesId, 3)->status, EntrantStatus::Registered);
     QCOMPARE(doubles.payoutPreview()->fieldSize(), 0);
+}
+
+// DECISIONS N6: a player the lock of the month never rated counts as 0 but reads "new", in the
+// type-ahead and in the entrant list; a rated player shows the locked rating.
+void TestEventSession::unratedPlayersShowNew()
+{
+    EventSession session(*store, id);
+    const std::optional<QString> newcomer = session.addPlayer(QStringLiteral("Ann Newcomer"), QString());
+    QVERIFY(newcomer);
+    QVERIFY(session.addEntrant({players[0]}));
+    QVERIFY(session.addEntrant({*newcomer}));
+    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    QVERIFY(lock.mu.contains(players[0]));
+    const EntrantListModel& entrants = *session.entrants();
+    QCOMPARE(entrants.index(0, EntrantListModel::RatingColumn).data().toString(),
+             QLocale().toString(lock.mu.value(players[0]), 'f', 3));
+    QCOMPARE(entrants.index(1, EntrantListModel::RatingColumn).data().toString(), QStringLiteral("new"));
+    QCOMPARE(entrants.index(1, 0).data(EntrantListModel::RatingRole).toDouble(), 0.0); // what P4 counts
+    ui::PlayerSearchModel* search = session.playerSearch();
+    search->setQuery(players[0]);
+    QVERIFY(search->rowCount() >= 1);
+    QCOMPARE(search->index(0, ui::PlayerSearchModel::RatingColumn).data().toString(),
+             QLocale().toString(lock.mu.value(players[0]), 'f', 3));
+    search->setQuery(QStringLiteral("Ann Newcomer"));
+    QCOMPARE(search->rowCount(), 1);
+    QCOMPARE(search->index(0, ui::PlayerSearchModel::RatingColumn).data().toString(), QStringLiteral("new"));
 }
 
 void TestEventSession::setTeam()

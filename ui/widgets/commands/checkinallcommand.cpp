@@ -5,9 +5,12 @@
 namespace flickdesk::ui {
 
 CheckInAllCommand::CheckInAllCommand(EventEditTarget& session, std::vector<int> units)
-    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::CheckInAllCommand",
-                                                        "Check in %n registered entrant(s)", nullptr,
-                                                        static_cast<int>(units.size())))
+    : EventCommand(session, units.size() == 1
+                                ? QCoreApplication::translate("flickdesk::ui::CheckInAllCommand",
+                                                              "Check in 1 registered entrant")
+                                : QCoreApplication::translate("flickdesk::ui::CheckInAllCommand",
+                                                              "Check in %1 registered entrants")
+                                      .arg(units.size()))
     , m_units(std::move(units))
 {
 }

@@ -27,6 +27,7 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -410,12 +411,22 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     rightLayout->addWidget(m_preview, 1);
     rightLayout->addLayout(printRow);
 
+    // The entrant list keeps the width its columns need (issue 14: at 1280x800 it had ~300 px and
+    // scrolled sideways); the preview beside it takes the rest, and scrolls only when that is less
+    // than its own minimum.
+    left->setMinimumWidth(80 * fontMetrics().averageCharWidth());
+    auto* previewArea = new QScrollArea(this);
+    previewArea->setObjectName(QStringLiteral("payoutPreviewArea"));
+    previewArea->setWidget(right);
+    previewArea->setWidgetResizable(true);
+    previewArea->setFrameShape(QFrame::NoFrame);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("entrantsSplitter"));
     m_splitter->addWidget(left);
-    m_splitter->addWidget(right);
+    m_splitter->addWidget(previewArea);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({90 * fontMetrics().averageCharWidth(), 70 * fontMetrics().averageCharWidth()});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -652,8 +663,8 @@ bool EntrantsPanel::checkInPlayerId(const QString& text)
                           .arg(player->name.isEmpty() ? player->id : player->name, player->id));
     }
     const core::Entrant* entrant = entrants->entrant(unit);
-    const QString shown = entrants->data(entrants->index(entrants->rowOf(unit), EntrantListModel::PlayersColumn))
-                              .toString();
+    const QString shown =
+        entrants->index(entrants->rowOf(unit), EntrantListModel::PlayersColumn).data().toString();
     selectUnit(unit);
     if (entrant->status != core::EntrantStatus::Registered) {
         clearWarning();
@@ -680,13 +691,17 @@ std::optional<int> EntrantsPanel::checkInAllRegistered()
         return std::nullopt;
     }
     const int unpaired = m_session->entrants()->unpairedCount();
-    if (unpaired > 0)
-        showWarning(tr("%n player(s) without a partner stay registered: pair a partner first, then "
-                       "check the team in.",
-                       nullptr, unpaired));
+    if (unpaired == 1)
+        showWarning(tr("1 player without a partner stays registered: pair a partner first, then check "
+                       "the team in."));
+    else if (unpaired > 1)
+        showWarning(tr("%1 players without a partner stay registered: pair a partner first, then check "
+                       "the team in.")
+                        .arg(unpaired));
     else
         clearWarning();
-    Q_EMIT message(tr("Checked in %n registered entrant(s).", nullptr, *checkedIn));
+    Q_EMIT message(*checkedIn == 1 ? tr("Checked in 1 registered entrant.")
+                                   : tr("Checked in %1 registered entrants.").arg(*checkedIn));
     return checkedIn;
 }
 
