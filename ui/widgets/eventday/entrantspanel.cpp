@@ -414,7 +414,12 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     // The entrant list keeps the width its columns need (issue 14: at 1280x800 it had ~300 px and
     // scrolled sideways); the preview beside it takes the rest, and scrolls only when that is less
     // than its own minimum.
-    left->setMinimumWidth(80 * fontMetrics().averageCharWidth());
+    int listNeeds = locationColumnWidth() + 30 + // the location and the check box
+                    style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4;
+    for (const QString& widest : {QStringLiteral("No."), QStringLiteral("LCS8P-20"), QStringLiteral("-0.000"),
+                                  QStringLiteral("Withdrawn"), QStringLiteral("Jonathan Vanderberg")})
+        listNeeds += fontMetrics().horizontalAdvance(widest) + 16;
+    left->setMinimumWidth(listNeeds);
     auto* previewArea = new QScrollArea(this);
     previewArea->setObjectName(QStringLiteral("payoutPreviewArea"));
     previewArea->setWidget(right);
@@ -424,9 +429,11 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_splitter->setObjectName(QStringLiteral("entrantsSplitter"));
     m_splitter->addWidget(left);
     m_splitter->addWidget(previewArea);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setSizes({90 * fontMetrics().averageCharWidth(), 70 * fontMetrics().averageCharWidth()});
+    // A wider window widens the entrant list; a narrower one narrows it down to the width of its
+    // columns before the preview gives up any of the width it needs.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 0);
+    m_splitter->setSizes({left->minimumWidth(), right->minimumSizeHint().width()});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -552,11 +559,16 @@ void EntrantsPanel::selectUnit(int unit)
     m_entrants->scrollTo(index);
 }
 
+int EntrantsPanel::locationColumnWidth() const
+{
+    return fontMetrics().horizontalAdvance(QStringLiteral("Kitchener-Waterloo")) + 12;
+}
+
 void EntrantsPanel::sizeColumns()
 {
     // Names take the room; the short columns fit their contents; a location gets the width of a
     // long town's name (its full text is in the player's tooltip). No wrapping, no sideways scroll.
-    const int locationWidth = fontMetrics().horizontalAdvance(QStringLiteral("Kitchener-Waterloo")) + 12;
+    const int locationWidth = locationColumnWidth();
     QHeaderView* entrants = m_entrants->horizontalHeader();
     entrants->setStretchLastSection(false);
     entrants->setMinimumSectionSize(24);

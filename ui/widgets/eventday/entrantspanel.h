@@ -140,6 +140,7 @@ private:
     void clearWarning();
     void selectUnit(int unit);
     void sizeColumns();
+    int locationColumnWidth() const;
     void updatePreview();
     void updateEditable();
     void moveHighlight(int step);
