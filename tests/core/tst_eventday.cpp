@@ -399,10 +399,12 @@ void TestEventDay::doublesPairing()
     const QString refused = refusal([&] { store->setEntrantStatus(event, 3, EntrantStatus::Started); });
     QVERIFY2(refused.contains(QLatin1String("pair a partner first")), qPrintable(refused));
     QVERIFY(!refused.contains(QLatin1String("DECISIONS")));
-    QVERIFY(refusal([&] { store->setEntrantStatus(event, 3, EntrantStatus::Withdrawn); })
-                .contains(QLatin1String("pair a partner first")));
-    QVERIFY(refusal([&] { store->addEntrant(event, {ids[4]}, EntrantStatus::Started); })
-                .contains(QLatin1String("pair a partner first")));
+    QVERIFY(refusal([&] {
+                store->setEntrantStatus(event, 3, EntrantStatus::Withdrawn);
+            }).contains(QLatin1String("pair a partner first")));
+    QVERIFY(refusal([&] {
+                store->addEntrant(event, {ids[4]}, EntrantStatus::Started);
+            }).contains(QLatin1String("pair a partner first")));
     QCOMPARE(store->entrants(event).size(), std::size_t{3});
     QCOMPARE(store->entrant(event, 3)->status, EntrantStatus::Registered);
     // Several at once are one transaction: a full team is not checked in when a single is refused.
@@ -411,8 +413,8 @@ void TestEventDay::doublesPairing()
     store->setEntrantStatuses(event, {1}, EntrantStatus::Started);
     QCOMPARE(store->entrant(event, 1)->status, EntrantStatus::Started);
     // A team that began keeps two players.
-    QVERIFY(refusal([&] { store->setTeam(event, 1, {ids[0]}); })
-                .contains(QLatin1String("pair a partner first")));
+    QVERIFY(
+        refusal([&] { store->setTeam(event, 1, {ids[0]}); }).contains(QLatin1String("pair a partner first")));
     QCOMPARE(store->entrant(event, 1)->playerIds(), (QStringList{ids[0], ids[1]}));
 
     // A database written before the rule may hold a single that began: it is put back as it was

@@ -23,22 +23,20 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QItemSelectionModel>
-#include <QLineEdit>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QScopeGuard>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 #include <QWindow>
-#include <QLayout>
-#include <QSplitter>
-#include <QTabWidget>
 #include <memory>
 
 using namespace flickdesk;
@@ -443,7 +441,8 @@ void TestEntrantsPanel::unpairedPlayerIsNotCheckedIn()
     const int steps = m_session->undoStack()->count();
     QTableView* view = m_panel->entrantsView();
     QLabel* counts = m_panel->countsLabel();
-    QVERIFY2(counts->text().endsWith(QStringLiteral("N = 1 · Without a partner: 2")), qPrintable(counts->text()));
+    QVERIFY2(counts->text().endsWith(QStringLiteral("N = 1 · Without a partner: 2")),
+             qPrintable(counts->text()));
     QCOMPARE(shown(view, 1, ui::EntrantListModel::StatusColumn), QStringLiteral("Needs a partner"));
     QVERIFY(!view->model()->index(1, ui::EntrantListModel::PlayersColumn).data(Qt::DecorationRole).isNull());
     QVERIFY(view->model()->index(0, ui::EntrantListModel::PlayersColumn).data(Qt::DecorationRole).isNull());
@@ -536,8 +535,9 @@ void TestEntrantsPanel::checkInByTypedId()
              QStringLiteral("No player has the id 99999: check the id, or add a new player above."));
     QTest::keyClicks(box, ids[3]);
     QTest::keyClick(box, Qt::Key_Return);
-    QCOMPARE(m_panel->warningLabel()->text(),
-             QStringLiteral("Player 4 (id %1) is not entered in this event: add them above first.").arg(ids[3]));
+    QCOMPARE(
+        m_panel->warningLabel()->text(),
+        QStringLiteral("Player 4 (id %1) is not entered in this event: add them above first.").arg(ids[3]));
     QTest::keyClicks(box, ids[1]);
     QTest::keyClick(box, Qt::Key_Return);
     QCOMPARE(messages.last().at(0).toString(), QStringLiteral("Player 2 (entrant 2) is checked in already."));
@@ -662,9 +662,14 @@ void TestEntrantsPanel::columnsFitAt1280x800()
     const int players = header->sectionSize(ui::EntrantListModel::PlayersColumn);
     const int twenty = metrics.horizontalAdvance(QStringLiteral("Jonathan Vanderberg"));
     QVERIFY2(players > twenty, qPrintable(QStringLiteral("%1 <= %2").arg(players).arg(twenty)));
-    QCOMPARE(entrants->model()->index(22, ui::EntrantListModel::PlayersColumn).data(Qt::ToolTipRole).toString(),
-             QStringLiteral("Marie-Claude Tremblay-Bérubé (%1, Trois-Rivières)")
-                 .arg(entrants->model()->index(22, 0).data(ui::EntrantListModel::PlayerIdsRole).toStringList().front()));
+    QCOMPARE(
+        entrants->model()->index(22, ui::EntrantListModel::PlayersColumn).data(Qt::ToolTipRole).toString(),
+        QStringLiteral("Marie-Claude Tremblay-Bérubé (%1, Trois-Rivières)")
+            .arg(entrants->model()
+                     ->index(22, 0)
+                     .data(ui::EntrantListModel::PlayerIdsRole)
+                     .toStringList()
+                     .front()));
     QCOMPARE(shown(entrants, int(ids.size()), ui::EntrantListModel::RatingColumn), QStringLiteral("new"));
     QVERIFY(shown(entrants, 0, ui::EntrantListModel::RatingColumn) != QStringLiteral("new"));
 

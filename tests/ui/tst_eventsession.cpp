@@ -324,18 +324,17 @@ void TestEventSession::checkInAllRegistered()
 {
     EventSession session(*store, id);
     for (int i = 0; i < 5; ++i)
-        QVERIFY(session.addEntrant({players[i]},
-                                   i == 1 ? EntrantStatus::Started : EntrantStatus::Registered));
+        QVERIFY(
+            session.addEntrant({players[i]}, i == 1 ? EntrantStatus::Started : EntrantStatus::Registered));
     QVERIFY(session.setEntrantStatus(3, EntrantStatus::Withdrawn));
     const int steps = session.undoStack()->count();
     const QStringList before = storedEntrants(*store, id);
     QCOMPARE(session.checkInAllRegistered(), std::optional<int>(3));
     QCOMPARE(session.undoStack()->count(), steps + 1);
-    const QStringList after{QStringLiteral("1:%1:started:").arg(players[0]),
-                            QStringLiteral("2:%1:started:").arg(players[1]),
-                            QStringLiteral("3:%1:withdrawn:").arg(players[2]),
-                            QStringLiteral("4:%1:started:").arg(players[3]),
-                            QStringLiteral("5:%1:started:").arg(players[4])};
+    const QStringList after{
+        QStringLiteral("1:%1:started:").arg(players[0]), QStringLiteral("2:%1:started:").arg(players[1]),
+        QStringLiteral("3:%1:withdrawn:").arg(players[2]), QStringLiteral("4:%1:started:").arg(players[3]),
+        QStringLiteral("5:%1:started:").arg(players[4])};
     CHECK_ENTRANTS(after);
     QCOMPARE(session.payoutPreview()->fieldSize(), 5);
     session.undoStack()->undo();

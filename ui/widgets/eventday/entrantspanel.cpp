@@ -507,9 +507,9 @@ void EntrantsPanel::updateEditable()
 {
     const bool editable = m_session && m_session->isEditable();
     const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
-    for (QWidget* widget : std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew,
-                                                           m_nameList, m_withdraw, m_remove, m_checkInBox,
-                                                           m_checkInAll})
+    for (QWidget* widget :
+         std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_withdraw,
+                                         m_remove, m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
     m_pair->setEnabled(editable && doubles);
     m_pair->setVisible(doubles);
@@ -554,8 +554,8 @@ void EntrantsPanel::selectUnit(int unit)
     if (row < 0)
         return;
     const QModelIndex index = m_session->entrants()->index(row, EntrantListModel::PlayersColumn);
-    m_entrants->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_entrants->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                             QItemSelectionModel::Rows);
     m_entrants->scrollTo(index);
 }
 
