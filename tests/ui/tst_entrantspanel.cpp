@@ -473,6 +473,13 @@ void TestEntrantsPanel::unpairedPlayerIsNotCheckedIn()
     QCOMPARE(m_session->undoStack()->count(), steps); // nobody else was registered: no step
     QVERIFY(m_panel->warningLabel()->text().contains(QStringLiteral("2 players without a partner")));
     QCOMPARE(m_panel->preview()->table().fieldSize, 1);
+    if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        m_panel->resize(1000, 640);
+        QVERIFY(QDir().mkpath(dir));
+        QImage image;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = m_panel->grab().toImage()), 5000);
+        QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("entrants-doubles-no-partner.png"))));
+    }
 
     // Paired, the team checks in; undo takes back the check-in, then the pairing.
     view->selectionModel()->select(view->model()->index(1, 0),

@@ -344,6 +344,8 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_warning = new QLabel(m_warningBox);
     m_warning->setObjectName(QStringLiteral("entrantsWarning"));
     m_warning->setWordWrap(true);
+    // Two lines, whatever the layout makes of a wrapped label's height: no message is cut in half.
+    m_warning->setMinimumHeight(2 * m_warning->fontMetrics().lineSpacing());
     m_warning->setStyleSheet(QStringLiteral("color: #5c3b00;"));
     auto* warningLayout = new QHBoxLayout(m_warningBox);
     warningLayout->setContentsMargins(6, 3, 6, 3);
