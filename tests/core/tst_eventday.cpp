@@ -382,9 +382,47 @@ void TestEventDay::doublesPairing()
     const QStringList ids = recentPlayers(*store, 5);
     QCOMPARE(store->addEntrant(event, {ids[0], ids[1]}), 1);
     QCOMPARE(store->addEntrant(event, {ids[2]}), 2);
-    QCOMPARE(store->addEntrant(event, {ids[3]}, EntrantStatus::Started), 3);
+    QCOMPARE(store->addEntrant(event, {ids[3]}), 3);
     QVERIFY_THROWS_EXCEPTION(StoreError, store->pairPartners(event, 1, 2)); // team 1 is full
     QVERIFY_THROWS_EXCEPTION(StoreError, store->pairPartners(event, 2, 2));
+
+    // DECISIONS P3, P5: one player alone does not begin a doubles event (it would count in N as a
+    // team with an unseen partner): checking in, withdrawing or entering as started is refused.
+    const auto refusal = [](const std::function<void()>& edit) {
+        try {
+            edit();
+        } catch (const StoreError& error) {
+            return error.message();
+        }
+        return QString();
+    };
+    const QString refused = refusal([&] { store->setEntrantStatus(event, 3, EntrantStatus::Started); });
+    QVERIFY2(refused.contains(QLatin1String("pair a partner first")), qPrintable(refused));
+    QVERIFY(!refused.contains(QLatin1String("DECISIONS")));
+    QVERIFY(refusal([&] {
+                store->setEntrantStatus(event, 3, EntrantStatus::Withdrawn);
+            }).contains(QLatin1String("pair a partner first")));
+    QVERIFY(refusal([&] {
+                store->addEntrant(event, {ids[4]}, EntrantStatus::Started);
+            }).contains(QLatin1String("pair a partner first")));
+    QCOMPARE(store->entrants(event).size(), std::size_t{3});
+    QCOMPARE(store->entrant(event, 3)->status, EntrantStatus::Registered);
+    // Several at once are one transaction: a full team is not checked in when a single is refused.
+    QVERIFY(!refusal([&] { store->setEntrantStatuses(event, {1, 3}, EntrantStatus::Started); }).isEmpty());
+    QCOMPARE(store->entrant(event, 1)->status, EntrantStatus::Registered);
+    store->setEntrantStatuses(event, {1}, EntrantStatus::Started);
+    QCOMPARE(store->entrant(event, 1)->status, EntrantStatus::Started);
+    // A team that began keeps two players.
+    QVERIFY(
+        refusal([&] { store->setTeam(event, 1, {ids[0]}); }).contains(QLatin1String("pair a partner first")));
+    QCOMPARE(store->entrant(event, 1)->playerIds(), (QStringList{ids[0], ids[1]}));
+
+    // A database written before the rule may hold a single that began: it is put back as it was
+    // (the undo of an edit never fails on it), and pairing it makes a team that began.
+    core::Entrant legacy = *store->entrant(event, 3);
+    legacy.status = EntrantStatus::Started;
+    store->restoreEntrants(event, {legacy});
+    QCOMPARE(store->entrant(event, 3)->status, EntrantStatus::Started);
 
     const std::vector<core::Entrant> before = store->entrants(event);
     QCOMPARE(store->pairPartners(event, 2, 3), 2);
@@ -613,9 +651,10 @@ void TestEventDay::awardDoubles()
     std::vector<core::Placing> standings;
     for (int team = 0; team < 12; ++team) {
         const QStringList partners{ids[2 * team], ids[2 * team + 1]};
-        const int unit = store->addEntrant(event, {partners[0]}, EntrantStatus::Started);
+        const int unit = store->addEntrant(event, {partners[0]});
         const int partner = store->addEntrant(event, {partners[1]});
         QCOMPARE(store->pairPartners(event, unit, partner), unit);
+        store->setEntrantStatus(event, unit, EntrantStatus::Started); // a pair checks in
         standings.push_back({unit, 12 - team});
         order.insert(order.begin(), partners);
     }

@@ -69,3 +69,14 @@ if(TARGET ui_tst_resultspanel AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 120)
 endif()
+
+# The entrants tab of the Event Day at 1280x800 (tst_entrantspanel, its columnsFitAt1280x800 function
+# only): the columns fit without sideways scrolling; a PNG of the window, on a display number of its own.
+if(TARGET ui_tst_entrantspanel AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.entrantspanel_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 182 -s "-screen 0 1280x800x24" $<TARGET_FILE:ui_tst_entrantspanel> columnsFitAt1280x800)
+    set_tests_properties(ui.entrantspanel_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 120)
+endif()

@@ -1,6 +1,9 @@
-// The entrants panel's own wiring, offscreen, on a temporary database: a new player typed inline,
-// doubles partners paired from the table (and undone), a pasted name list confirmed, and the
-// first-start dialog's two answers. tst_morning covers the singles morning end to end.
+// The entrants panel's own wiring, offscreen, on a temporary database: a new player typed inline
+// or carried from a search that matches nobody, doubles partners paired from the table (and
+// undone), a player without a partner refused at check-in, check-in by a typed id and of all
+// registered, a pasted name list confirmed, the first-start dialog's two answers, and the columns
+// of the Event Day at 1280x800 (a screenshot under Xvfb). tst_morning covers the singles morning
+// end to end.
 
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
@@ -9,21 +12,31 @@
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/eventday/playersearchmodel.h"
 #include "widgets/firststartdialog.h"
+#include "widgets/mainwindow.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFontMetrics>
+#include <QHeaderView>
+#include <QImage>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <QWindow>
 #include <memory>
 
 using namespace flickdesk;
@@ -36,6 +49,67 @@ QSet<QString> playersOf(const ui::EntrantListModel& model)
     for (int row = 0; row < model.rowCount(); ++row)
         teams.insert(model.index(row, 0).data(ui::EntrantListModel::PlayerIdsRole).toStringList().join(u'+'));
     return teams;
+}
+
+// Makes `window` the active window, as a click on it would (offscreen and a bare Xvfb do not).
+bool activate(QWidget* window)
+{
+    window->activateWindow();
+    window->windowHandle()->requestActivate();
+    QApplication::setActiveWindow(window);
+    return QTest::qWaitForWindowActive(window);
+}
+
+// Not blank: more than two colours and some contrast.
+bool showsSomething(const QImage& image)
+{
+    if (image.isNull())
+        return false;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    QSet<QRgb> colours;
+    double sum = 0.0;
+    double sumOfSquares = 0.0;
+    for (int y = 0; y < rgb.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        for (int x = 0; x < rgb.width(); ++x) {
+            colours.insert(line[x]);
+            const double grey = qGray(line[x]);
+            sum += grey;
+            sumOfSquares += grey * grey;
+        }
+    }
+    const double pixels = double(rgb.width()) * rgb.height();
+    const double mean = sum / pixels;
+    return colours.size() > 2 && sumOfSquares / pixels - mean * mean > 1.0;
+}
+
+// Types `text` as keys into `widget`; QTest::keyClicks knows ASCII only, so the other letters are
+// sent as key events with their text, as a keyboard layout sends them.
+void typeText(QWidget* widget, const QString& text)
+{
+    for (const QChar letter : text) {
+        if (letter.unicode() < 0x80)
+            QTest::keyClick(widget, char(letter.unicode()));
+        else
+            QTest::sendKeyEvent(QTest::Click, widget, Qt::Key_unknown, QString(letter), Qt::NoModifier);
+    }
+}
+
+// The text a view shows in `column` of `row`.
+QString shown(const QTableView* view, int row, int column)
+{
+    return view->model()->index(row, column).data().toString();
+}
+
+// Every section fits the view: no sideways scrolling, and each column's text has its width.
+void checkColumnsFit(const QTableView* view)
+{
+    const QHeaderView* header = view->horizontalHeader();
+    QVERIFY2(header->length() <= view->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2").arg(header->length()).arg(view->viewport()->width())));
+    QVERIFY(!view->horizontalScrollBar()->isVisible());
+    QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
+    QVERIFY(!view->wordWrap());
 }
 
 } // namespace
@@ -54,6 +128,11 @@ private Q_SLOTS:
     void pastedNameListRefused();
     void firstStartDialogAnswers();
     void checkInUpdatesThePreviewOnce();
+    void unknownNameBecomesANewPlayer();
+    void unpairedPlayerIsNotCheckedIn();
+    void checkInByTypedId();
+    void checkInAllRegistered();
+    void columnsFitAt1280x800();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -295,6 +374,318 @@ void TestEntrantsPanel::checkInUpdatesThePreviewOnce()
     QVERIFY(eachRowChangedOnce());
     QCOMPARE(m_panel->preview()->table().fieldSize, 5);
     QCOMPARE(reset.count(), 0);
+}
+
+// Enter on a name that matches nobody carries it to the new-player form; Enter there adds the player
+// and enters them; the search box is cleared and focused; the new row is selected and in view; a
+// player the lock never rated shows "new".
+void TestEntrantsPanel::unknownNameBecomesANewPlayer()
+{
+    for (int i = 1; i <= 40; ++i) // enough rows that the new one is below the fold
+        QVERIFY(m_session->addEntrant({m_store->addPlayer(QStringLiteral("Player %1").arg(i), QString())}));
+    QVERIFY(activate(m_panel.get()));
+    QLineEdit* search = m_panel->searchEdit();
+    search->setFocus();
+    QTRY_VERIFY(search->hasFocus());
+    typeText(search, QStringLiteral("Jocelyn Bérubé"));
+    QCOMPARE(m_panel->searchResults()->model()->rowCount(), 0);
+    QTest::keyClick(search, Qt::Key_Return);
+    QCOMPARE(m_panel->newPlayerNameEdit()->text(), QStringLiteral("Jocelyn Bérubé"));
+    QTRY_VERIFY(m_panel->newPlayerLocationEdit()->hasFocus());
+    QCOMPARE(m_session->entrants()->rowCount(), 40); // nothing added yet
+
+    QTest::keyClicks(m_panel->newPlayerLocationEdit(), QStringLiteral("Sherbrooke"));
+    QTest::keyClick(m_panel->newPlayerLocationEdit(), Qt::Key_Return);
+    const ui::EntrantListModel& model = *m_session->entrants();
+    QCOMPARE(model.rowCount(), 41);
+    const core::Entrant& added = model.entrants().back();
+    const std::optional<core::PlayerRecord> player = m_store->player(added.playerIds().front());
+    QVERIFY(player);
+    QCOMPARE(player->name, QStringLiteral("Jocelyn Bérubé"));
+    QCOMPARE(player->location, QStringLiteral("Sherbrooke"));
+    QCOMPARE(m_store->entrant(m_session->eventId(), added.number)->playerIds(), added.playerIds());
+    // Ready for the next one.
+    QVERIFY(search->text().isEmpty());
+    QTRY_VERIFY(search->hasFocus());
+    QVERIFY(m_panel->newPlayerNameEdit()->text().isEmpty());
+    QVERIFY(m_panel->newPlayerLocationEdit()->text().isEmpty());
+    QTableView* view = m_panel->entrantsView();
+    QCOMPARE(view->currentIndex().row(), 40);
+    QCOMPARE(view->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(view->selectionModel()->selectedRows().front().row(), 40);
+    QVERIFY(view->viewport()->rect().contains(view->visualRect(view->currentIndex()).center()));
+    // DECISIONS N6: never rated, "new" rather than 0.000, in the list and in the type-ahead.
+    QCOMPARE(shown(view, 40, ui::EntrantListModel::RatingColumn), QStringLiteral("new"));
+    typeText(search, QStringLiteral("Bérubé"));
+    QCOMPARE(m_panel->searchResults()->model()->rowCount(), 1);
+    QCOMPARE(shown(m_panel->searchResults(), 0, ui::PlayerSearchModel::RatingColumn), QStringLiteral("new"));
+    // Enter on a match adds it as before: a known player is not offered as new.
+    QTest::keyClick(search, Qt::Key_Escape);
+    QTest::keyClicks(search, QStringLiteral("Player 1"));
+    QTest::keyClick(search, Qt::Key_Return);
+    QVERIFY(m_panel->newPlayerNameEdit()->text().isEmpty());
+}
+
+// DECISIONS P3, P5: in doubles a player without a partner is shown apart and cannot be checked in
+// (Space, the checkbox, or all at once); once paired the team checks in, and undo works throughout.
+void TestEntrantsPanel::unpairedPlayerIsNotCheckedIn()
+{
+    const QString a = m_store->addPlayer(QStringLiteral("Ann"), QStringLiteral("Tavistock"));
+    const QString b = m_store->addPlayer(QStringLiteral("Bea"), QStringLiteral("Elmira"));
+    const QString c = m_store->addPlayer(QStringLiteral("Cy"), QStringLiteral("Ottawa"));
+    const QString d = m_store->addPlayer(QStringLiteral("Di"), QStringLiteral("Ottawa"));
+    QVERIFY(m_session->addEntrant({c, d}));
+    QVERIFY(m_session->addEntrant({a}));
+    QVERIFY(m_session->addEntrant({b}));
+    QVERIFY(m_session->setCheckedIn(1, true));
+    const int steps = m_session->undoStack()->count();
+    QTableView* view = m_panel->entrantsView();
+    QLabel* counts = m_panel->countsLabel();
+    QVERIFY2(counts->text().endsWith(QStringLiteral("N = 1 · Without a partner: 2")),
+             qPrintable(counts->text()));
+    QCOMPARE(shown(view, 1, ui::EntrantListModel::StatusColumn), QStringLiteral("Needs a partner"));
+    QVERIFY(!view->model()->index(1, ui::EntrantListModel::PlayersColumn).data(Qt::DecorationRole).isNull());
+    QVERIFY(view->model()->index(0, ui::EntrantListModel::PlayersColumn).data(Qt::DecorationRole).isNull());
+    QVERIFY(!m_panel->warningLabel()->isVisible());
+
+    // Space on Ann's row.
+    view->setFocus();
+    view->setCurrentIndex(view->model()->index(1, ui::EntrantListModel::PlayersColumn));
+    QTest::keyClick(view, Qt::Key_Space);
+    QVERIFY(m_panel->warningLabel()->isVisible());
+    QVERIFY2(m_panel->warningLabel()->text().contains(QStringLiteral("pair a partner first")),
+             qPrintable(m_panel->warningLabel()->text()));
+    QVERIFY(!m_panel->warningLabel()->text().contains(QStringLiteral("DECISIONS")));
+    QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Registered);
+    QCOMPARE(m_panel->preview()->table().fieldSize, 1);
+    QVERIFY(counts->text().contains(QStringLiteral("N = 1")));
+    QCOMPARE(m_session->undoStack()->count(), steps);
+    // The checkbox, as a click sets it; the check-in box; all at once.
+    m_panel->warningLabel()->clear();
+    QVERIFY(!view->model()->setData(view->model()->index(2, ui::EntrantListModel::CheckInColumn), Qt::Checked,
+                                    Qt::CheckStateRole));
+    QVERIFY(m_panel->warningLabel()->text().contains(QStringLiteral("pair a partner first")));
+    QTest::keyClicks(m_panel->checkInEdit(), b);
+    QTest::keyClick(m_panel->checkInEdit(), Qt::Key_Return);
+    QCOMPARE(m_store->entrant(m_session->eventId(), 3)->status, core::EntrantStatus::Registered);
+    QTest::mouseClick(m_panel->checkInAllButton(), Qt::LeftButton);
+    QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Registered);
+    QCOMPARE(m_session->undoStack()->count(), steps); // nobody else was registered: no step
+    QVERIFY(m_panel->warningLabel()->text().contains(QStringLiteral("2 players without a partner")));
+    QCOMPARE(m_panel->preview()->table().fieldSize, 1);
+    if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        m_panel->resize(1000, 640);
+        QVERIFY(QDir().mkpath(dir));
+        QImage image;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = m_panel->grab().toImage()), 5000);
+        QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("entrants-doubles-no-partner.png"))));
+    }
+
+    // Paired, the team checks in; undo takes back the check-in, then the pairing.
+    view->selectionModel()->select(view->model()->index(1, 0),
+                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view->selectionModel()->select(view->model()->index(2, 0),
+                                   QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QTest::mouseClick(m_panel->findChild<QPushButton*>(QStringLiteral("pairButton")), Qt::LeftButton);
+    QCOMPARE(view->model()->rowCount(), 2);
+    QVERIFY2(!counts->text().contains(QStringLiteral("Without a partner")), qPrintable(counts->text()));
+    view->setCurrentIndex(view->model()->index(1, ui::EntrantListModel::PlayersColumn));
+    QTest::keyClick(view, Qt::Key_Space);
+    QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Started);
+    QVERIFY(!m_panel->warningLabel()->isVisible());
+    QVERIFY(counts->text().contains(QStringLiteral("N = 2")));
+    QCOMPARE(m_panel->preview()->table().fieldSize, 2);
+    m_session->undoStack()->undo();
+    QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Registered);
+    m_session->undoStack()->undo();
+    QCOMPARE(playersOf(*m_session->entrants()), QSet<QString>({c + u'+' + d, a, b}));
+    QVERIFY(counts->text().endsWith(QStringLiteral("N = 1 · Without a partner: 2")));
+}
+
+// A registration desk types or scans ids: Enter checks that entrant in and the box, emptied, keeps
+// the focus; an unknown id or a player not entered is said plainly and changes nothing.
+void TestEntrantsPanel::checkInByTypedId()
+{
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-06");
+    draft.name = QStringLiteral("Elmira Singles");
+    draft.tier = 3;
+    ui::EventSession session(*m_store, m_store->createEvent(draft));
+    m_panel->setSession(&session);
+    const auto detach = qScopeGuard([this] { m_panel->setSession(nullptr); });
+    QStringList ids;
+    for (int i = 1; i <= 4; ++i)
+        ids.append(m_store->addPlayer(QStringLiteral("Player %1").arg(i), QStringLiteral("Elmira")));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(session.addEntrant({ids[i]}));
+    QVERIFY(activate(m_panel.get()));
+    QSignalSpy messages(m_panel.get(), &ui::EntrantsPanel::message);
+
+    // Alt+I, as the label says, then the second player's id (a scanner types and sends Enter).
+    QTest::keyClick(m_panel.get(), Qt::Key_I, Qt::AltModifier);
+    QLineEdit* box = m_panel->checkInEdit();
+    QTRY_VERIFY(box->hasFocus());
+    QTest::keyClicks(box, ids[1].toLower());
+    QTest::keyClick(box, Qt::Key_Return);
+    QCOMPARE(m_store->entrant(session.eventId(), 2)->status, core::EntrantStatus::Started);
+    QCOMPARE(session.entrants()->startedCount(), 1);
+    QVERIFY(box->text().isEmpty());
+    QVERIFY(box->hasFocus());
+    QCOMPARE(messages.last().at(0).toString(), QStringLiteral("Checked in Player 2 (entrant 2)."));
+    QCOMPARE(m_panel->entrantsView()->currentIndex().row(), 1);
+    QVERIFY(!m_panel->warningLabel()->isVisible());
+
+    QTest::keyClicks(box, QStringLiteral("99999"));
+    QTest::keyClick(box, Qt::Key_Return);
+    QVERIFY(m_panel->warningLabel()->isVisible());
+    QCOMPARE(m_panel->warningLabel()->text(),
+             QStringLiteral("No player has the id 99999: check the id, or add a new player above."));
+    QTest::keyClicks(box, ids[3]);
+    QTest::keyClick(box, Qt::Key_Return);
+    QCOMPARE(
+        m_panel->warningLabel()->text(),
+        QStringLiteral("Player 4 (id %1) is not entered in this event: add them above first.").arg(ids[3]));
+    QTest::keyClicks(box, ids[1]);
+    QTest::keyClick(box, Qt::Key_Return);
+    QCOMPARE(messages.last().at(0).toString(), QStringLiteral("Player 2 (entrant 2) is checked in already."));
+    QCOMPARE(session.entrants()->startedCount(), 1);
+    QVERIFY(box->text().isEmpty());
+    QVERIFY(box->hasFocus());
+
+    QTest::keyClicks(box, QStringLiteral("  ") + ids[0] + QStringLiteral(" "));
+    QTest::keyClick(box, Qt::Key_Enter);
+    QCOMPARE(session.entrants()->startedCount(), 2);
+    session.undoStack()->undo();
+    QCOMPARE(m_store->entrant(session.eventId(), 1)->status, core::EntrantStatus::Registered);
+    QCOMPARE(m_store->entrant(session.eventId(), 2)->status, core::EntrantStatus::Started);
+}
+
+// "Check in all registered": one click (or Alt+A), every registered entrant started, one undo step.
+void TestEntrantsPanel::checkInAllRegistered()
+{
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-06");
+    draft.name = QStringLiteral("Elmira Singles");
+    draft.tier = 3;
+    ui::EventSession session(*m_store, m_store->createEvent(draft));
+    m_panel->setSession(&session);
+    const auto detach = qScopeGuard([this] { m_panel->setSession(nullptr); });
+    for (int i = 1; i <= 12; ++i)
+        QVERIFY(session.addEntrant({m_store->addPlayer(QStringLiteral("Player %1").arg(i), QString())}));
+    QVERIFY(session.setCheckedIn(4, true));
+    QVERIFY(session.setEntrantStatus(4, core::EntrantStatus::Withdrawn));
+    const int steps = session.undoStack()->count();
+    QVERIFY(activate(m_panel.get()));
+    QVERIFY(m_panel->checkInAllButton()->isEnabled());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::AltModifier);
+    QTRY_COMPARE(session.entrants()->startedCount(), 11); // a shortcut clicks the button animated
+    QCOMPARE(session.entrants()->withdrawnCount(), 1);
+    QCOMPARE(session.entrants()->registeredCount(), 0);
+    for (const core::Entrant& entrant : m_store->entrants(session.eventId()))
+        QVERIFY(entrant.began());
+    QCOMPARE(m_panel->preview()->table().fieldSize, 12);
+    QVERIFY(m_panel->countsLabel()->text().contains(QStringLiteral("N = 12")));
+    QCOMPARE(session.undoStack()->count(), steps + 1);
+    QCOMPARE(session.undoStack()->undoText(), QStringLiteral("Check in 11 registered entrants"));
+    session.undoStack()->undo();
+    QCOMPARE(session.entrants()->registeredCount(), 11);
+    QCOMPARE(m_store->entrant(session.eventId(), 4)->status, core::EntrantStatus::Withdrawn);
+    QCOMPARE(m_panel->preview()->table().fieldSize, 1);
+    session.undoStack()->redo();
+    QCOMPARE(session.entrants()->startedCount(), 11);
+}
+
+// The Event Day at 1280x800 in the window: the type-ahead and the entrant list fit their columns,
+// names on one line, nothing scrolls sideways. Under Xvfb (FLICKDESK_SCREENSHOT_DIR) a PNG of it.
+void TestEntrantsPanel::columnsFitAt1280x800()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_entrantspanel"));
+    m_panel.reset();
+    m_session.reset();
+    m_store.reset();
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openDatabase(m_dir->filePath(QStringLiteral("window.sqlite")),
+                                ui::MainWindow::FirstStart::LoadSample));
+    core::Store* store = window.store();
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-13");
+    draft.name = QStringLiteral("Tavistock Winter Open");
+    draft.tier = 2;
+    draft.tour = core::Tour::Competitive;
+    QVERIFY(window.selectEvent(store->createEvent(draft)));
+    ui::EventSession* session = window.session();
+    QVERIFY(session);
+    // The sample history has ids, not names; players new today have long names and towns.
+    const QStringList ids = testing::recentPlayers(*store, 18);
+    for (const QString& id : ids)
+        QVERIFY(session->addEntrant({id}));
+    const QList<std::pair<QString, QString>> newcomers{
+        {QStringLiteral("Jocelyn Bérubé"), QStringLiteral("Sherbrooke")},
+        {QStringLiteral("Joanna Kowalczyk-Smith"), QStringLiteral("Kitchener-Waterloo")},
+        {QStringLiteral("Jonathan Vanderberg"), QStringLiteral("Tavistock")},
+        {QStringLiteral("Josée Lafleur-Tremblay"), QStringLiteral("Saint-Jean-sur-Richelieu")},
+        {QStringLiteral("Marie-Claude Tremblay-Bérubé"), QStringLiteral("Trois-Rivières")}};
+    for (const auto& [name, location] : newcomers)
+        QVERIFY(session->addEntrant({store->addPlayer(name, location)}));
+    for (int unit = 1; unit <= 20; ++unit)
+        QVERIFY(session->setCheckedIn(unit, true));
+    window.resize(1280, 800);
+    QVERIFY(activate(&window));
+    window.eventTabs()->setCurrentWidget(window.entrantsPanel());
+    ui::EntrantsPanel* panel = window.entrantsPanel();
+    QTest::keyClicks(panel->searchEdit(), QStringLiteral("Jo"));
+    QCOMPARE(panel->searchResults()->model()->rowCount(), 4);
+    QTRY_COMPARE(window.size(), QSize(1280, 800));
+    QCoreApplication::processEvents();
+
+    const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QTest::qWait(100); // widgets added to a visible window are shown by a queued call
+        QImage image;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = window.grab().toImage()), 5000);
+        QCOMPARE(image.size() / image.devicePixelRatio(), QSize(1280, 800));
+        const QString path = QDir(dir).filePath(QStringLiteral("entrants-1280x800.png"));
+        QVERIFY2(image.save(path), qPrintable(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    QTableView* entrants = panel->entrantsView();
+    checkColumnsFit(entrants);
+    const QHeaderView* header = entrants->horizontalHeader();
+    const QFontMetrics metrics = entrants->fontMetrics();
+    for (int row = 0; row < entrants->model()->rowCount(); ++row) {
+        QCOMPARE(entrants->rowHeight(row), entrants->verticalHeader()->defaultSectionSize()); // one line
+        for (const int column : {ui::EntrantListModel::NumberColumn, ui::EntrantListModel::IdsColumn,
+                                 ui::EntrantListModel::RatingColumn, ui::EntrantListModel::StatusColumn})
+            QVERIFY2(header->sectionSize(column) > metrics.horizontalAdvance(shown(entrants, row, column)),
+                     qPrintable(shown(entrants, row, column)));
+    }
+    // The names have the room: a name of twenty letters shows whole (a longer one is elided, its
+    // tooltip whole).
+    const int players = header->sectionSize(ui::EntrantListModel::PlayersColumn);
+    const int twenty = metrics.horizontalAdvance(QStringLiteral("Jonathan Vanderberg"));
+    QVERIFY2(players > twenty, qPrintable(QStringLiteral("%1 <= %2").arg(players).arg(twenty)));
+    QCOMPARE(
+        entrants->model()->index(22, ui::EntrantListModel::PlayersColumn).data(Qt::ToolTipRole).toString(),
+        QStringLiteral("Marie-Claude Tremblay-Bérubé (%1, Trois-Rivières)")
+            .arg(entrants->model()
+                     ->index(22, 0)
+                     .data(ui::EntrantListModel::PlayerIdsRole)
+                     .toStringList()
+                     .front()));
+    QCOMPARE(shown(entrants, int(ids.size()), ui::EntrantListModel::RatingColumn), QStringLiteral("new"));
+    QVERIFY(shown(entrants, 0, ui::EntrantListModel::RatingColumn) != QStringLiteral("new"));
+
+    QTableView* results = panel->searchResults();
+    checkColumnsFit(results);
+    const int names = results->horizontalHeader()->sectionSize(ui::PlayerSearchModel::NameColumn);
+    QVERIFY2(names > twenty, qPrintable(QStringLiteral("%1 <= %2").arg(names).arg(twenty)));
+    QVERIFY(results->horizontalHeader()->sectionSize(ui::PlayerSearchModel::RatingColumn) >
+            metrics.horizontalAdvance(shown(results, 0, ui::PlayerSearchModel::RatingColumn)));
 }
 
 QTEST_MAIN(TestEntrantsPanel)

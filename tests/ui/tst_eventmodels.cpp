@@ -432,9 +432,10 @@ void TestEventModels::payoutPreviewDoubles()
     const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
     std::vector<engine::PartnerRatings> teams;
     for (int team = 0; team < 10; ++team) {
-        const int unit = *session.addEntrant({ids[2 * team]}, EntrantStatus::Started);
+        const int unit = *session.addEntrant({ids[2 * team]});
         const int partner = *session.addEntrant({ids[2 * team + 1]});
         QVERIFY(session.pairPartners(unit, partner));
+        QVERIFY(session.setCheckedIn(unit, true)); // a pair checks in (DECISIONS P3, P5)
         teams.emplace_back(lock.muOf(ids[2 * team]), lock.muOf(ids[2 * team + 1]));
     }
     QCOMPARE(session.entrants()->rowCount(), 10);

@@ -12,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -82,6 +83,8 @@ private Q_SLOTS:
     void setEntrantStatus();
     void checkInsMerge();
     void pairPartners();
+    void checkInAllRegistered();
+    void unratedPlayersShowNew();
     void setTeam();
     void setStandings();
     void breakTies();
@@ -277,25 +280,113 @@ void TestEventSession::pairPartners()
     EventSession session(*store, id);
     QAbstractItemModelTester tester(session.entrants(),
                                     QAbstractItemModelTester::FailureReportingMode::Fatal);
-    QVERIFY(session.addEntrant({players[0]}, EntrantStatus::Started));
+    QVERIFY(session.addEntrant({players[0]}));
     QVERIFY(session.addEntrant({players[1]}));
     QVERIFY(session.addEntrant({players[2], players[3]}, EntrantStatus::Started));
-    const QStringList apart{QStringLiteral("1:%1:started:").arg(players[0]),
+    const QStringList apart{QStringLiteral("1:%1:registered:").arg(players[0]),
                             QStringLiteral("2:%1:registered:").arg(players[1]),
                             QStringLiteral("3:%1+%2:started:").arg(players[2], players[3])};
     CHECK_ENTRANTS(apart);
-    QCOMPARE(session.payoutPreview()->fieldSize(), 2);
+    QCOMPARE(session.payoutPreview()->fieldSize(), 1);
+    QCOMPARE(session.entrants()->unpairedCount(), 2);
+    // DECISIONS P3, P5: a player alone does not start; the refusal never reaches the stack.
+    QVERIFY(!session.setCheckedIn(1, true));
+    QVERIFY2(session.lastError().contains(QLatin1String("pair a partner first")),
+             qPrintable(session.lastError()));
+    QVERIFY(!session.addEntrant({players[4]}, EntrantStatus::Started));
+    CHECK_ENTRANTS(apart);
+    QCOMPARE(session.payoutPreview()->fieldSize(), 1);
+    QCOMPARE(session.undoStack()->count(), 3);
 
     QVERIFY(session.pairPartners(1, 2));
-    const QStringList paired{QStringLiteral("1:%1+%2:started:").arg(players[0], players[1]), apart[2]};
+    const QStringList paired{QStringLiteral("1:%1+%2:registered:").arg(players[0], players[1]), apart[2]};
     CHECK_ENTRANTS(paired);
-    QCOMPARE(session.payoutPreview()->fieldSize(), 2);
+    QCOMPARE(session.entrants()->unpairedCount(), 0);
     session.undoStack()->undo();
     CHECK_ENTRANTS(apart);
     session.undoStack()->redo();
     CHECK_ENTRANTS(paired);
     QVERIFY(!session.pairPartners(1, 3)); // both teams are full
     QCOMPARE(session.undoStack()->count(), 4);
+    // The pair checks in, and the check-in and the pairing undo in turn.
+    QVERIFY(session.setCheckedIn(1, true));
+    QCOMPARE(session.payoutPreview()->fieldSize(), 2);
+    session.undoStack()->undo();
+    CHECK_ENTRANTS(paired);
+    QCOMPARE(session.payoutPreview()->fieldSize(), 1);
+    session.undoStack()->undo();
+    CHECK_ENTRANTS(apart);
+}
+
+// "Check in all registered": every registered entrant in one transaction and one undo step; in
+// doubles a player without a partner stays registered.
+void TestEventSession::checkInAllRegistered()
+{
+    EventSession session(*store, id);
+    for (int i = 0; i < 5; ++i)
+        QVERIFY(
+            session.addEntrant({players[i]}, i == 1 ? EntrantStatus::Started : EntrantStatus::Registered));
+    QVERIFY(session.setEntrantStatus(3, EntrantStatus::Withdrawn));
+    const int steps = session.undoStack()->count();
+    const QStringList before = storedEntrants(*store, id);
+    QCOMPARE(session.checkInAllRegistered(), std::optional<int>(3));
+    QCOMPARE(session.undoStack()->count(), steps + 1);
+    const QStringList after{
+        QStringLiteral("1:%1:started:").arg(players[0]), QStringLiteral("2:%1:started:").arg(players[1]),
+        QStringLiteral("3:%1:withdrawn:").arg(players[2]), QStringLiteral("4:%1:started:").arg(players[3]),
+        QStringLiteral("5:%1:started:").arg(players[4])};
+    CHECK_ENTRANTS(after);
+    QCOMPARE(session.payoutPreview()->fieldSize(), 5);
+    session.undoStack()->undo();
+    CHECK_ENTRANTS(before);
+    QCOMPARE(session.payoutPreview()->fieldSize(), 2);
+    session.undoStack()->redo();
+    CHECK_ENTRANTS(after);
+    QCOMPARE(session.checkInAllRegistered(), std::optional<int>(0)); // nobody left: no step
+    QCOMPARE(session.undoStack()->count(), steps + 1);
+
+    const QString doublesId =
+        store->createEvent(draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
+    EventSession doubles(*store, doublesId);
+    QVERIFY(doubles.addEntrant({players[0], players[1]}));
+    QVERIFY(doubles.addEntrant({players[2]}));
+    QVERIFY(doubles.addEntrant({players[3], players[4]}));
+    QCOMPARE(doubles.checkInAllRegistered(), std::optional<int>(2));
+    QCOMPARE(store->entrant(doublesId, 1)->status, EntrantStatus::Started);
+    QCOMPARE(store->entrant(doublesId, 2)->status, EntrantStatus::Registered);
+    QCOMPARE(store->entrant(doublesId, 3)->status, EntrantStatus::Started);
+    QCOMPARE(doubles.payoutPreview()->fieldSize(), 2);
+    QCOMPARE(doubles.entrants()->unpairedCount(), 1);
+    doubles.undoStack()->undo();
+    QCOMPARE(store->entrant(doublesId, 1)->status, EntrantStatus::Registered);
+    QCOMPARE(store->entrant(doublesId, 3)->status, EntrantStatus::Registered);
+    QCOMPARE(doubles.payoutPreview()->fieldSize(), 0);
+}
+
+// DECISIONS N6: a player the lock of the month never rated counts as 0 but reads "new", in the
+// type-ahead and in the entrant list; a rated player shows the locked rating.
+void TestEventSession::unratedPlayersShowNew()
+{
+    EventSession session(*store, id);
+    const std::optional<QString> newcomer = session.addPlayer(QStringLiteral("Ann Newcomer"), QString());
+    QVERIFY(newcomer);
+    QVERIFY(session.addEntrant({players[0]}));
+    QVERIFY(session.addEntrant({*newcomer}));
+    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    QVERIFY(lock.mu.contains(players[0]));
+    const EntrantListModel& entrants = *session.entrants();
+    QCOMPARE(entrants.index(0, EntrantListModel::RatingColumn).data().toString(),
+             QLocale().toString(lock.mu.value(players[0]), 'f', 3));
+    QCOMPARE(entrants.index(1, EntrantListModel::RatingColumn).data().toString(), QStringLiteral("new"));
+    QCOMPARE(entrants.index(1, 0).data(EntrantListModel::RatingRole).toDouble(), 0.0); // what P4 counts
+    ui::PlayerSearchModel* search = session.playerSearch();
+    search->setQuery(players[0]);
+    QVERIFY(search->rowCount() >= 1);
+    QCOMPARE(search->index(0, ui::PlayerSearchModel::RatingColumn).data().toString(),
+             QLocale().toString(lock.mu.value(players[0]), 'f', 3));
+    search->setQuery(QStringLiteral("Ann Newcomer"));
+    QCOMPARE(search->rowCount(), 1);
+    QCOMPARE(search->index(0, ui::PlayerSearchModel::RatingColumn).data().toString(), QStringLiteral("new"));
 }
 
 void TestEventSession::setTeam()

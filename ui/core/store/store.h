@@ -236,7 +236,10 @@ public:
                    EntrantStatus status = EntrantStatus::Registered);
     // Refused while a game of the event names one of its players.
     void removeEntrant(const QString& eventId, int unit);
+    // Refused (Started or Withdrawn) for a doubles unit of one player: pair a partner first.
     void setEntrantStatus(const QString& eventId, int unit, EntrantStatus status);
+    // Several entrants at once, in one transaction: all of them, or none when one is refused.
+    void setEntrantStatuses(const QString& eventId, const std::vector<int>& units, EntrantStatus status);
     // Doubles: the single player of `partnerUnit` joins `unit` as its second partner; `partnerUnit`
     // goes (with any place it had). The team keeps `unit`'s number; it began if either had.
     int pairPartners(const QString& eventId, int unit, int partnerUnit);

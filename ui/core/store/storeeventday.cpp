@@ -505,6 +505,19 @@ void checkUnitPlayers(sqlite::Database& db, const EventRecord& event, const QStr
     }
 }
 
+// DECISIONS P3, P5: a doubles unit that begins is a team of two; one player alone would count in N
+// as a team with an unseen partner (N6) and lower the FSI. Refused until a partner is paired.
+void checkCanBegin(const EventRecord& event, int unit, qsizetype players, EntrantStatus status)
+{
+    if (event.format == engine::EventFormat::Doubles && players < 2 && status != EntrantStatus::Registered)
+        refuse(unit > 0 ? tr("Entrant %1 of doubles event %2 has no partner yet: pair a partner first.")
+                              .arg(unit)
+                              .arg(event.id)
+                        : tr("A player of doubles event %1 without a partner cannot be checked in: pair "
+                             "a partner first.")
+                              .arg(event.id));
+}
+
 // Refuses to take players out of a unit while a game of the event names them (DECISIONS N3).
 void checkNotInGames(sqlite::Database& db, const QString& eventId, const QStringList& playerIds)
 {
@@ -529,6 +542,7 @@ int Store::addEntrant(const QString& eventId, const QStringList& playerIds, Entr
         sqlite::Transaction transaction(d->db);
         const EventRecord event = d->requireEvent(eventId);
         checkUnitPlayers(d->db, event, playerIds, {});
+        checkCanBegin(event, 0, playerIds.size(), status);
         sqlite::Statement next(d->db, "SELECT coalesce(max(unit), 0) + 1 FROM entrants WHERE event_id = ?");
         next.bind(1, eventId);
         next.step();
@@ -567,29 +581,48 @@ void Store::removeEntrant(const QString& eventId, int unit)
 
 void Store::setEntrantStatus(const QString& eventId, int unit, EntrantStatus status)
 {
+    setEntrantStatuses(eventId, {unit}, status);
+}
+
+void Store::setEntrantStatuses(const QString& eventId, const std::vector<int>& units, EntrantStatus status)
+{
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
         const EventRecord event = d->requireEvent(eventId);
         sqlite::Statement select(d->db, "SELECT status FROM entrants WHERE event_id = ? AND unit = ?");
-        select.bind(1, eventId).bind(2, unit);
-        if (!select.step())
-            refuse(tr("Event %1 has no entrant %2.").arg(eventId).arg(unit));
-        const QString before = select.text(0);
-        if (before == keyword(status))
-            return;
+        sqlite::Statement players(d->db,
+                                  "SELECT count(*) FROM entrant_players WHERE event_id = ? AND unit = ?");
         sqlite::Statement update(d->db, "UPDATE entrants SET status = ? WHERE event_id = ? AND unit = ?");
-        update.bind(1, keyword(status)).bind(2, eventId).bind(3, unit).run();
-        d->eventChanged(eventId, event.status, QStringLiteral("entrant-status"),
-                        QJsonObject{{QStringLiteral("unit"), unit},
-                                    {QStringLiteral("before"), before},
-                                    {QStringLiteral("after"), keyword(status)}});
+        std::vector<int> checkedInOrOut;
+        for (const int unit : units) {
+            select.reset();
+            select.bind(1, eventId).bind(2, unit);
+            if (!select.step())
+                refuse(tr("Event %1 has no entrant %2.").arg(eventId).arg(unit));
+            const QString before = select.text(0);
+            if (before == keyword(status))
+                continue;
+            players.reset();
+            players.bind(1, eventId).bind(2, unit);
+            players.step();
+            checkCanBegin(event, unit, static_cast<qsizetype>(players.integer(0)), status);
+            update.reset();
+            update.bind(1, keyword(status)).bind(2, eventId).bind(3, unit).run();
+            d->eventChanged(eventId, event.status, QStringLiteral("entrant-status"),
+                            QJsonObject{{QStringLiteral("unit"), unit},
+                                        {QStringLiteral("before"), before},
+                                        {QStringLiteral("after"), keyword(status)}});
+            if ((before == keyword(EntrantStatus::Registered)) != (status == EntrantStatus::Registered))
+                checkedInOrOut.push_back(unit);
+        }
         transaction.commit();
         // Checking in or out decides whether this event is the players' last event.
-        if (d->eventDay.players &&
-            (before == keyword(EntrantStatus::Registered)) != (status == EntrantStatus::Registered)) {
-            for (const Entrant& entrant : d->readEntrants(eventId, unit))
-                d->lastEventsChanged(entrant.playerIds());
+        if (d->eventDay.players) {
+            for (const int unit : checkedInOrOut) {
+                for (const Entrant& entrant : d->readEntrants(eventId, unit))
+                    d->lastEventsChanged(entrant.playerIds());
+            }
         }
     });
 }
@@ -640,6 +673,7 @@ void Store::setTeam(const QString& eventId, int unit, const QStringList& playerI
         if (found.empty())
             refuse(tr("Event %1 has no entrant %2.").arg(eventId).arg(unit));
         checkUnitPlayers(d->db, event, playerIds, {unit});
+        checkCanBegin(event, unit, playerIds.size(), found.front().status);
         if (found.front().playerIds() == playerIds)
             return;
         QStringList leaving;

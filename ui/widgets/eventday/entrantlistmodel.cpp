@@ -1,6 +1,10 @@
 #include "widgets/eventday/entrantlistmodel.h"
 
+#include <QApplication>
+#include <QBrush>
+#include <QColor>
 #include <QLocale>
+#include <QStyle>
 #include <algorithm>
 
 namespace flickdesk::ui {
@@ -24,8 +28,9 @@ void EntrantListModel::setFormat(engine::EventFormat format)
         return;
     m_format = format;
     Q_EMIT headerDataChanged(Qt::Horizontal, PlayersColumn, PlayersColumn);
-    if (!m_entrants.empty())
-        Q_EMIT dataChanged(index(0, RatingColumn), index(rowCount() - 1, RatingColumn));
+    if (!m_entrants.empty()) // the ratings, and in doubles the players without a partner
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    recount();
     Q_EMIT fieldChanged();
 }
 
@@ -140,15 +145,39 @@ double EntrantListModel::unitRating(const core::Entrant& entrant) const
     return entrant.players.empty() ? m_ratings.unseenMu : m_ratings.muOf(entrant.players.front().id);
 }
 
+bool EntrantListModel::isUnpaired(const core::Entrant& entrant) const
+{
+    return m_format == engine::EventFormat::Doubles && entrant.players.size() < 2;
+}
+
+bool EntrantListModel::isRated(const core::Entrant& entrant) const
+{
+    return std::any_of(entrant.players.begin(), entrant.players.end(),
+                       [this](const core::PlayerRecord& player) { return m_ratings.mu.contains(player.id); });
+}
+
+int EntrantListModel::unitOfPlayer(const QString& playerId) const
+{
+    for (const core::Entrant& entrant : m_entrants) {
+        for (const core::PlayerRecord& player : entrant.players) {
+            if (player.id.compare(playerId, Qt::CaseInsensitive) == 0)
+                return entrant.number;
+        }
+    }
+    return 0;
+}
+
 void EntrantListModel::recount()
 {
     int registered = 0;
     int started = 0;
     int withdrawn = 0;
+    int unpaired = 0;
     for (const core::Entrant& entrant : m_entrants) {
         switch (entrant.status) {
         case core::EntrantStatus::Registered:
             ++registered;
+            unpaired += isUnpaired(entrant) ? 1 : 0;
             break;
         case core::EntrantStatus::Started:
             ++started;
@@ -158,11 +187,13 @@ void EntrantListModel::recount()
             break;
         }
     }
-    if (registered == m_registered && started == m_started && withdrawn == m_withdrawn)
+    if (registered == m_registered && started == m_started && withdrawn == m_withdrawn &&
+        unpaired == m_unpaired)
         return;
     m_registered = registered;
     m_started = started;
     m_withdrawn = withdrawn;
+    m_unpaired = unpaired;
     Q_EMIT countsChanged();
 }
 
@@ -256,12 +287,30 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
             return locations.join(separator);
         }
         case RatingColumn:
-            return QLocale().toString(unitRating(entrant), 'f', 3);
+            // DECISIONS N6: a unit the lock has never rated counts as 0; a director reads "new".
+            return isRated(entrant) ? QLocale().toString(unitRating(entrant), 'f', 3) : tr("new");
         case StatusColumn:
+            if (entrant.status == core::EntrantStatus::Registered && isUnpaired(entrant))
+                return tr("Needs a partner");
             return statusText(entrant.status);
         }
         break;
+    case Qt::DecorationRole:
+        if (index.column() == PlayersColumn && isUnpaired(entrant))
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+        break;
+    case Qt::ForegroundRole:
+        if (index.column() == StatusColumn && isUnpaired(entrant) &&
+            entrant.status == core::EntrantStatus::Registered)
+            return QBrush(QColor(0xb0, 0x3a, 0x00));
+        break;
     case Qt::ToolTipRole:
+        if (isUnpaired(entrant) && (index.column() == StatusColumn || index.column() == CheckInColumn))
+            return tr("A doubles team is two players: pair a partner first, then check the team in "
+                      "(DECISIONS P3, P5).");
+        if (index.column() == RatingColumn && !isRated(entrant))
+            return tr("Not rated in the lock of %1: counted as %2 (DECISIONS N6).")
+                .arg(m_ratings.month, QLocale().toString(unitRating(entrant), 'f', 3));
         if (index.column() == PlayersColumn || index.column() == IdsColumn) {
             // Two players may share a name: the tooltip tells them apart by id and location.
             QStringList lines;
@@ -293,7 +342,11 @@ bool EntrantListModel::setData(const QModelIndex& index, const QVariant& value, 
     if (entrant.began() == checkedIn)
         return true;
     // The handler's command updates this model (updateEntrant), which emits dataChanged.
-    return m_checkIn(entrant.number, checkedIn);
+    const int unit = entrant.number;
+    if (m_checkIn(unit, checkedIn))
+        return true;
+    Q_EMIT checkInRefused(unit);
+    return false;
 }
 
 Qt::ItemFlags EntrantListModel::flags(const QModelIndex& index) const

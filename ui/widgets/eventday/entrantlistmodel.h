@@ -72,6 +72,14 @@ public:
     int registeredCount() const { return m_registered; }
     int startedCount() const { return m_started; }
     int withdrawnCount() const { return m_withdrawn; }
+    // Doubles: registered units of one player, who cannot be checked in until paired.
+    int unpairedCount() const { return m_unpaired; }
+    // Doubles: a unit of one player (pair a partner before check-in).
+    bool isUnpaired(const core::Entrant& entrant) const;
+    // Whether the lock names any of the unit's players; a unit it names none of shows "new".
+    bool isRated(const core::Entrant& entrant) const;
+    // The unit whose players include `playerId` (any case): 0 when none.
+    int unitOfPlayer(const QString& playerId) const;
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -87,6 +95,8 @@ Q_SIGNALS:
     void countsChanged();
     // The units that began, or their ratings, changed: what the payout preview is computed from.
     void fieldChanged();
+    // The check-in handler refused a check-in from the view (its reason is the handler's to tell).
+    void checkInRefused(int unit);
 
 private:
     void recount();
@@ -99,6 +109,7 @@ private:
     int m_registered = 0;
     int m_started = 0;
     int m_withdrawn = 0;
+    int m_unpaired = 0;
 };
 
 } // namespace flickdesk::ui

@@ -15,6 +15,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
+#include <QFrame>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,7 +27,9 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -266,7 +270,8 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
 
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("playerSearch"));
-    m_search->setPlaceholderText(tr("Add a player: type an id or a name, Enter adds the highlighted one"));
+    m_search->setPlaceholderText(
+        tr("Add a player: type an id or a name, Enter adds the highlighted one (or a new player)"));
     m_search->setClearButtonEnabled(true);
     m_search->installEventFilter(this);
     m_results = new QTableView(this);
@@ -275,7 +280,8 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_results->setSelectionMode(QAbstractItemView::SingleSelection);
     m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_results->verticalHeader()->hide();
-    m_results->horizontalHeader()->setStretchLastSection(true);
+    m_results->setWordWrap(false);
+    m_results->setTextElideMode(Qt::ElideRight);
     m_results->setFixedHeight(130);
     m_results->setFocusPolicy(Qt::NoFocus);
     connect(m_results, &QTableView::doubleClicked, this, [this] { addHighlightedPlayer(); });
@@ -288,12 +294,17 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_newLocation->setPlaceholderText(tr("Location"));
     m_addNew = new QPushButton(tr("Add &new player"), this);
     m_addNew->setObjectName(QStringLiteral("addNewPlayerButton"));
+    m_addNew->setAutoDefault(true); // Enter on the button adds, as Enter in the name or location does
     connect(m_addNew, &QPushButton::clicked, this, [this] {
         if (addNewPlayer(m_newName->text(), m_newLocation->text())) {
             m_newName->clear();
             m_newLocation->clear();
+            // Ready for the next player: the search box, empty.
+            m_search->clear();
+            m_search->setFocus(Qt::OtherFocusReason);
         }
     });
+    connect(m_newName, &QLineEdit::returnPressed, m_addNew, &QPushButton::click);
     connect(m_newLocation, &QLineEdit::returnPressed, m_addNew, &QPushButton::click);
     m_nameList = new QPushButton(tr("Paste a &list..."), this);
     m_nameList->setObjectName(QStringLiteral("nameListButton"));
@@ -305,8 +316,42 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_entrants->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_entrants->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_entrants->verticalHeader()->hide();
-    m_entrants->horizontalHeader()->setStretchLastSection(true);
+    m_entrants->setWordWrap(false);
+    m_entrants->setTextElideMode(Qt::ElideRight);
     m_entrants->installEventFilter(this);
+
+    m_checkInBox = new QLineEdit(this);
+    m_checkInBox->setObjectName(QStringLiteral("checkInBox"));
+    m_checkInBox->setPlaceholderText(tr("Type or scan a player id, Enter checks the entrant in"));
+    m_checkInBox->setClearButtonEnabled(true);
+    connect(m_checkInBox, &QLineEdit::returnPressed, this, [this] { checkInPlayerId(m_checkInBox->text()); });
+    auto* checkInLabel = new QLabel(tr("Check &in:"), this);
+    checkInLabel->setBuddy(m_checkInBox);
+    m_checkInAll = new QPushButton(tr("Check in &all registered"), this);
+    m_checkInAll->setObjectName(QStringLiteral("checkInAllButton"));
+    m_checkInAll->setToolTip(tr("Every registered entrant starts; one undo puts them all back. In "
+                                "doubles a player without a partner stays registered (DECISIONS P3, P5)."));
+    connect(m_checkInAll, &QPushButton::clicked, this, [this] { checkInAllRegistered(); });
+
+    m_warningBox = new QFrame(this);
+    m_warningBox->setObjectName(QStringLiteral("entrantsWarningBox"));
+    m_warningBox->setFrameShape(QFrame::StyledPanel);
+    m_warningBox->setStyleSheet(QStringLiteral(
+        "#entrantsWarningBox { background: #fff4ce; border: 1px solid #d9a400; border-radius: 3px; }"));
+    auto* warningIcon = new QLabel(m_warningBox);
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    warningIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
+    m_warning = new QLabel(m_warningBox);
+    m_warning->setObjectName(QStringLiteral("entrantsWarning"));
+    m_warning->setWordWrap(true);
+    // Two lines, whatever the layout makes of a wrapped label's height: no message is cut in half.
+    m_warning->setMinimumHeight(2 * m_warning->fontMetrics().lineSpacing());
+    m_warning->setStyleSheet(QStringLiteral("color: #5c3b00;"));
+    auto* warningLayout = new QHBoxLayout(m_warningBox);
+    warningLayout->setContentsMargins(6, 3, 6, 3);
+    warningLayout->addWidget(warningIcon, 0, Qt::AlignTop);
+    warningLayout->addWidget(m_warning, 1);
+    m_warningBox->hide();
 
     m_withdraw = new QPushButton(tr("&Withdraw"), this);
     m_withdraw->setObjectName(QStringLiteral("withdrawButton"));
@@ -327,6 +372,10 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     newRow->addWidget(m_newName, 2);
     newRow->addWidget(m_newLocation, 1);
     newRow->addWidget(m_addNew);
+    auto* checkInRow = new QHBoxLayout;
+    checkInRow->addWidget(checkInLabel);
+    checkInRow->addWidget(m_checkInBox, 1);
+    checkInRow->addWidget(m_checkInAll);
     auto* buttonRow = new QHBoxLayout;
     buttonRow->addWidget(m_nameList);
     buttonRow->addStretch();
@@ -340,7 +389,9 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     leftLayout->addWidget(m_search);
     leftLayout->addWidget(m_results);
     leftLayout->addLayout(newRow);
+    leftLayout->addLayout(checkInRow);
     leftLayout->addWidget(m_entrants, 1);
+    leftLayout->addWidget(m_warningBox);
     leftLayout->addWidget(m_counts);
     leftLayout->addLayout(buttonRow);
 
@@ -362,12 +413,29 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     rightLayout->addWidget(m_preview, 1);
     rightLayout->addLayout(printRow);
 
+    // The entrant list keeps the width its columns need (issue 14: at 1280x800 it had ~300 px and
+    // scrolled sideways); the preview beside it takes the rest, and scrolls only when that is less
+    // than its own minimum.
+    int listNeeds = locationColumnWidth() + 30 + // the location and the check box
+                    style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4;
+    for (const QString& widest : {QStringLiteral("No."), QStringLiteral("LCS8P-20"), QStringLiteral("-0.000"),
+                                  QStringLiteral("Withdrawn"), QStringLiteral("Jonathan Vanderberg")})
+        listNeeds += fontMetrics().horizontalAdvance(widest) + 16;
+    left->setMinimumWidth(listNeeds);
+    auto* previewArea = new QScrollArea(this);
+    previewArea->setObjectName(QStringLiteral("payoutPreviewArea"));
+    previewArea->setWidget(right);
+    previewArea->setWidgetResizable(true);
+    previewArea->setFrameShape(QFrame::NoFrame);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("entrantsSplitter"));
     m_splitter->addWidget(left);
-    m_splitter->addWidget(right);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitter->addWidget(previewArea);
+    // A wider window widens the entrant list; a narrower one narrows it down to the width of its
+    // columns before the preview gives up any of the width it needs.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 0);
+    m_splitter->setSizes({left->minimumWidth(), right->minimumSizeHint().width()});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -386,6 +454,8 @@ void EntrantsPanel::setSession(EventSession* session)
     }
     m_session = session;
     m_search->clear();
+    m_checkInBox->clear();
+    clearWarning();
     if (!session) {
         m_entrants->setModel(nullptr);
         m_results->setModel(nullptr);
@@ -397,13 +467,17 @@ void EntrantsPanel::setSession(EventSession* session)
         return;
     }
     m_entrants->setModel(session->entrants());
-    for (int column : {EntrantListModel::CheckInColumn, EntrantListModel::NumberColumn,
-                       EntrantListModel::IdsColumn, EntrantListModel::RatingColumn})
-        m_entrants->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_results->setModel(session->playerSearch());
+    sizeColumns();
     // The preview's table is the session's model itself: one table, set once per check-in.
     m_preview->setModel(session->payoutPreview());
     connect(session->entrants(), &EntrantListModel::countsChanged, this, &EntrantsPanel::updateCounts);
+    connect(session->entrants(), &EntrantListModel::checkInRefused, this, [this] {
+        if (m_session) {
+            showWarning(m_session->lastError());
+            Q_EMIT message(m_session->lastError());
+        }
+    });
     connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
             &EntrantsPanel::updatePreview);
     connect(session, &EventSession::eventUpdated, this, &EntrantsPanel::updatePreview);
@@ -424,7 +498,6 @@ void EntrantsPanel::setSession(EventSession* session)
         if (any && m_session->playerSearch()->rowCount() > 0) {
             if (!m_results->currentIndex().isValid() || m_results->currentIndex().row() != 0)
                 m_results->selectRow(0);
-            m_results->resizeColumnsToContents();
         }
     });
     updateCounts();
@@ -436,8 +509,9 @@ void EntrantsPanel::updateEditable()
 {
     const bool editable = m_session && m_session->isEditable();
     const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
-    for (QWidget* widget : std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew,
-                                                           m_nameList, m_withdraw, m_remove})
+    for (QWidget* widget :
+         std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_withdraw,
+                                         m_remove, m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
     m_pair->setEnabled(editable && doubles);
     m_pair->setVisible(doubles);
@@ -453,11 +527,66 @@ void EntrantsPanel::updateCounts()
     }
     const EntrantListModel* model = m_session->entrants();
     // DECISIONS P3: started and withdrawn units began; they are N.
-    m_counts->setText(tr("Registered: %1 · Started: %2 · Withdrawn: %3 · N = %4")
-                          .arg(model->registeredCount())
-                          .arg(model->startedCount())
-                          .arg(model->withdrawnCount())
-                          .arg(model->startedCount() + model->withdrawnCount()));
+    QString counts = tr("Registered: %1 · Started: %2 · Withdrawn: %3 · N = %4")
+                         .arg(model->registeredCount())
+                         .arg(model->startedCount())
+                         .arg(model->withdrawnCount())
+                         .arg(model->startedCount() + model->withdrawnCount());
+    if (model->unpairedCount() > 0)
+        counts += tr(" · Without a partner: %1").arg(model->unpairedCount());
+    m_counts->setText(counts);
+}
+
+void EntrantsPanel::showWarning(const QString& text)
+{
+    m_warning->setText(text);
+    m_warningBox->setVisible(!text.isEmpty());
+}
+
+void EntrantsPanel::clearWarning()
+{
+    showWarning(QString());
+}
+
+void EntrantsPanel::selectUnit(int unit)
+{
+    if (!m_session)
+        return;
+    const int row = m_session->entrants()->rowOf(unit);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_session->entrants()->index(row, EntrantListModel::PlayersColumn);
+    m_entrants->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                             QItemSelectionModel::Rows);
+    m_entrants->scrollTo(index);
+}
+
+int EntrantsPanel::locationColumnWidth() const
+{
+    return fontMetrics().horizontalAdvance(QStringLiteral("Kitchener-Waterloo")) + 12;
+}
+
+void EntrantsPanel::sizeColumns()
+{
+    // Names take the room; the short columns fit their contents; a location gets the width of a
+    // long town's name (its full text is in the player's tooltip). No wrapping, no sideways scroll.
+    const int locationWidth = locationColumnWidth();
+    QHeaderView* entrants = m_entrants->horizontalHeader();
+    entrants->setStretchLastSection(false);
+    entrants->setMinimumSectionSize(24);
+    for (int column = 0; column < EntrantListModel::ColumnCount; ++column)
+        entrants->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    entrants->setSectionResizeMode(EntrantListModel::PlayersColumn, QHeaderView::Stretch);
+    entrants->setSectionResizeMode(EntrantListModel::LocationColumn, QHeaderView::Interactive);
+    entrants->resizeSection(EntrantListModel::LocationColumn, locationWidth);
+    QHeaderView* results = m_results->horizontalHeader();
+    results->setStretchLastSection(false);
+    for (int column = 0; column < PlayerSearchModel::ColumnCount; ++column)
+        results->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    results->setSectionResizeMode(PlayerSearchModel::NameColumn, QHeaderView::Stretch);
+    results->setSectionResizeMode(PlayerSearchModel::LastEventColumn, QHeaderView::Stretch);
+    results->setSectionResizeMode(PlayerSearchModel::LocationColumn, QHeaderView::Interactive);
+    results->resizeSection(PlayerSearchModel::LocationColumn, locationWidth);
 }
 
 void EntrantsPanel::updatePreview()
@@ -493,15 +622,101 @@ bool EntrantsPanel::addHighlightedPlayer()
     if (row < 0 || row >= search->rowCount())
         return false;
     const core::PlayerMatch match = search->matchAt(row);
-    if (!m_session->addEntrant({match.id})) {
+    const std::optional<int> unit = m_session->addEntrant({match.id});
+    if (!unit) {
+        showWarning(m_session->lastError());
         Q_EMIT message(m_session->lastError());
         return false;
     }
+    clearWarning();
     Q_EMIT message(tr("Added %1 (id %2)").arg(match.name.isEmpty() ? match.id : match.name, match.id));
     m_search->clear();
-    const int added = m_session->entrants()->rowCount() - 1;
-    m_entrants->scrollTo(m_session->entrants()->index(added, 0));
+    selectUnit(*unit);
     return true;
+}
+
+bool EntrantsPanel::offerNewPlayer()
+{
+    const QString name = m_search->text().trimmed();
+    if (!m_session || !m_session->isEditable() || name.isEmpty())
+        return false;
+    m_newName->setText(name);
+    m_newLocation->setFocus(Qt::OtherFocusReason);
+    m_newLocation->selectAll();
+    Q_EMIT message(tr("No player matches \"%1\": give a location (or none) and press Enter to add a new "
+                      "player.")
+                       .arg(name));
+    return true;
+}
+
+bool EntrantsPanel::checkInPlayerId(const QString& text)
+{
+    if (!m_session || !m_session->isEditable())
+        return false;
+    const QString id = text.trimmed();
+    m_checkInBox->clear(); // ready for the next id, whatever became of this one
+    if (id.isEmpty())
+        return false;
+    const auto refuse = [this](const QString& why) {
+        showWarning(why);
+        Q_EMIT message(why);
+        return false;
+    };
+    const EntrantListModel* entrants = m_session->entrants();
+    const int unit = entrants->unitOfPlayer(id);
+    if (unit == 0) {
+        std::optional<core::PlayerRecord> player;
+        try {
+            player = m_session->store().player(id);
+        } catch (const core::StoreError& error) {
+            return refuse(error.message());
+        }
+        if (!player)
+            return refuse(tr("No player has the id %1: check the id, or add a new player above.").arg(id));
+        return refuse(tr("%1 (id %2) is not entered in this event: add them above first.")
+                          .arg(player->name.isEmpty() ? player->id : player->name, player->id));
+    }
+    const core::Entrant* entrant = entrants->entrant(unit);
+    const QString shown =
+        entrants->index(entrants->rowOf(unit), EntrantListModel::PlayersColumn).data().toString();
+    selectUnit(unit);
+    if (entrant->status != core::EntrantStatus::Registered) {
+        clearWarning();
+        Q_EMIT message(entrant->status == core::EntrantStatus::Started
+                           ? tr("%1 (entrant %2) is checked in already.").arg(shown).arg(unit)
+                           : tr("%1 (entrant %2) has withdrawn.").arg(shown).arg(unit));
+        return true;
+    }
+    if (!m_session->setCheckedIn(unit, true))
+        return refuse(m_session->lastError());
+    clearWarning();
+    Q_EMIT message(tr("Checked in %1 (entrant %2).").arg(shown).arg(unit));
+    return true;
+}
+
+std::optional<int> EntrantsPanel::checkInAllRegistered()
+{
+    if (!m_session)
+        return std::nullopt;
+    const std::optional<int> checkedIn = m_session->checkInAllRegistered();
+    if (!checkedIn) {
+        showWarning(m_session->lastError());
+        Q_EMIT message(m_session->lastError());
+        return std::nullopt;
+    }
+    const int unpaired = m_session->entrants()->unpairedCount();
+    if (unpaired == 1)
+        showWarning(tr("1 player without a partner stays registered: pair a partner first, then check "
+                       "the team in."));
+    else if (unpaired > 1)
+        showWarning(tr("%1 players without a partner stay registered: pair a partner first, then check "
+                       "the team in.")
+                        .arg(unpaired));
+    else
+        clearWarning();
+    Q_EMIT message(*checkedIn == 1 ? tr("Checked in 1 registered entrant.")
+                                   : tr("Checked in %1 registered entrants.").arg(*checkedIn));
+    return checkedIn;
 }
 
 bool EntrantsPanel::addNewPlayer(const QString& name, const QString& location)
@@ -509,11 +724,15 @@ bool EntrantsPanel::addNewPlayer(const QString& name, const QString& location)
     if (!m_session || name.trimmed().isEmpty())
         return false;
     const std::optional<QString> id = m_session->addPlayer(name.trimmed(), location.trimmed());
-    if (!id || !m_session->addEntrant({*id})) {
+    const std::optional<int> unit = id ? m_session->addEntrant({*id}) : std::nullopt;
+    if (!unit) {
+        showWarning(m_session->lastError());
         Q_EMIT message(m_session->lastError());
         return false;
     }
+    clearWarning();
     Q_EMIT message(tr("New player %1 (id %2) added").arg(name.trimmed(), *id));
+    selectUnit(*unit);
     return true;
 }
 
@@ -560,13 +779,28 @@ bool EntrantsPanel::toggleCurrentCheckIn()
     if (unit == 0 || !m_session->isEditable())
         return false;
     const core::Entrant* entrant = m_session->entrants()->entrant(unit);
-    return entrant && m_session->setCheckedIn(unit, !entrant->began());
+    if (!entrant)
+        return false;
+    if (!m_session->setCheckedIn(unit, !entrant->began())) {
+        showWarning(m_session->lastError());
+        Q_EMIT message(m_session->lastError());
+        return false;
+    }
+    clearWarning();
+    return true;
 }
 
 bool EntrantsPanel::withdrawCurrent()
 {
     const int unit = currentUnit();
-    return unit != 0 && m_session->setEntrantStatus(unit, core::EntrantStatus::Withdrawn);
+    if (unit == 0)
+        return false;
+    if (!m_session->setEntrantStatus(unit, core::EntrantStatus::Withdrawn)) {
+        showWarning(m_session->lastError());
+        Q_EMIT message(m_session->lastError());
+        return false;
+    }
+    return true;
 }
 
 bool EntrantsPanel::removeCurrent()
@@ -627,7 +861,11 @@ bool EntrantsPanel::eventFilter(QObject* watched, QEvent* event)
                 return true;
             case Qt::Key_Return:
             case Qt::Key_Enter:
-                addHighlightedPlayer();
+                // A name that matches nobody is a new player's: to the form with it.
+                if (m_session && m_session->playerSearch()->rowCount() == 0)
+                    offerNewPlayer();
+                else
+                    addHighlightedPlayer();
                 return true;
             case Qt::Key_Escape:
                 m_search->clear();

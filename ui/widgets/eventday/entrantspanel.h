@@ -3,17 +3,20 @@
 // The field of the selected event on its morning (through EventSession): type-ahead search over
 // every player (id, name, locked rating, location, last event: names are not unique, DECISIONS
 // D1), Enter adds the highlighted player; a new player inline; doubles pairing; a pasted list of
-// names with near-match suggestions; check-in (Space, or the checkbox column) and withdrawal;
-// the counts; and beside it the payout preview, recomputed on every check-in.
+// names with near-match suggestions; check-in (Space, the checkbox column, a player id typed or
+// scanned into the check-in box, or all registered at once) and withdrawal; the counts; and beside
+// it the payout preview, recomputed on every check-in.
 
 #include "core/store/store.h"
 
 #include <QDialog>
 #include <QPointer>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QComboBox;
+class QFrame;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -85,14 +88,31 @@ public:
     QTableView* searchResults() const { return m_results; }
     QTableView* entrantsView() const { return m_entrants; }
     QLabel* countsLabel() const { return m_counts; }
+    QLineEdit* newPlayerNameEdit() const { return m_newName; }
+    QLineEdit* newPlayerLocationEdit() const { return m_newLocation; }
+    QPushButton* addNewPlayerButton() const { return m_addNew; }
+    // Type or scan a player id, Enter: that player's entrant is checked in.
+    QLineEdit* checkInEdit() const { return m_checkInBox; }
+    QPushButton* checkInAllButton() const { return m_checkInAll; }
+    // A refusal the director must see (an unknown id, a player without a partner...); hidden when
+    // there is none.
+    QLabel* warningLabel() const { return m_warning; }
     // The payout preview beside the entrants.
     PayoutPreviewWidget* preview() const { return m_preview; }
     QSplitter* splitter() const { return m_splitter; }
 
     // The player highlighted in the type-ahead list joins the field; false when none or refused.
     bool addHighlightedPlayer();
-    // A new player (name, location) joins the database and the field.
+    // A new player (name, location) joins the database and the field; the new row is selected.
     bool addNewPlayer(const QString& name, const QString& location);
+    // Enter on a search that matches nobody: the typed name goes to the new-player form, whose
+    // Location has the focus (Enter there adds the player).
+    bool offerNewPlayer();
+    // The entrant whose player has this id (or scanned code) is checked in; false, with a warning,
+    // for an unknown id, a player not entered or one without a partner (doubles).
+    bool checkInPlayerId(const QString& text);
+    // Every registered entrant checked in, one undo step: how many; nullopt when refused.
+    std::optional<int> checkInAllRegistered();
     // Adds the confirmed choices of a name list; returns how many entrants were added.
     int addChoices(const std::vector<NameListDialog::Choice>& choices);
     // Check-in of the current row toggled (Space).
@@ -116,6 +136,11 @@ protected:
 
 private:
     void updateCounts();
+    void showWarning(const QString& text);
+    void clearWarning();
+    void selectUnit(int unit);
+    void sizeColumns();
+    int locationColumnWidth() const;
     void updatePreview();
     void updateEditable();
     void moveHighlight(int step);
@@ -129,7 +154,11 @@ private:
     QLineEdit* m_newLocation = nullptr;
     QPushButton* m_addNew = nullptr;
     QPushButton* m_nameList = nullptr;
+    QLineEdit* m_checkInBox = nullptr;
+    QPushButton* m_checkInAll = nullptr;
     QTableView* m_entrants = nullptr;
+    QFrame* m_warningBox = nullptr;
+    QLabel* m_warning = nullptr;
     QPushButton* m_withdraw = nullptr;
     QPushButton* m_remove = nullptr;
     QPushButton* m_pair = nullptr;

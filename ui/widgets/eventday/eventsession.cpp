@@ -4,6 +4,7 @@
 #include "core/awards/payout.h"
 #include "widgets/commands/addentrantcommand.h"
 #include "widgets/commands/addplayercommand.h"
+#include "widgets/commands/checkinallcommand.h"
 #include "widgets/commands/pairpartnerscommand.h"
 #include "widgets/commands/removeentrantcommand.h"
 #include "widgets/commands/setentrantstatuscommand.h"
@@ -233,6 +234,22 @@ bool EventSession::setEntrantStatus(int unit, core::EntrantStatus status)
 bool EventSession::setCheckedIn(int unit, bool checkedIn)
 {
     return setEntrantStatus(unit, checkedIn ? core::EntrantStatus::Started : core::EntrantStatus::Registered);
+}
+
+std::optional<int> EventSession::checkInAllRegistered()
+{
+    std::vector<int> units;
+    const bool doubles = m_entrants->format() == engine::EventFormat::Doubles;
+    for (const core::Entrant& entrant : m_entrants->entrants()) {
+        if (entrant.status == core::EntrantStatus::Registered && (!doubles || entrant.players.size() == 2))
+            units.push_back(entrant.number);
+    }
+    if (units.empty())
+        return requireEditable() ? std::optional<int>(0) : std::nullopt;
+    const int count = static_cast<int>(units.size());
+    if (!push(std::make_unique<CheckInAllCommand>(*this, std::move(units))))
+        return std::nullopt;
+    return count;
 }
 
 bool EventSession::pairPartners(int unit, int partnerUnit)

@@ -62,6 +62,9 @@ public:
     // Check-in: started when checked, registered when not. Consecutive toggles of one entrant merge
     // into one undo step.
     bool setCheckedIn(int unit, bool checkedIn);
+    // Checks in every registered entrant at once, one undo step; in doubles only teams of two (a
+    // player without a partner stays registered). How many were checked in; nullopt when refused.
+    std::optional<int> checkInAllRegistered();
     bool pairPartners(int unit, int partnerUnit);
     bool setTeam(int unit, const QStringList& playerIds);
     bool setStandings(const std::vector<core::Placing>& listed);

@@ -139,7 +139,9 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
         case NameColumn:
             return match.name;
         case RatingColumn:
-            return QLocale().toString(m_ratings.muOf(match.id), 'f', 3);
+            // DECISIONS N6: a player the lock has never rated counts as 0; a director reads "new".
+            return m_ratings.mu.contains(match.id) ? QLocale().toString(m_ratings.muOf(match.id), 'f', 3)
+                                                   : tr("new");
         case LocationColumn:
             return match.location;
         case LastEventColumn:
@@ -148,6 +150,11 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
             return tr("%1 (%2)").arg(match.lastEventName.isEmpty() ? match.lastEventId : match.lastEventName,
                                      match.lastEventDate);
         }
+        break;
+    case Qt::ToolTipRole:
+        if (index.column() == RatingColumn && !m_ratings.mu.contains(match.id))
+            return tr("Not rated in the lock of %1: counted as %2 (DECISIONS N6).")
+                .arg(m_ratings.month, QLocale().toString(m_ratings.unseenMu, 'f', 3));
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == RatingColumn)
