@@ -310,7 +310,7 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
         }
         if (loadSample) {
             QApplication::setOverrideCursor(Qt::WaitCursor);
-            const core::ImportReport report = m_store->importHistory(sampleHistoryFolder());
+            const core::ImportReport report = loadSampleHistory(*m_store);
             QApplication::restoreOverrideCursor();
             showMessage(report.ok() ? tr("Sample history loaded: %n event(s)", nullptr, report.eventsAdded)
                                     : tr("The sample history could not be loaded: %1")
@@ -671,6 +671,8 @@ QString MainWindow::importEventFrom(const QString& path)
         showMessage(result.outcome == core::EventImportResult::Outcome::Added
                         ? tr("Event %1 imported").arg(result.eventId)
                         : tr("Event %1 is already in this database").arg(result.eventId));
+        if (!result.notes.isEmpty()) // kept of the database: shown, not hidden in the status bar
+            return tr("Event %1 imported.\n%2").arg(result.eventId, result.notes.join(QLatin1Char('\n')));
         return {};
     } catch (const core::StoreError& error) {
         return error.message();

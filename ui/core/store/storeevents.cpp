@@ -257,7 +257,7 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
     std::map<QString, EventRecord> events;
     {
         sqlite::Statement select(db, R"sql(
-            SELECT )sql" + std::string(kEventColumns) +
+            SELECT )sql" + eventColumns() +
                                          R"sql(
             FROM events
             WHERE )sql" + filter("id") + R"sql( AND (?2 = 0 OR status IN ('finished', 'awarded'))
@@ -612,6 +612,9 @@ int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players, cons
     // A name fills in only a missing one: the id is the identity (DECISIONS D1). Another name is
     // refused before (nameConflicts); a name filled in is logged, with the file it came from.
     sqlite::Statement fillName(db, "UPDATE players SET name = ?2 WHERE id = ?1 AND coalesce(name, '') = ''");
+    // A location fills in only a missing one too; a stored one stays (importEventExchange reports it).
+    sqlite::Statement fillLocation(
+        db, "UPDATE players SET location = ?2 WHERE id = ?1 AND coalesce(location, '') = ''");
     int added = 0;
     for (const PlayerRecord& player : players) {
         insert.reset();
@@ -622,7 +625,13 @@ int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players, cons
             .run();
         if (db.changes() > 0) {
             ++added;
-        } else if (!player.name.isEmpty()) {
+            continue;
+        }
+        if (!player.location.trimmed().isEmpty()) {
+            fillLocation.reset();
+            fillLocation.bind(1, player.id).bind(2, player.location.trimmed()).run();
+        }
+        if (!player.name.isEmpty()) {
             fillName.reset();
             fillName.bind(1, player.id).bind(2, player.name).run();
             if (db.changes() > 0)
@@ -696,8 +705,8 @@ void Store::Private::insertEventRow(const EventRecord& event)
 {
     sqlite::Statement insert(db, R"sql(
         INSERT INTO events (id, date, name, format, tier, tour, experimental, experimental_cap, season,
-                            "group", field_size, status)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+                            "group", field_size, status, location)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     insert.bind(1, event.id)
         .bind(2, event.date)
         .bind(3, nonNull(event.name))
@@ -710,6 +719,7 @@ void Store::Private::insertEventRow(const EventRecord& event)
         .bind(10, nonNull(event.group))
         .bind(11, event.fieldSize)
         .bind(12, keyword(event.status))
+        .bind(13, nonNull(event.location))
         .run();
 }
 
