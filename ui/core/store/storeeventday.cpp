@@ -298,10 +298,12 @@ void Store::updateEvent(const QString& eventId, const EventDraft& given)
                            .arg(eventId)
                            .arg(teams.integer(0)));
         }
-        sqlite::Statement update(d->db, R"sql(
-            UPDATE events SET date = ?, name = ?, format = ?, tier = ?, tour = ?, "group" = ?, season = ?,
-                              experimental = ?, experimental_cap = ?, location = ?
-            WHERE id = ?)sql");
+        // A file made at an older schema (tests make them) has no location column: ?10 stays unused.
+        sqlite::Statement update(d->db, std::string(R"sql(
+            UPDATE events SET date = ?1, name = ?2, format = ?3, tier = ?4, tour = ?5, "group" = ?6,
+                              season = ?7, experimental = ?8, experimental_cap = ?9)sql") +
+                                            (d->hasLocationColumn() ? ", location = ?10" : "") +
+                                            " WHERE id = ?11");
         update.bind(1, draft.date)
             .bind(2, nonNull(draft.name))
             .bind(3, keyword(draft.format))

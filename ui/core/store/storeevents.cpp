@@ -222,6 +222,9 @@ bool EventRecord::sameContent(const EventRecord& other) const
     };
     EventRecord mine = canonical(*this);
     mine.status = other.status;
+    // A history folder and the files of older desks carry no location: none is not another one.
+    if (mine.location.isEmpty() || other.location.isEmpty())
+        mine.location = other.location;
     return mine == canonical(other);
 }
 
@@ -703,10 +706,13 @@ Store::Private::nameConflicts(const std::vector<PlayerRecord>& players)
 
 void Store::Private::insertEventRow(const EventRecord& event)
 {
-    sqlite::Statement insert(db, R"sql(
+    // A file made at an older schema (tests make them) has no location column.
+    const bool location = hasLocationColumn();
+    sqlite::Statement insert(db, std::string(R"sql(
         INSERT INTO events (id, date, name, format, tier, tour, experimental, experimental_cap, season,
-                            "group", field_size, status, location)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+                            "group", field_size, status)sql") +
+                                     (location ? ", location) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                                               : ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     insert.bind(1, event.id)
         .bind(2, event.date)
         .bind(3, nonNull(event.name))
@@ -718,9 +724,10 @@ void Store::Private::insertEventRow(const EventRecord& event)
         .bind(9, nonNull(event.season))
         .bind(10, nonNull(event.group))
         .bind(11, event.fieldSize)
-        .bind(12, keyword(event.status))
-        .bind(13, nonNull(event.location))
-        .run();
+        .bind(12, keyword(event.status));
+    if (location)
+        insert.bind(13, nonNull(event.location));
+    insert.run();
 }
 
 void Store::Private::insertUnits(const EventRecord& event)

@@ -275,10 +275,11 @@ struct Store::Private {
     // The stored history or its parameters changed: the cached monthly locks are stale.
     void historyChanged() { eventDay.locks.clear(); }
     bool hasListedColumn() const { return schemaVersion >= 3; }
-    // kEventColumns and the location (schema 5; '' in an older file opened read-only).
+    bool hasLocationColumn() const { return schemaVersion >= 5; }
+    // kEventColumns and the location (schema 5; '' in an older file).
     std::string eventColumns() const
     {
-        return std::string(kEventColumns) + (schemaVersion >= 5 ? ", location" : ", ''");
+        return std::string(kEventColumns) + (hasLocationColumn() ? ", location" : ", ''");
     }
     // The event's own row (no units, no games); StoreError::Refused when there is none.
     EventRecord requireEvent(const QString& eventId);
