@@ -220,9 +220,9 @@ CREATE TABLE pool_games (
 ) WITHOUT ROWID;
 )sql";
 
-// Version 5: where an event was played, for the submission file (issue 14); '' for older events.
+// Version 5: where an event was played, for the submission file (issue 14); NULL when not given.
 constexpr const char* schemaVersion5 = R"sql(
-ALTER TABLE events ADD COLUMN location TEXT NOT NULL DEFAULT '';
+ALTER TABLE events ADD COLUMN location TEXT;
 )sql";
 
 struct Migration {

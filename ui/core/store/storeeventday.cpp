@@ -313,7 +313,7 @@ void Store::updateEvent(const QString& eventId, const EventDraft& given)
             .bind(7, nonNull(draft.season))
             .bind(8, draft.experimental ? 1 : 0)
             .bind(9, draft.experimental ? std::optional(draft.experimentalCap) : std::nullopt)
-            .bind(10, nonNull(draft.location))
+            .bind(10, draft.location.isEmpty() ? QString() : draft.location)
             .bind(11, eventId)
             .run();
         d->eventChanged(eventId, event.status, QStringLiteral("update-event"),

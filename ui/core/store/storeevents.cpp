@@ -726,7 +726,7 @@ void Store::Private::insertEventRow(const EventRecord& event)
         .bind(11, event.fieldSize)
         .bind(12, keyword(event.status));
     if (location)
-        insert.bind(13, nonNull(event.location));
+        insert.bind(13, event.location.isEmpty() ? QString() : event.location);
     insert.run();
 }
 

@@ -22,7 +22,7 @@ void syncAll(EventEditTarget& session)
 EditPlayerCommand::EditPlayerCommand(EventEditTarget& session, const core::PlayerRecord& before,
                                      const QString& name, const QString& location, const QString& newId)
     : EventCommand(session, QCoreApplication::translate("flickdesk::ui::EditPlayerCommand", "Edit player %1")
-                                .arg(name.trimmed()))
+                                .arg(name.trimmed().isEmpty() ? before.id : name.trimmed()))
     , m_before(before)
     , m_name(name.trimmed())
     , m_location(location.trimmed())

@@ -33,11 +33,6 @@ EventEditor::EventEditor(QWidget* parent)
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("eventName"));
     m_name->setPlaceholderText(tr("e.g. Tavistock Open 2026"));
-    m_location = new QLineEdit(this);
-    m_location->setObjectName(QStringLiteral("eventLocation"));
-    m_location->setPlaceholderText(tr("e.g. Tavistock, ON"));
-    m_location->setMaxLength(core::textLongest);
-    m_location->setToolTip(tr("Where the event is played: it goes into the submission file."));
     m_date = new QLineEdit(this);
     m_date->setObjectName(QStringLiteral("eventDate"));
     m_date->setInputMask(QStringLiteral("9999-99-99"));
@@ -61,6 +56,11 @@ EventEditor::EventEditor(QWidget* parent)
     m_group->setPlaceholderText(tr("NCA, NCA REC, ..."));
     m_season = new QLineEdit(this);
     m_season->setObjectName(QStringLiteral("eventSeason"));
+    m_location = new QLineEdit(this);
+    m_location->setObjectName(QStringLiteral("eventLocation"));
+    m_location->setPlaceholderText(tr("e.g. Tavistock, ON"));
+    m_location->setMaxLength(core::textLongest);
+    m_location->setToolTip(tr("Where the event is played: it goes into the submission file."));
     m_experimental = new QCheckBox(tr("E&xperimental format"), this);
     m_experimental->setObjectName(QStringLiteral("eventExperimental"));
     m_cap = new QDoubleSpinBox(this);
@@ -74,13 +74,13 @@ EventEditor::EventEditor(QWidget* parent)
 
     auto* form = new QFormLayout;
     form->addRow(tr("&Name:"), m_name);
-    form->addRow(tr("&Location:"), m_location);
     form->addRow(tr("&Date:"), m_date);
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Tier:"), m_tier);
     form->addRow(tr("Di&vision:"), m_division);
     form->addRow(tr("&Group:"), m_group);
     form->addRow(tr("&Season:"), m_season);
+    form->addRow(tr("&Location:"), m_location);
     form->addRow(QString(), m_experimental);
     form->addRow(tr("FSI &cap:"), m_cap);
 
