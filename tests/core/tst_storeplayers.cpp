@@ -128,10 +128,14 @@ void TestStorePlayers::editsNameAndLocation()
     QCOMPARE(actions(*store).count(QStringLiteral("edit-player")), 1);
     QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM players WHERE name = 'Ann Smith'"), 1);
     // A name once given is not taken away; text a file could not carry is refused; nothing changes.
-    QVERIFY(refusal([&] { store->editPlayer(small.ann, QStringLiteral("  "), {}); }).contains(QStringLiteral("name")));
+    QVERIFY(refusal([&] {
+                store->editPlayer(small.ann, QStringLiteral("  "), {});
+            }).contains(QStringLiteral("name")));
     QVERIFY(!refusal([&] { store->editPlayer(small.ann, QStringLiteral("Ann\tSmith"), {}); }).isEmpty());
-    QVERIFY(!refusal([&] { store->editPlayer(small.ann, QStringLiteral("Ann"), QString(201, u'x')); }).isEmpty());
-    QVERIFY(!refusal([&] { store->editPlayer(QStringLiteral("L999"), QStringLiteral("Nobody"), {}); }).isEmpty());
+    QVERIFY(
+        !refusal([&] { store->editPlayer(small.ann, QStringLiteral("Ann"), QString(201, u'x')); }).isEmpty());
+    QVERIFY(
+        !refusal([&] { store->editPlayer(QStringLiteral("L999"), QStringLiteral("Nobody"), {}); }).isEmpty());
     QCOMPARE(store->player(small.ann)->name, QStringLiteral("Ann Smith"));
     QCOMPARE(actions(*store).count(QStringLiteral("edit-player")), 1);
 }
@@ -173,14 +177,19 @@ void TestStorePlayers::idChangeRefusals()
     const QString before = testing::dumpTables(path);
     // An id that exists, that breaks the id grammar, a player who has the association's id already.
     QVERIFY(refusal([&] { store->changePlayerId(small.ann, small.bo); }).contains(QStringLiteral("merge")));
-    QVERIFY(refusal([&] { store->changePlayerId(small.ann, QStringLiteral("0175")); }).contains(QStringLiteral("0")));
+    QVERIFY(refusal([&] {
+                store->changePlayerId(small.ann, QStringLiteral("0175"));
+            }).contains(QStringLiteral("0")));
     QVERIFY(!refusal([&] { store->changePlayerId(small.ann, QStringLiteral("17 48")); }).isEmpty());
     QVERIFY(!refusal([&] { store->changePlayerId(small.bo, QStringLiteral("2002")); }).isEmpty());
     QCOMPARE(testing::dumpTables(path), before);
     // DECISIONS P2: a lock that names the player keeps the id it used.
-    store->importRatings({{small.ann, {}, 1.0, 0.5, 2}}, QStringLiteral("2026-01"), false, QStringLiteral("list.csv"));
+    store->importRatings({{small.ann, {}, 1.0, 0.5, 2}}, QStringLiteral("2026-01"), false,
+                         QStringLiteral("list.csv"));
     QVERIFY(!store->playerIdFrozen(small.ann).isEmpty());
-    QVERIFY(refusal([&] { store->changePlayerId(small.ann, QStringLiteral("1748")); }).contains(QStringLiteral("2026-01")));
+    QVERIFY(refusal([&] {
+                store->changePlayerId(small.ann, QStringLiteral("1748"));
+            }).contains(QStringLiteral("2026-01")));
     QVERIFY(refusal([&] { store->mergePlayer(small.ann, small.bo); }).contains(QStringLiteral("2026-01")));
     QVERIFY(store->player(small.ann));
 }
@@ -332,7 +341,8 @@ void TestStorePlayers::submissionFileCarriesLocations()
     QByteArray bad = file;
     bad.replace("\"Tavistock, ON\"", "\"Tavistock,\\tON\"");
     QJsonObject root = QJsonDocument::fromJson(bad).object();
-    root.insert(QStringLiteral("sha256"), core::contentChecksum(root.value(QStringLiteral("content")).toObject()));
+    root.insert(QStringLiteral("sha256"),
+                core::contentChecksum(root.value(QStringLiteral("content")).toObject()));
     const core::ParsedEventExchange refused =
         core::parseEventExchange(QJsonDocument(root).toJson(), QStringLiteral("bad.json"));
     QVERIFY(!refused.defects.empty());
@@ -348,7 +358,8 @@ void TestStorePlayers::olderSubmissionFileStillImports()
         withoutLocations(core::serializeEventExchange(core::exchangeOfEvent(*store, small.event)));
     QVERIFY(!file.contains("location"));
     const auto other = openStore(temp.filePath(QStringLiteral("other.sqlite")));
-    const core::EventImportResult result = core::importEventExchange(*other, file, QStringLiteral("old.json"));
+    const core::EventImportResult result =
+        core::importEventExchange(*other, file, QStringLiteral("old.json"));
     QCOMPARE(result.outcome, core::EventImportResult::Outcome::Added);
     QCOMPARE(other->event(small.event)->location, QString());
     QCOMPARE(other->player(small.ann)->location, QString());

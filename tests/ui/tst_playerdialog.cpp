@@ -148,8 +148,10 @@ void TestPlayerDialog::f2EditsNameAndIdAndUndoes()
 
     const ui::EntrantListModel& model = *m_session->entrants();
     const QModelIndex row = model.index(0, 0);
-    QCOMPARE(row.data(ui::EntrantListModel::PlayerIdsRole).toStringList(), QStringList{QStringLiteral("1748")});
-    QCOMPARE(row.data(ui::EntrantListModel::PlayerNamesRole).toStringList(), QStringList{QStringLiteral("Ann Smith")});
+    QCOMPARE(row.data(ui::EntrantListModel::PlayerIdsRole).toStringList(),
+             QStringList{QStringLiteral("1748")});
+    QCOMPARE(row.data(ui::EntrantListModel::PlayerNamesRole).toStringList(),
+             QStringList{QStringLiteral("Ann Smith")});
     QCOMPARE(m_store->player(QStringLiteral("1748"))->name, QStringLiteral("Ann Smith"));
     QVERIFY(!m_store->player(m_ann));
     QCOMPARE(m_store->searchPlayers(QStringLiteral("Smith")).front().id, QStringLiteral("1748"));
@@ -250,7 +252,9 @@ void TestPlayerDialog::eventEditorTakesTheLocation()
     editor.locationEdit()->setText(QStringLiteral("Elora\u200FON"));
     auto* ok = editor.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
     QVERIFY(!ok->isEnabled());
-    QVERIFY(editor.findChild<QLabel*>(QStringLiteral("eventProblem"))->text().contains(QStringLiteral("location")));
+    QVERIFY(editor.findChild<QLabel*>(QStringLiteral("eventProblem"))
+                ->text()
+                .contains(QStringLiteral("location")));
 }
 
 void TestPlayerDialog::sampleHistoryHasFictionalNames()

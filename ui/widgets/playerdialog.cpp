@@ -22,8 +22,8 @@ PlayerDialog::PlayerDialog(core::Store& store, const QStringList& playerIds, QWi
     m_chooser = new QComboBox(this);
     m_chooser->setObjectName(QStringLiteral("playerChooser"));
     for (const core::PlayerRecord& player : store.players(playerIds))
-        m_chooser->addItem(
-            player.name.isEmpty() ? player.id : tr("%1 (%2)").arg(player.name, player.id), player.id);
+        m_chooser->addItem(player.name.isEmpty() ? player.id : tr("%1 (%2)").arg(player.name, player.id),
+                           player.id);
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("playerName"));
     m_name->setMaxLength(core::textLongest);

@@ -49,7 +49,8 @@ QString frozenReason(sqlite::Database& db, const QString& playerId)
 QStringList eventsOf(sqlite::Database& db, const QString& playerId)
 {
     QStringList events;
-    sqlite::Statement select(db, "SELECT DISTINCT event_id FROM entrant_players WHERE player_id = ? ORDER BY 1");
+    sqlite::Statement select(db,
+                             "SELECT DISTINCT event_id FROM entrant_players WHERE player_id = ? ORDER BY 1");
     select.bind(1, playerId);
     while (select.step())
         events.append(select.text(0));
@@ -91,11 +92,12 @@ void Store::editPlayer(const QString& playerId, const QString& name, const QStri
             .bind(3, playerId)
             .run();
         d->audit(QStringLiteral("edit-player"), QString(),
-                 QJsonObject{{QStringLiteral("player"), playerId},
-                             {QStringLiteral("before"), QJsonObject{{QStringLiteral("name"), before.name},
-                                                                    {QStringLiteral("location"), before.location}}},
-                             {QStringLiteral("after"), QJsonObject{{QStringLiteral("name"), newName},
-                                                                   {QStringLiteral("location"), newLocation}}}});
+                 QJsonObject{
+                     {QStringLiteral("player"), playerId},
+                     {QStringLiteral("before"), QJsonObject{{QStringLiteral("name"), before.name},
+                                                            {QStringLiteral("location"), before.location}}},
+                     {QStringLiteral("after"), QJsonObject{{QStringLiteral("name"), newName},
+                                                           {QStringLiteral("location"), newLocation}}}});
         transaction.commit();
         d->eventDay.players.reset(); // the search finds the new name
     });
@@ -268,7 +270,8 @@ int Store::namePlayers(const std::function<QString(const QString& playerId)>& na
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
         QStringList unnamed;
-        sqlite::Statement select(d->db, "SELECT id FROM players WHERE coalesce(name, '') = '' ORDER BY rowid");
+        sqlite::Statement select(d->db,
+                                 "SELECT id FROM players WHERE coalesce(name, '') = '' ORDER BY rowid");
         while (select.step())
             unnamed.append(select.text(0));
         sqlite::Statement update(d->db, "UPDATE players SET name = ? WHERE id = ?");

@@ -46,10 +46,11 @@ void EditPlayerCommand::doUndo()
     syncAll(session());
 }
 
-MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& playerId, const QString& intoId)
-    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::MergePlayerCommand",
-                                                        "Merge player %1 into %2")
-                                .arg(playerId, intoId))
+MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& playerId,
+                                       const QString& intoId)
+    : EventCommand(session,
+                   QCoreApplication::translate("flickdesk::ui::MergePlayerCommand", "Merge player %1 into %2")
+                       .arg(playerId, intoId))
     , m_playerId(playerId)
     , m_intoId(intoId)
 {
