@@ -332,11 +332,10 @@ void readField(JsonReader& reader, const QJsonObject& content, EventExchange& ex
                 const std::optional<QString> id = reader.id(player, "id", playerPath);
                 const std::optional<QString> name = reader.text(player, "name", playerPath, true);
                 // Files of older desks have no location.
-                const QString location = player.contains(QStringLiteral("location"))
-                                             ? reader.text(player, "location", playerPath, true)
-                                                   .value_or(QString())
-                                                   .trimmed()
-                                             : QString();
+                const QString location =
+                    player.contains(QStringLiteral("location"))
+                        ? reader.text(player, "location", playerPath, true).value_or(QString()).trimmed()
+                        : QString();
                 if (id) {
                     unit.playerIds.append(*id);
                     if (name && !names.count(*id)) {

@@ -605,10 +605,9 @@ PlayerDialog* EntrantsPanel::editCurrentPlayer()
         if (!m_session)
             return;
         const QString merge = dialog->mergeInto();
-        const bool done = merge.isEmpty()
-                              ? m_session->editPlayer(dialog->playerId(), dialog->name(), dialog->location(),
-                                                      dialog->newId())
-                              : m_session->mergePlayer(dialog->playerId(), merge);
+        const bool done = merge.isEmpty() ? m_session->editPlayer(dialog->playerId(), dialog->name(),
+                                                                  dialog->location(), dialog->newId())
+                                          : m_session->mergePlayer(dialog->playerId(), merge);
         if (done)
             Q_EMIT message(merge.isEmpty() ? tr("Player %1 changed").arg(dialog->name())
                                            : tr("Player %1 merged into %2").arg(dialog->playerId(), merge));

@@ -272,7 +272,8 @@ PlayerPage::PlayerPage(core::Store& store, QWidget* parent)
     // Issue 14: a misspelt name or a new location seen on the Ratings tab is corrected here.
     m_edit = new QPushButton(tr("Edit pla&yer..."), this);
     m_edit->setObjectName(QStringLiteral("playerEditButton"));
-    m_edit->setToolTip(tr("The player's name and location; a local player's id, or their merge into another."));
+    m_edit->setToolTip(
+        tr("The player's name and location; a local player's id, or their merge into another."));
     connect(m_edit, &QPushButton::clicked, this, [this] { editPlayer(); });
     auto* headerRow = new QHBoxLayout;
     headerRow->addWidget(m_header, 1);
