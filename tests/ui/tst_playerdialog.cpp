@@ -24,6 +24,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -230,8 +231,11 @@ void TestPlayerDialog::ratingsPageEditsThePlayer()
     ui::PlayerDialog* dialog = page.editPlayer();
     QVERIFY(dialog);
     QVERIFY(!dialog->idEdit()->isEnabled());
+    QSignalSpy edited(&page, &ui::PlayerPage::playerEdited);
     replaceText(dialog->locationEdit(), QStringLiteral("Waterloo, ON"));
     QTest::keyClick(dialog->locationEdit(), Qt::Key_Return);
+    QCOMPARE(edited.count(), 1); // the window recomputes the ratings with the new data
+    QCOMPARE(edited.first().first().toString(), m_bo);
     QCOMPARE(m_store->player(m_bo)->location, QStringLiteral("Waterloo, ON"));
     QCOMPARE(m_store->auditLog().back().action, QStringLiteral("edit-player"));
 }

@@ -446,6 +446,7 @@ void MainWindow::ensureViewOfTab(int index)
         // One rating run serves both: the page does not compute its own.
         connect(m_ratingsView, &RatingsListView::ratingRunChanged, m_playerPage,
                 [this] { m_playerPage->setRatingRun(m_ratingsView->ratingRun()); });
+        connect(m_playerPage, &PlayerPage::playerEdited, m_ratingsView, &RatingsListView::refresh);
         view = splitter;
     } else if (index == m_standingsTab) {
         view = m_standingsView = new StandingsView(*m_store);

@@ -309,8 +309,10 @@ PlayerDialog* PlayerPage::editPlayer()
             return;
         }
         m_playerId = id;
+        rebuild();
+        // The run holds the names and ids it was computed with: the window recomputes the one run
+        // the ratings list and this page share.
         Q_EMIT playerEdited(id);
-        refresh(); // the run holds the names and ids it was computed with
     });
     dialog->open();
     return dialog;

@@ -102,7 +102,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void ratingRunChanged();
     void pageChanged(); // the rows and the chart show the current player and run
-    void playerEdited(const QString& playerId); // its name, location or id (the id it has now)
+    // Its name, location or id changed (the id it has now): the ratings need computing again.
+    void playerEdited(const QString& playerId);
 
 private:
     void rebuild();
