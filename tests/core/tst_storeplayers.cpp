@@ -107,6 +107,7 @@ private Q_SLOTS:
     void idChangeRefusals();
     void mergeMovesEntriesAndUndoes();
     void mergeRefusals();
+    void awardEndsTheUndo();
     void eventLocationIsStoredAndChecked();
     void olderDatabaseGainsLocation();
     void submissionFileCarriesLocations();
@@ -248,6 +249,36 @@ void TestStorePlayers::mergeRefusals()
     QVERIFY(!refusal([&] { store->mergePlayer(other, QStringLiteral("9999")); }).isEmpty());
     QVERIFY(store->player(small.ann) && store->player(other));
     QVERIFY(!actions(*store).contains(QStringLiteral("merge-player")));
+}
+
+void TestStorePlayers::awardEndsTheUndo()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = openStore(path);
+    const SmallEvent small = smallEvent(*store);
+    const QString second = store->createEvent(testing::draftOn(QStringLiteral("2026-01-17")));
+    const QString twice = store->addPlayer(QStringLiteral("Bo Lee"), {});
+    const QString cy = store->addPlayer(QStringLiteral("Cy Park"), {});
+    store->addEntrant(second, {twice}, EntrantStatus::Started);
+    store->addEntrant(second, {cy}, EntrantStatus::Started);
+    const core::PlayerMerge merge = store->mergePlayer(twice, small.bo);
+    // DECISIONS P2: the award freezes the field as it is, with Bo under his own id.
+    store->setStandings(second, {{1, 1}, {2, 2}});
+    store->setEventStatus(second, core::EventStatus::Finished);
+    core::AwardRecord award;
+    award.lockMonth = QStringLiteral("2026-01");
+    award.fsi = 0.4;
+    award.awardedAt = QStringLiteral("2026-01-17T20:00:00Z");
+    award.ratings = {{small.bo, 0.0, 1.0}, {cy, 0.0, 1.0}};
+    award.awards = {{small.bo, 1, 20.0}, {cy, 2, 10.0}};
+    store->award(second, award);
+    const QString before = testing::dumpTables(path);
+    QVERIFY(refusal([&] { store->unmergePlayer(merge); }).contains(second));
+    QVERIFY(refusal([&] { store->changePlayerId(cy, QStringLiteral("1750")); }).contains(second));
+    QVERIFY(!store->playerIdFrozen(cy).isEmpty());
+    QCOMPARE(testing::dumpTables(path), before);
+    QVERIFY(!store->player(twice));
 }
 
 void TestStorePlayers::eventLocationIsStoredAndChecked()
