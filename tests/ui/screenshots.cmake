@@ -80,3 +80,14 @@ if(TARGET ui_tst_entrantspanel AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 120)
 endif()
+
+# A player's edits (tst_playerdialog): PNGs of the entrants with the Edit player button, the player
+# dialog and the event editor's location, on a 1280x800 screen, on a display number of its own.
+if(TARGET ui_tst_playerdialog AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.playerdialog_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 190 -s "-screen 0 1280x800x24" $<TARGET_FILE:ui_tst_playerdialog>)
+    set_tests_properties(ui.playerdialog_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 180)
+endif()

@@ -16,7 +16,8 @@ FirstStartDialog::FirstStartDialog(QWidget* parent)
         new QLabel(tr("<h3>Your database is empty</h3>"
                       "<p>Load the sample NCA history (153 events since 2016, players by NCA id) to try "
                       "FlickDesk with real fields and ratings, or start with an empty database for your own "
-                      "events.</p>"),
+                      "events.</p>"
+                      "<p>The sample's player names are made up: the NCA history has ids only.</p>"),
                    this);
     text->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(this);

@@ -368,7 +368,7 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
         }
         if (loadSample) {
             QApplication::setOverrideCursor(Qt::WaitCursor);
-            const core::ImportReport report = m_store->importHistory(sampleHistoryFolder());
+            const core::ImportReport report = loadSampleHistory(*m_store);
             QApplication::restoreOverrideCursor();
             showMessage(report.ok() ? tr("Sample history loaded: %n event(s)", nullptr, report.eventsAdded)
                                     : tr("The sample history could not be loaded: %1")
@@ -504,6 +504,7 @@ void MainWindow::ensureViewOfTab(int index)
         // One rating run serves both: the page does not compute its own.
         connect(m_ratingsView, &RatingsListView::ratingRunChanged, m_playerPage,
                 [this] { m_playerPage->setRatingRun(m_ratingsView->ratingRun()); });
+        connect(m_playerPage, &PlayerPage::playerEdited, m_ratingsView, &RatingsListView::refresh);
         view = splitter;
     } else if (index == m_standingsTab) {
         view = m_standingsView = new StandingsView(*m_store);
@@ -733,6 +734,8 @@ QString MainWindow::importEventFrom(const QString& path)
         showMessage(result.outcome == core::EventImportResult::Outcome::Added
                         ? tr("Event %1 imported").arg(result.eventId)
                         : tr("Event %1 is already in this database").arg(result.eventId));
+        if (!result.notes.isEmpty()) // kept of the database: shown, not hidden in the status bar
+            return tr("Event %1 imported.\n%2").arg(result.eventId, result.notes.join(QLatin1Char('\n')));
         return {};
     } catch (const core::StoreError& error) {
         return error.message();

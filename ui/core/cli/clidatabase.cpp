@@ -367,6 +367,8 @@ int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
     err << Cli::tr("%1: event %2 added to %3")
                .arg(command.name, result.eventId, QDir::toNativeSeparators(store->path()))
         << '\n';
+    for (const QString& note : result.notes)
+        err << command.name << ": " << note << '\n';
     return cli_exit::ok;
 }
 

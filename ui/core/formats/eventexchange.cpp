@@ -289,6 +289,9 @@ void readEvent(JsonReader& reader, const QJsonObject& content, EventExchange& ex
             record.tier = tier;
     }
     record.season = reader.text(*event, "season", path).value_or(QString());
+    // Files of older desks have no location; strictjson.h holds it to the length and characters of any text.
+    if (event->contains(QStringLiteral("location")))
+        record.location = reader.text(*event, "location", path, true).value_or(QString()).trimmed();
     record.fieldSize = reader.integer(*event, "field_size", path, 0, true, isNull);
     record.experimental = reader.boolean(*event, "experimental", path).value_or(false);
     if (reader.has(*event, "experimental_cap", path) &&
@@ -328,11 +331,16 @@ void readField(JsonReader& reader, const QJsonObject& content, EventExchange& ex
                 const QJsonObject player = players->at(k).toObject();
                 const std::optional<QString> id = reader.id(player, "id", playerPath);
                 const std::optional<QString> name = reader.text(player, "name", playerPath, true);
+                // Files of older desks have no location.
+                const QString location =
+                    player.contains(QStringLiteral("location"))
+                        ? reader.text(player, "location", playerPath, true).value_or(QString()).trimmed()
+                        : QString();
                 if (id) {
                     unit.playerIds.append(*id);
                     if (name && !names.count(*id)) {
                         names.emplace(*id, *name);
-                        exchange.players.push_back({*id, *name, {}, {}});
+                        exchange.players.push_back({*id, *name, {}, location});
                     }
                 }
             }
@@ -605,8 +613,11 @@ QJsonObject eventExchangeContent(const EventExchange& exchange)
 {
     const EventRecord& event = exchange.event;
     std::map<QString, QString> names;
-    for (const PlayerRecord& player : exchange.players)
+    std::map<QString, QString> locations;
+    for (const PlayerRecord& player : exchange.players) {
         names.emplace(player.id, player.name);
+        locations.emplace(player.id, player.location);
+    }
 
     const QJsonObject header{{QStringLiteral("id"), event.id},
                              {QStringLiteral("date"), event.date},
@@ -616,6 +627,7 @@ QJsonObject eventExchangeContent(const EventExchange& exchange)
                              {QStringLiteral("tour"), keyword(event.tour)},
                              {QStringLiteral("tier"), nullable(event.tier)},
                              {QStringLiteral("season"), event.season},
+                             {QStringLiteral("location"), event.location},
                              {QStringLiteral("field_size"), nullable(event.fieldSize)},
                              {QStringLiteral("experimental"), event.experimental},
                              {QStringLiteral("experimental_cap"), nullable(event.experimentalCap)},
@@ -625,9 +637,12 @@ QJsonObject eventExchangeContent(const EventExchange& exchange)
         QJsonArray players;
         for (const QString& id : unit.playerIds) {
             const auto name = names.find(id);
+            const auto location = locations.find(id);
             players.append(QJsonObject{
                 {QStringLiteral("id"), id},
-                {QStringLiteral("name"), nullableText(name == names.end() ? QString() : name->second)}});
+                {QStringLiteral("name"), nullableText(name == names.end() ? QString() : name->second)},
+                {QStringLiteral("location"),
+                 nullableText(location == locations.end() ? QString() : location->second)}});
         }
         field.append(QJsonObject{{QStringLiteral("unit"), unit.number},
                                  {QStringLiteral("status"), keyword(unit.status)},

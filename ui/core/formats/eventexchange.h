@@ -16,7 +16,8 @@
 // sha256 is the SHA-256 of `content` serialised as compact JSON with its keys sorted (as
 // QJsonDocument::Compact writes any QJsonObject). Numbers are JSON numbers: whole numbers as such,
 // the others in the shortest form that reads back as the same double, so every rating, index and
-// award survives the round trip bit for bit.
+// award survives the round trip bit for bit. The event's `location` and each field player's
+// `location` were added later (issue 14): a file without them reads as one with none.
 //
 // The file is untrusted (docs/submission-file.md): ids follow the grammar of core/records/identifiers.h; a
 // key repeated in an object, text with control or invisible characters or beyond 200 characters, lists beyond

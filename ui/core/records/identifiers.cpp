@@ -196,4 +196,16 @@ std::string printableId(std::string_view id)
                 : printableId(QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()))).toStdString();
 }
 
+QString textProblem(QStringView text)
+{
+    const QList<uint> points = text.toUcs4();
+    if (points.size() > textLongest)
+        return tr("is %1 characters long; at most %2").arg(points.size()).arg(textLongest);
+    for (const uint c : points) {
+        if (isForbiddenInText(static_cast<char32_t>(c)))
+            return forbiddenCharacterProblem(static_cast<char32_t>(c));
+    }
+    return {};
+}
+
 } // namespace flickdesk::core

@@ -45,4 +45,10 @@ bool isForbiddenInText(char32_t c);
 // "contains an invisible character U+FEFF".
 QString forbiddenCharacterProblem(char32_t c);
 
+// The longest name or location a director types, as the submission file allows (core/formats/strictjson.h).
+inline constexpr int textLongest = 200;
+// Why a name or location typed or read is not one, in a director's words, to follow "The name" or
+// "The location": "is 240 characters long; at most 200", "contains a tab". Empty when it is fine.
+QString textProblem(QStringView text);
+
 } // namespace flickdesk::core

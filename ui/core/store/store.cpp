@@ -220,6 +220,11 @@ CREATE TABLE pool_games (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 5: where an event was played, for the submission file (issue 14); NULL when not given.
+constexpr const char* schemaVersion5 = R"sql(
+ALTER TABLE events ADD COLUMN location TEXT;
+)sql";
+
 struct Migration {
     int version;
     const char* sql;
@@ -230,6 +235,7 @@ const Migration migrations[] = {
     {2, schemaVersion2},
     {3, schemaVersion3},
     {4, schemaVersion4},
+    {5, schemaVersion5},
 };
 static_assert(std::size(migrations) == Store::latestSchemaVersion);
 

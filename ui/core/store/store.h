@@ -73,11 +73,30 @@ struct StoreOptions {
     Creation creation = Creation::IfMissing;
 };
 
+// What Store::mergePlayer moved, so that Store::unmergePlayer puts it back.
+struct PlayerMerge {
+    PlayerRecord merged; // the local player, as they were
+    QString into;
+    struct Seat {
+        QString eventId;
+        int unit = 0;
+        int seat = 1;
+    };
+    struct GameSeat {
+        QString eventId;
+        int game = 0;
+        QString side;
+        int seat = 1;
+    };
+    std::vector<Seat> entries;
+    std::vector<GameSeat> games;
+};
+
 // One open database, used from one thread at a time. A second Store on the same file, in this
 // process or another, opens it read-only.
 class Store {
 public:
-    static constexpr int latestSchemaVersion = 4;
+    static constexpr int latestSchemaVersion = 5;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 
@@ -229,6 +248,32 @@ public:
     // case: an exact id first, then id prefixes, names beginning with it, names containing it.
     // From an index kept in memory: no query per keystroke.
     std::vector<PlayerMatch> searchPlayers(const QString& text, int limit = 20);
+
+    // ---- a player's edits after they were added (core/store/storeplayers.cpp): one transaction each,
+    // logged in the audit log; StoreError::Refused with the reason in words.
+    // DECISIONS D1: a local id FlickDesk gave ("L7KQX-3", or "L1" before desk tags).
+    static bool isLocalPlayerId(const QString& id);
+    // Why the player's id cannot change nor the player be merged (DECISIONS P2: an award or a lock
+    // names them), in words; empty when it can.
+    QString playerIdFrozen(const QString& playerId);
+    // A misspelt name, a new location. Every entry shows the new name at once (it is the player's).
+    void editPlayer(const QString& playerId, const QString& name, const QString& location);
+    // A local player's id becomes the association's (Assign: "L7KQX-3" -> "1748", stored as the
+    // association id too), moving every entry and game; refused for an id that exists or breaks the
+    // id grammar (core/records/identifiers.h), for a player that is not local, and for one an award
+    // or a lock names. Undo puts a local id back.
+    enum class PlayerIdChange { Assign, Undo };
+    void changePlayerId(const QString& playerId, const QString& newId,
+                        PlayerIdChange change = PlayerIdChange::Assign);
+    // A local player who turns out to be `intoId`: every entry and game moves to `intoId` and the
+    // local player goes. Refused when both are entered in one event, and as changePlayerId is.
+    PlayerMerge mergePlayer(const QString& playerId, const QString& intoId);
+    // The undo of mergePlayer: the local player and exactly their entries back; refused once an
+    // award uses one of those events.
+    void unmergePlayer(const PlayerMerge& merge);
+    // Gives every player without a name the one `nameOf` gives (the sample history's fictional
+    // names), in one transaction logged once; returns how many were named.
+    int namePlayers(const std::function<QString(const QString& playerId)>& nameOf, const QString& origin);
 
     // A new entrant of one player (singles) or one or two (doubles; pair them later): its number.
     // A player is at most once in an event.

@@ -26,6 +26,7 @@ EventDraft EventDraft::of(const EventRecord& event)
     draft.tour = event.tour;
     draft.group = event.group;
     draft.season = event.season;
+    draft.location = event.location;
     draft.experimental = event.experimental;
     draft.experimentalCap = event.experimentalCap.value_or(engine::proposedExperimentalCap);
     return draft;
@@ -89,6 +90,7 @@ EventDraft normalized(EventDraft draft)
     draft.name = draft.name.trimmed();
     draft.group = draft.group.trimmed();
     draft.season = draft.season.trimmed();
+    draft.location = draft.location.trimmed();
     if (!draft.experimental)
         draft.experimentalCap = engine::proposedExperimentalCap;
     return draft;
@@ -102,6 +104,9 @@ void checkDraft(const EventDraft& draft)
         refuse(tr("Tier %1 does not exist: an event is Tier 1, 2 or 3.").arg(*draft.tier));
     if (draft.experimental && !(std::isfinite(draft.experimentalCap) && draft.experimentalCap >= 0.0))
         refuse(tr("The FSI cap of an experimental format must be a number of 0 or more (DECISIONS P4)."));
+    // Checked as the submission file checks its text (core/formats/strictjson.h).
+    if (const QString problem = textProblem(draft.location); !problem.isEmpty())
+        refuse(tr("The location %1.").arg(problem));
 }
 
 QJsonObject draftJson(const EventDraft& draft)
@@ -113,6 +118,7 @@ QJsonObject draftJson(const EventDraft& draft)
                        {QStringLiteral("tour"), keyword(draft.tour)},
                        {QStringLiteral("group"), draft.group},
                        {QStringLiteral("season"), draft.season},
+                       {QStringLiteral("location"), draft.location},
                        {QStringLiteral("experimental"), draft.experimental},
                        {QStringLiteral("experimental_cap"),
                         draft.experimental ? QJsonValue(draft.experimentalCap) : QJsonValue()}};
@@ -139,7 +145,7 @@ bool isRated(EventStatus status)
 
 EventRecord Store::Private::requireEvent(const QString& eventId)
 {
-    sqlite::Statement select(db, "SELECT " + std::string(kEventColumns) + " FROM events WHERE id = ?");
+    sqlite::Statement select(db, "SELECT " + eventColumns() + " FROM events WHERE id = ?");
     select.bind(1, eventId);
     if (!select.step())
         refuse(tr("There is no event %1.").arg(eventId));
@@ -260,6 +266,7 @@ QString Store::createEvent(const EventDraft& given)
         event.tour = draft.tour;
         event.group = draft.group;
         event.season = draft.season;
+        event.location = draft.location;
         event.experimental = draft.experimental;
         if (draft.experimental)
             event.experimentalCap = draft.experimentalCap;
@@ -291,10 +298,12 @@ void Store::updateEvent(const QString& eventId, const EventDraft& given)
                            .arg(eventId)
                            .arg(teams.integer(0)));
         }
-        sqlite::Statement update(d->db, R"sql(
-            UPDATE events SET date = ?, name = ?, format = ?, tier = ?, tour = ?, "group" = ?, season = ?,
-                              experimental = ?, experimental_cap = ?
-            WHERE id = ?)sql");
+        // A file made at an older schema (tests make them) has no location column: ?10 stays unused.
+        sqlite::Statement update(d->db, std::string(R"sql(
+            UPDATE events SET date = ?1, name = ?2, format = ?3, tier = ?4, tour = ?5, "group" = ?6,
+                              season = ?7, experimental = ?8, experimental_cap = ?9)sql") +
+                                            (d->hasLocationColumn() ? ", location = ?10" : "") +
+                                            " WHERE id = ?11");
         update.bind(1, draft.date)
             .bind(2, nonNull(draft.name))
             .bind(3, keyword(draft.format))
@@ -304,7 +313,8 @@ void Store::updateEvent(const QString& eventId, const EventDraft& given)
             .bind(7, nonNull(draft.season))
             .bind(8, draft.experimental ? 1 : 0)
             .bind(9, draft.experimental ? std::optional(draft.experimentalCap) : std::nullopt)
-            .bind(10, eventId)
+            .bind(10, draft.location.isEmpty() ? QString() : draft.location)
+            .bind(11, eventId)
             .run();
         d->eventChanged(eventId, event.status, QStringLiteral("update-event"),
                         QJsonObject{{QStringLiteral("before"), draftJson(before)},

@@ -222,6 +222,9 @@ bool EventRecord::sameContent(const EventRecord& other) const
     };
     EventRecord mine = canonical(*this);
     mine.status = other.status;
+    // A history folder and the files of older desks carry no location: none is not another one.
+    if (mine.location.isEmpty() || other.location.isEmpty())
+        mine.location = other.location;
     return mine == canonical(other);
 }
 
@@ -257,7 +260,7 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
     std::map<QString, EventRecord> events;
     {
         sqlite::Statement select(db, R"sql(
-            SELECT )sql" + std::string(kEventColumns) +
+            SELECT )sql" + eventColumns() +
                                          R"sql(
             FROM events
             WHERE )sql" + filter("id") + R"sql( AND (?2 = 0 OR status IN ('finished', 'awarded'))
@@ -612,6 +615,9 @@ int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players, cons
     // A name fills in only a missing one: the id is the identity (DECISIONS D1). Another name is
     // refused before (nameConflicts); a name filled in is logged, with the file it came from.
     sqlite::Statement fillName(db, "UPDATE players SET name = ?2 WHERE id = ?1 AND coalesce(name, '') = ''");
+    // A location fills in only a missing one too; a stored one stays (importEventExchange reports it).
+    sqlite::Statement fillLocation(
+        db, "UPDATE players SET location = ?2 WHERE id = ?1 AND coalesce(location, '') = ''");
     int added = 0;
     for (const PlayerRecord& player : players) {
         insert.reset();
@@ -622,7 +628,13 @@ int Store::Private::insertPlayers(const std::vector<PlayerRecord>& players, cons
             .run();
         if (db.changes() > 0) {
             ++added;
-        } else if (!player.name.isEmpty()) {
+            continue;
+        }
+        if (!player.location.trimmed().isEmpty()) {
+            fillLocation.reset();
+            fillLocation.bind(1, player.id).bind(2, player.location.trimmed()).run();
+        }
+        if (!player.name.isEmpty()) {
             fillName.reset();
             fillName.bind(1, player.id).bind(2, player.name).run();
             if (db.changes() > 0)
@@ -694,10 +706,13 @@ Store::Private::nameConflicts(const std::vector<PlayerRecord>& players)
 
 void Store::Private::insertEventRow(const EventRecord& event)
 {
-    sqlite::Statement insert(db, R"sql(
+    // A file made at an older schema (tests make them) has no location column.
+    const bool location = hasLocationColumn();
+    sqlite::Statement insert(db, std::string(R"sql(
         INSERT INTO events (id, date, name, format, tier, tour, experimental, experimental_cap, season,
-                            "group", field_size, status)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+                            "group", field_size, status)sql") +
+                                     (location ? ", location) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                                               : ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     insert.bind(1, event.id)
         .bind(2, event.date)
         .bind(3, nonNull(event.name))
@@ -709,8 +724,10 @@ void Store::Private::insertEventRow(const EventRecord& event)
         .bind(9, nonNull(event.season))
         .bind(10, nonNull(event.group))
         .bind(11, event.fieldSize)
-        .bind(12, keyword(event.status))
-        .run();
+        .bind(12, keyword(event.status));
+    if (location)
+        insert.bind(13, event.location.isEmpty() ? QString() : event.location);
+    insert.run();
 }
 
 void Store::Private::insertUnits(const EventRecord& event)

@@ -135,6 +135,17 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
     }
     if (!result.defects.empty())
         return result;
+    // A location is a player's own data, not the event's: a stored one stays (a missing one is filled in).
+    QStringList notes;
+    for (const PlayerRecord& player : exchange.players) {
+        const auto stored = std::find_if(known.begin(), known.end(),
+                                         [&player](const PlayerRecord& p) { return p.id == player.id; });
+        if (stored != known.end() && !stored->location.trimmed().isEmpty() &&
+            !player.location.trimmed().isEmpty() &&
+            stored->location.simplified().toCaseFolded() != player.location.simplified().toCaseFolded())
+            notes.append(tr("Player %1 is from '%2' in the file but from '%3' here; '%3' was kept.")
+                             .arg(player.id, player.location, stored->location));
+    }
     try {
         store.addEvent(exchange.event, exchange.players, exchange.award, fileName);
     } catch (const StoreError& error) {
@@ -146,6 +157,7 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
         return result;
     }
     result.outcome = EventImportResult::Outcome::Added;
+    result.notes = notes;
     return result;
 }
 

@@ -27,6 +27,9 @@ struct EventImportResult {
     QString eventId;
     std::vector<engine::Defect> defects;
     bool checksumMismatch = false;
+    // What the import kept of the database rather than of the file, in words: a player whose
+    // location here differs from the file's keeps the one stored (the director edits it if needed).
+    QStringList notes;
 };
 
 // Verifies the checksum, checks the content, and adds the event to the store (StoreError when the

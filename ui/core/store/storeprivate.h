@@ -9,6 +9,7 @@
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
 #include "core/formats/outputfiles.h"
+#include "core/records/identifiers.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/translation.h"
@@ -54,7 +55,7 @@ FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::Store)
 // Names of things in the database
 
 // The columns of a whole event, in the order eventFromRow reads them: both queries of whole events
-// select these, so the mapping from a row exists once.
+// select these (Private::eventColumns(), with the location last), so the mapping from a row exists once.
 inline constexpr std::string_view kEventColumns =
     R"sql(id, date, name, format, "group", tour, tier, season, field_size, experimental, experimental_cap, status)sql";
 
@@ -75,6 +76,7 @@ inline EventRecord eventFromRow(const sqlite::Statement& select)
     event.experimental = select.integer(9) != 0;
     event.experimentalCap = select.optionalReal(10);
     event.status = eventStatusFromKeyword(select.text(11)).value_or(EventStatus::Planned);
+    event.location = select.text(12);
     return event;
 }
 
@@ -273,6 +275,12 @@ struct Store::Private {
     // The stored history or its parameters changed: the cached monthly locks are stale.
     void historyChanged() { eventDay.locks.clear(); }
     bool hasListedColumn() const { return schemaVersion >= 3; }
+    bool hasLocationColumn() const { return schemaVersion >= 5; }
+    // kEventColumns and the location (schema 5; '' in an older file).
+    std::string eventColumns() const
+    {
+        return std::string(kEventColumns) + (hasLocationColumn() ? ", location" : ", ''");
+    }
     // The event's own row (no units, no games); StoreError::Refused when there is none.
     EventRecord requireEvent(const QString& eventId);
     void eventChanged(const QString& eventId, EventStatus status, const QString& action,

@@ -7,7 +7,9 @@
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/playersearchmodel.h"
+#include "widgets/playerdialog.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDate>
 #include <QDialogButtonBox>
@@ -361,6 +363,19 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_remove = new QPushButton(tr("&Remove"), this);
     m_remove->setObjectName(QStringLiteral("removeButton"));
     connect(m_remove, &QPushButton::clicked, this, [this] { removeCurrent(); });
+    // Issue 14: a misspelt name, the association's new id, a player entered twice.
+    m_editPlayer = new QPushButton(tr("Edit pla&yer..."), this);
+    m_editPlayer->setObjectName(QStringLiteral("editPlayerButton"));
+    m_editPlayer->setToolTip(tr("The name, location or id of the current entrant's player, or merge a "
+                                "player entered twice (F2)."));
+    connect(m_editPlayer, &QPushButton::clicked, this, [this] { editCurrentPlayer(); });
+    auto* editPlayerAction = new QAction(tr("Edit player..."), m_entrants);
+    editPlayerAction->setObjectName(QStringLiteral("editPlayerAction"));
+    editPlayerAction->setShortcut(QKeySequence(Qt::Key_F2));
+    editPlayerAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(editPlayerAction, &QAction::triggered, this, [this] { editCurrentPlayer(); });
+    m_entrants->addAction(editPlayerAction);
+    m_entrants->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_pair = new QPushButton(tr("&Pair partners"), this);
     m_pair->setObjectName(QStringLiteral("pairButton"));
     m_pair->setToolTip(tr("Doubles: select two single players to make them one team."));
@@ -379,6 +394,7 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     auto* buttonRow = new QHBoxLayout;
     buttonRow->addWidget(m_nameList);
     buttonRow->addStretch();
+    buttonRow->addWidget(m_editPlayer);
     buttonRow->addWidget(m_pair);
     buttonRow->addWidget(m_withdraw);
     buttonRow->addWidget(m_remove);
@@ -509,9 +525,9 @@ void EntrantsPanel::updateEditable()
 {
     const bool editable = m_session && m_session->isEditable();
     const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
-    for (QWidget* widget :
-         std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_withdraw,
-                                         m_remove, m_checkInBox, m_checkInAll})
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew,
+                                                           m_nameList, m_withdraw, m_remove, m_editPlayer,
+                                                           m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
     m_pair->setEnabled(editable && doubles);
     m_pair->setVisible(doubles);
@@ -809,6 +825,31 @@ bool EntrantsPanel::removeCurrent()
     return unit != 0 && m_session->removeEntrant(unit);
 }
 
+PlayerDialog* EntrantsPanel::editCurrentPlayer()
+{
+    const int unit = currentUnit();
+    if (unit == 0 || !m_session->isEditable())
+        return nullptr;
+    const core::Entrant* entrant = m_session->entrants()->entrant(unit);
+    if (!entrant || entrant->playerIds().isEmpty())
+        return nullptr;
+    auto* dialog = new PlayerDialog(m_session->store(), entrant->playerIds(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (!m_session)
+            return;
+        const QString merge = dialog->mergeInto();
+        const bool done = merge.isEmpty() ? m_session->editPlayer(dialog->playerId(), dialog->name(),
+                                                                  dialog->location(), dialog->newId())
+                                          : m_session->mergePlayer(dialog->playerId(), merge);
+        if (done)
+            Q_EMIT message(merge.isEmpty() ? tr("Player %1 changed").arg(dialog->name())
+                                           : tr("Player %1 merged into %2").arg(dialog->playerId(), merge));
+    });
+    dialog->open();
+    return dialog;
+}
+
 bool EntrantsPanel::pairSelected()
 {
     if (!m_session)
@@ -880,6 +921,10 @@ bool EntrantsPanel::eventFilter(QObject* watched, QEvent* event)
             }
             if (key->key() == Qt::Key_Delete) {
                 removeCurrent();
+                return true;
+            }
+            if (key->key() == Qt::Key_F2) {
+                editCurrentPlayer();
                 return true;
             }
         }

@@ -74,6 +74,8 @@ private:
     QStringList m_lines;
 };
 
+class PlayerDialog;
+
 class EntrantsPanel : public QWidget {
     Q_OBJECT
 
@@ -121,6 +123,9 @@ public:
     bool removeCurrent();
     // Doubles: the two selected single players become one team.
     bool pairSelected();
+    // Opens the player dialog for the current entrant's player (F2, the context menu, the button);
+    // on OK the edit or merge is one undoable step. nullptr when there is no current entrant.
+    PlayerDialog* editCurrentPlayer();
 
 public Q_SLOTS:
     void openNameList();
@@ -162,6 +167,7 @@ private:
     QPushButton* m_withdraw = nullptr;
     QPushButton* m_remove = nullptr;
     QPushButton* m_pair = nullptr;
+    QPushButton* m_editPlayer = nullptr;
     QLabel* m_counts = nullptr;
     PayoutPreviewWidget* m_preview = nullptr;
     QPushButton* m_print = nullptr;

@@ -1,5 +1,7 @@
 #include "widgets/eventday/eventeditor.h"
 
+#include "core/records/identifiers.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
@@ -54,6 +56,11 @@ EventEditor::EventEditor(QWidget* parent)
     m_group->setPlaceholderText(tr("NCA, NCA REC, ..."));
     m_season = new QLineEdit(this);
     m_season->setObjectName(QStringLiteral("eventSeason"));
+    m_location = new QLineEdit(this);
+    m_location->setObjectName(QStringLiteral("eventLocation"));
+    m_location->setPlaceholderText(tr("e.g. Tavistock, ON"));
+    m_location->setMaxLength(core::textLongest);
+    m_location->setToolTip(tr("Where the event is played: it goes into the submission file."));
     m_experimental = new QCheckBox(tr("E&xperimental format"), this);
     m_experimental->setObjectName(QStringLiteral("eventExperimental"));
     m_cap = new QDoubleSpinBox(this);
@@ -73,6 +80,7 @@ EventEditor::EventEditor(QWidget* parent)
     form->addRow(tr("Di&vision:"), m_division);
     form->addRow(tr("&Group:"), m_group);
     form->addRow(tr("&Season:"), m_season);
+    form->addRow(tr("&Location:"), m_location);
     form->addRow(QString(), m_experimental);
     form->addRow(tr("FSI &cap:"), m_cap);
 
@@ -90,6 +98,7 @@ EventEditor::EventEditor(QWidget* parent)
 
     connect(m_name, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_date, &QLineEdit::textChanged, this, &EventEditor::updateState);
+    connect(m_location, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_experimental, &QCheckBox::toggled, this, &EventEditor::updateState);
 
     core::EventDraft fresh;
@@ -104,6 +113,7 @@ EventEditor::EventEditor(QWidget* parent)
 void EventEditor::setDraft(const core::EventDraft& draft)
 {
     m_name->setText(draft.name);
+    m_location->setText(draft.location);
     m_date->setText(draft.date);
     m_format->setCurrentIndex(m_format->findData(int(draft.format)));
     m_tier->setCurrentIndex(m_tier->findData(draft.tier.value_or(0)));
@@ -127,6 +137,7 @@ core::EventDraft EventEditor::draft() const
     draft.tour = static_cast<core::Tour>(m_division->currentData().toInt());
     draft.group = m_group->text().trimmed();
     draft.season = m_season->text().trimmed();
+    draft.location = m_location->text().trimmed();
     draft.experimental = m_experimental->isChecked();
     draft.experimentalCap = m_cap->value();
     return draft;
@@ -134,7 +145,8 @@ core::EventDraft EventEditor::draft() const
 
 bool EventEditor::isComplete() const
 {
-    return !m_name->text().trimmed().isEmpty() && parseDate(m_date->text()).isValid();
+    return !m_name->text().trimmed().isEmpty() && parseDate(m_date->text()).isValid() &&
+           core::textProblem(m_location->text().trimmed()).isEmpty();
 }
 
 void EventEditor::updateState()
@@ -145,6 +157,8 @@ void EventEditor::updateState()
         problem = tr("The event needs a name.");
     else if (!parseDate(m_date->text()).isValid())
         problem = tr("The date is not a real date (YYYY-MM-DD).");
+    else if (const QString location = core::textProblem(m_location->text().trimmed()); !location.isEmpty())
+        problem = tr("The location %1.").arg(location);
     m_problem->setText(problem);
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }

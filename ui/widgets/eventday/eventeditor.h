@@ -31,6 +31,7 @@ public:
 
     QLineEdit* nameEdit() const { return m_name; }
     QLineEdit* dateEdit() const { return m_date; }
+    QLineEdit* locationEdit() const { return m_location; }
     QComboBox* formatBox() const { return m_format; }
     QComboBox* tierBox() const { return m_tier; }
     QComboBox* divisionBox() const { return m_division; }
@@ -44,6 +45,7 @@ private:
 
     QLineEdit* m_name = nullptr;
     QLineEdit* m_date = nullptr;
+    QLineEdit* m_location = nullptr;
     QComboBox* m_format = nullptr;
     QComboBox* m_tier = nullptr;
     QComboBox* m_division = nullptr;

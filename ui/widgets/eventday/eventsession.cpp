@@ -5,6 +5,7 @@
 #include "widgets/commands/addentrantcommand.h"
 #include "widgets/commands/addplayercommand.h"
 #include "widgets/commands/checkinallcommand.h"
+#include "widgets/commands/editplayercommand.h"
 #include "widgets/commands/pairpartnerscommand.h"
 #include "widgets/commands/removeentrantcommand.h"
 #include "widgets/commands/setentrantstatuscommand.h"
@@ -212,6 +213,22 @@ std::optional<int> EventSession::addEntrant(const QStringList& playerIds, core::
     if (!push(std::move(command)))
         return std::nullopt;
     return added->unit();
+}
+
+bool EventSession::editPlayer(const QString& playerId, const QString& name, const QString& location,
+                              const QString& newId)
+{
+    const std::optional<core::PlayerRecord> before = m_store.player(playerId);
+    if (!before) {
+        fail(tr("There is no player %1.").arg(playerId));
+        return false;
+    }
+    return push(std::make_unique<EditPlayerCommand>(*this, *before, name, location, newId));
+}
+
+bool EventSession::mergePlayer(const QString& playerId, const QString& intoId)
+{
+    return push(std::make_unique<MergePlayerCommand>(*this, playerId, intoId));
 }
 
 bool EventSession::removeEntrant(int unit)

@@ -72,6 +72,11 @@ public:
     // Planned -> started -> finished (awarding is award()).
     bool setEventStatus(core::EventStatus status);
     bool updateEvent(const core::EventDraft& draft);
+    // A player's name and location, and a local player's new id (empty: it stays); one undo step.
+    bool editPlayer(const QString& playerId, const QString& name, const QString& location,
+                    const QString& newId = {});
+    // A local player merged into `intoId`: all their entries move (one undo step).
+    bool mergePlayer(const QString& playerId, const QString& intoId);
 
     core::ResultsValidation validateResults();
     // DECISIONS N4: takes the offer to break every tie by the listed order (one undoable step).

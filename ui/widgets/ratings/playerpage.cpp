@@ -6,11 +6,15 @@
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/charts/curvechart.h"
+#include "widgets/playerdialog.h"
 
 #include <QCoreApplication>
 #include <QFont>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -265,10 +269,53 @@ PlayerPage::PlayerPage(core::Store& store, QWidget* parent)
     splitter->addWidget(m_table);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    // Issue 14: a misspelt name or a new location seen on the Ratings tab is corrected here.
+    m_edit = new QPushButton(tr("Edit pla&yer..."), this);
+    m_edit->setObjectName(QStringLiteral("playerEditButton"));
+    m_edit->setToolTip(
+        tr("The player's name and location; a local player's id, or their merge into another."));
+    connect(m_edit, &QPushButton::clicked, this, [this] { editPlayer(); });
+    auto* headerRow = new QHBoxLayout;
+    headerRow->addWidget(m_header, 1);
+    headerRow->addWidget(m_edit, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_header);
+    layout->addLayout(headerRow);
     layout->addWidget(splitter, 1);
     rebuild();
+}
+
+PlayerDialog* PlayerPage::editPlayer()
+{
+    if (m_playerId.isEmpty() || !m_store.player(m_playerId) || m_store.isReadOnly())
+        return nullptr;
+    auto* dialog = new PlayerDialog(m_store, {m_playerId}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        // Not an event-day edit: written at once, in the audit log, without the event's undo.
+        QString id = dialog->playerId();
+        try {
+            if (!dialog->mergeInto().isEmpty()) {
+                m_store.mergePlayer(id, dialog->mergeInto());
+                id = dialog->mergeInto();
+            } else {
+                m_store.editPlayer(id, dialog->name(), dialog->location());
+                if (!dialog->newId().isEmpty()) {
+                    m_store.changePlayerId(id, dialog->newId());
+                    id = dialog->newId();
+                }
+            }
+        } catch (const core::StoreError& error) {
+            QMessageBox::warning(this, tr("Player"), error.message());
+            return;
+        }
+        m_playerId = id;
+        rebuild();
+        // The run holds the names and ids it was computed with: the window recomputes the one run
+        // the ratings list and this page share.
+        Q_EMIT playerEdited(id);
+    });
+    dialog->open();
+    return dialog;
 }
 
 PlayerPage::~PlayerPage() = default;

@@ -39,11 +39,13 @@
 #include <vector>
 
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace flickdesk::ui {
 
 class CurveChart;
+class PlayerDialog;
 
 // A unit's performance in the FlickSkill model: a normal distribution.
 struct Performance {
@@ -85,6 +87,10 @@ public:
     PlayerEventsModel* model() const { return m_model; }
     CurveChart* chart() const { return m_chart; }
     QLabel* header() const { return m_header; }
+    QPushButton* editButton() const { return m_edit; }
+    // Opens the player dialog for the player shown; on OK the edit is written at once (the
+    // Ratings tab has no undo). nullptr when no player is shown or the database is read-only.
+    PlayerDialog* editPlayer();
 
 public Q_SLOTS:
     void setPlayer(const QString& playerId);
@@ -96,6 +102,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void ratingRunChanged();
     void pageChanged(); // the rows and the chart show the current player and run
+    // Its name, location or id changed (the id it has now): the ratings need computing again.
+    void playerEdited(const QString& playerId);
 
 private:
     void rebuild();
@@ -111,6 +119,7 @@ private:
     CurveChart* m_chart = nullptr;
     QLabel* m_header = nullptr;
     QTableView* m_table = nullptr;
+    QPushButton* m_edit = nullptr;
 };
 
 } // namespace flickdesk::ui

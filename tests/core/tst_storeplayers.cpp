@@ -1,0 +1,400 @@
+// A player's edits after they were added (core/store/storeplayers.cpp, issue 14): name and location,
+// a local id that becomes the association's, the merge of a local player into another and its undo,
+// each one transaction in the audit log; the event's location (schema 5, the migration of an older
+// file); and the locations of the event and its players in the submission file.
+#include "../common/storefixtures.h"
+#include "core/formats/eventexchange.h"
+#include "core/store/store.h"
+#include "core/store/storeexchange.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace flickdesk;
+using core::EntrantStatus;
+using core::Store;
+using core::StoreError;
+
+namespace {
+
+std::unique_ptr<Store> openStore(const QString& path)
+{
+    core::StoreOptions options;
+    options.path = path;
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
+    return testing::openStore(options);
+}
+
+QStringList actions(Store& store)
+{
+    QStringList found;
+    for (const core::AuditEntry& entry : store.auditLog())
+        found.append(entry.action);
+    return found;
+}
+
+// The message of the StoreError that `write` throws; empty when it throws none.
+template <typename Write> QString refusal(Write&& write)
+{
+    try {
+        write();
+    } catch (const StoreError& error) {
+        return error.message();
+    }
+    return {};
+}
+
+// An event with two players and a game between them.
+struct SmallEvent {
+    QString event;
+    QString ann;
+    QString bo;
+};
+
+SmallEvent smallEvent(Store& store)
+{
+    SmallEvent small;
+    core::EventDraft draft = testing::draftOn(QStringLiteral("2026-01-10"));
+    draft.location = QStringLiteral("Tavistock, ON");
+    small.event = store.createEvent(draft);
+    small.ann = store.addPlayer(QStringLiteral("Ann Smiht"), QStringLiteral("Guelph"));
+    small.bo = store.addPlayer(QStringLiteral("Bo Lee"), QStringLiteral("Elora"), QStringLiteral("1001"));
+    store.addEntrant(small.event, {small.ann}, EntrantStatus::Started);
+    store.addEntrant(small.event, {small.bo}, EntrantStatus::Started);
+    core::GameRecord game;
+    game.sideA = {small.ann};
+    game.sideB = {small.bo};
+    store.setGames(small.event, {game});
+    return small;
+}
+
+QByteArray withoutLocations(const QByteArray& file)
+{
+    QJsonObject root = QJsonDocument::fromJson(file).object();
+    QJsonObject content = root.value(QStringLiteral("content")).toObject();
+    QJsonObject event = content.value(QStringLiteral("event")).toObject();
+    event.remove(QStringLiteral("location"));
+    content.insert(QStringLiteral("event"), event);
+    QJsonArray field;
+    for (const QJsonValue& unitValue : content.value(QStringLiteral("field")).toArray()) {
+        QJsonObject unit = unitValue.toObject();
+        QJsonArray players;
+        for (const QJsonValue& player : unit.value(QStringLiteral("players")).toArray()) {
+            QJsonObject object = player.toObject();
+            object.remove(QStringLiteral("location"));
+            players.append(object);
+        }
+        unit.insert(QStringLiteral("players"), players);
+        field.append(unit);
+    }
+    content.insert(QStringLiteral("field"), field);
+    root.insert(QStringLiteral("content"), content);
+    root.insert(QStringLiteral("sha256"), core::contentChecksum(content));
+    return QJsonDocument(root).toJson();
+}
+
+} // namespace
+
+class TestStorePlayers : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void editsNameAndLocation();
+    void localIdBecomesTheAssociations();
+    void idChangeRefusals();
+    void mergeMovesEntriesAndUndoes();
+    void mergeRefusals();
+    void awardEndsTheUndo();
+    void eventLocationIsStoredAndChecked();
+    void olderDatabaseGainsLocation();
+    void submissionFileCarriesLocations();
+    void olderSubmissionFileStillImports();
+};
+
+void TestStorePlayers::editsNameAndLocation()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = openStore(path);
+    const SmallEvent small = smallEvent(*store);
+    store->editPlayer(small.ann, QStringLiteral(" Ann Smith "), QStringLiteral("Elora"));
+    QCOMPARE(store->player(small.ann)->name, QStringLiteral("Ann Smith"));
+    QCOMPARE(store->player(small.ann)->location, QStringLiteral("Elora"));
+    QCOMPARE(store->entrant(small.event, 1)->players.front().name, QStringLiteral("Ann Smith"));
+    QCOMPARE(store->searchPlayers(QStringLiteral("smith")).size(), std::size_t(1));
+    QVERIFY(store->searchPlayers(QStringLiteral("smiht")).empty());
+    QCOMPARE(actions(*store).count(QStringLiteral("edit-player")), 1);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM players WHERE name = 'Ann Smith'"), 1);
+    // A name once given is not taken away; text a file could not carry is refused; nothing changes.
+    QVERIFY(refusal([&] {
+                store->editPlayer(small.ann, QStringLiteral("  "), {});
+            }).contains(QStringLiteral("name")));
+    QVERIFY(!refusal([&] { store->editPlayer(small.ann, QStringLiteral("Ann\tSmith"), {}); }).isEmpty());
+    QVERIFY(
+        !refusal([&] { store->editPlayer(small.ann, QStringLiteral("Ann"), QString(201, u'x')); }).isEmpty());
+    QVERIFY(
+        !refusal([&] { store->editPlayer(QStringLiteral("L999"), QStringLiteral("Nobody"), {}); }).isEmpty());
+    QCOMPARE(store->player(small.ann)->name, QStringLiteral("Ann Smith"));
+    QCOMPARE(actions(*store).count(QStringLiteral("edit-player")), 1);
+}
+
+void TestStorePlayers::localIdBecomesTheAssociations()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = openStore(path);
+    const SmallEvent small = smallEvent(*store);
+    QVERIFY(Store::isLocalPlayerId(small.ann));
+    QVERIFY(!Store::isLocalPlayerId(small.bo));
+    store->changePlayerId(small.ann, QStringLiteral("1748"));
+    QVERIFY(!store->player(small.ann));
+    const core::PlayerRecord moved = *store->player(QStringLiteral("1748"));
+    QCOMPARE(moved.name, QStringLiteral("Ann Smiht"));
+    QCOMPARE(moved.location, QStringLiteral("Guelph"));
+    QCOMPARE(moved.associationId, QStringLiteral("1748"));
+    QCOMPARE(store->entrant(small.event, 1)->playerIds(), QStringList{QStringLiteral("1748")});
+    QCOMPARE(store->event(small.event)->games.front().sideA, QStringList{QStringLiteral("1748")});
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM game_players WHERE player_id = '1748'"), 1);
+    QVERIFY(store->check().isEmpty());
+    QVERIFY(actions(*store).contains(QStringLiteral("change-player-id")));
+    QCOMPARE(store->searchPlayers(QStringLiteral("1748")).front().id, QStringLiteral("1748"));
+    // The undo puts the local id back, with every reference.
+    store->changePlayerId(QStringLiteral("1748"), small.ann, Store::PlayerIdChange::Undo);
+    QCOMPARE(store->entrant(small.event, 1)->playerIds(), QStringList{small.ann});
+    QCOMPARE(store->player(small.ann)->associationId, QString());
+    QVERIFY(!store->player(QStringLiteral("1748")));
+    QVERIFY(store->check().isEmpty());
+}
+
+void TestStorePlayers::idChangeRefusals()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = openStore(path);
+    const SmallEvent small = smallEvent(*store);
+    const QString before = testing::dumpTables(path);
+    // An id that exists, that breaks the id grammar, a player who has the association's id already.
+    QVERIFY(refusal([&] { store->changePlayerId(small.ann, small.bo); }).contains(QStringLiteral("merge")));
+    QVERIFY(refusal([&] {
+                store->changePlayerId(small.ann, QStringLiteral("0175"));
+            }).contains(QStringLiteral("0")));
+    QVERIFY(!refusal([&] { store->changePlayerId(small.ann, QStringLiteral("17 48")); }).isEmpty());
+    QVERIFY(!refusal([&] { store->changePlayerId(small.bo, QStringLiteral("2002")); }).isEmpty());
+    QCOMPARE(testing::dumpTables(path), before);
+    // DECISIONS P2: a lock that names the player keeps the id it used.
+    store->importRatings({{small.ann, {}, 1.0, 0.5, 2}}, QStringLiteral("2026-01"), false,
+                         QStringLiteral("list.csv"));
+    QVERIFY(!store->playerIdFrozen(small.ann).isEmpty());
+    QVERIFY(refusal([&] {
+                store->changePlayerId(small.ann, QStringLiteral("1748"));
+            }).contains(QStringLiteral("2026-01")));
+    QVERIFY(refusal([&] { store->mergePlayer(small.ann, small.bo); }).contains(QStringLiteral("2026-01")));
+    QVERIFY(store->player(small.ann));
+}
+
+void TestStorePlayers::mergeMovesEntriesAndUndoes()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = openStore(path);
+    const SmallEvent small = smallEvent(*store);
+    // The same person entered again as new at another event: a local player, later found to be Bo.
+    const QString second = store->createEvent(testing::draftOn(QStringLiteral("2026-01-17")));
+    const QString twice = store->addPlayer(QStringLiteral("Bo Lee"), {});
+    const QString cy = store->addPlayer(QStringLiteral("Cy Park"), {});
+    store->addEntrant(second, {twice}, EntrantStatus::Started);
+    store->addEntrant(second, {cy}, EntrantStatus::Started);
+    core::GameRecord game;
+    game.sideA = {cy};
+    game.sideB = {twice};
+    store->setGames(second, {game});
+    const QString before = testing::dumpTables(path, testing::RowOrder::Sorted);
+
+    const core::PlayerMerge merge = store->mergePlayer(twice, small.bo);
+    QVERIFY(!store->player(twice));
+    QCOMPARE(store->entrant(second, 1)->playerIds(), QStringList{small.bo});
+    QCOMPARE(store->event(second)->games.front().sideB, QStringList{small.bo});
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM entrant_players WHERE player_id = '1001'"), 2);
+    QVERIFY(actions(*store).contains(QStringLiteral("merge-player")));
+    QVERIFY(store->check().isEmpty());
+    QCOMPARE(store->searchPlayers(QStringLiteral("bo lee")).size(), std::size_t(1));
+
+    store->unmergePlayer(merge);
+    QCOMPARE(store->entrant(second, 1)->playerIds(), QStringList{twice});
+    QCOMPARE(store->entrant(small.event, 2)->playerIds(), QStringList{small.bo});
+    QCOMPARE(store->event(second)->games.front().sideB, QStringList{twice});
+    QVERIFY(store->check().isEmpty());
+    // Everything but the audit log is as before the merge.
+    const auto withoutAudit = [](const QString& dump) {
+        return dump.left(dump.indexOf(QStringLiteral("[audit_log]\n"))) +
+               dump.mid(dump.indexOf(QStringLiteral("\n[award_ratings]\n")));
+    };
+    QCOMPARE(withoutAudit(testing::dumpTables(path, testing::RowOrder::Sorted)), withoutAudit(before));
+}
+
+void TestStorePlayers::mergeRefusals()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = openStore(path);
+    const SmallEvent small = smallEvent(*store);
+    const QString other = store->addPlayer(QStringLiteral("Di Ng"), {});
+    // Both in one event; into themselves; an association player merged away; an unknown player.
+    QVERIFY(refusal([&] { store->mergePlayer(small.ann, small.bo); }).contains(small.event));
+    QVERIFY(!refusal([&] { store->mergePlayer(small.ann, small.ann); }).isEmpty());
+    QVERIFY(!refusal([&] { store->mergePlayer(small.bo, other); }).isEmpty());
+    QVERIFY(!refusal([&] { store->mergePlayer(other, QStringLiteral("9999")); }).isEmpty());
+    QVERIFY(store->player(small.ann) && store->player(other));
+    QVERIFY(!actions(*store).contains(QStringLiteral("merge-player")));
+}
+
+void TestStorePlayers::awardEndsTheUndo()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = openStore(path);
+    const SmallEvent small = smallEvent(*store);
+    const QString second = store->createEvent(testing::draftOn(QStringLiteral("2026-01-17")));
+    const QString twice = store->addPlayer(QStringLiteral("Bo Lee"), {});
+    const QString cy = store->addPlayer(QStringLiteral("Cy Park"), {});
+    store->addEntrant(second, {twice}, EntrantStatus::Started);
+    store->addEntrant(second, {cy}, EntrantStatus::Started);
+    const core::PlayerMerge merge = store->mergePlayer(twice, small.bo);
+    // DECISIONS P2: the award freezes the field as it is, with Bo under his own id.
+    store->setStandings(second, {{1, 1}, {2, 2}});
+    store->setEventStatus(second, core::EventStatus::Finished);
+    core::AwardRecord award;
+    award.lockMonth = QStringLiteral("2026-01");
+    award.fsi = 0.4;
+    award.awardedAt = QStringLiteral("2026-01-17T20:00:00Z");
+    award.ratings = {{small.bo, 0.0, 1.0}, {cy, 0.0, 1.0}};
+    award.awards = {{small.bo, 1, 20.0}, {cy, 2, 10.0}};
+    store->award(second, award);
+    const QString before = testing::dumpTables(path);
+    QVERIFY(refusal([&] { store->unmergePlayer(merge); }).contains(second));
+    QVERIFY(refusal([&] { store->changePlayerId(cy, QStringLiteral("1750")); }).contains(second));
+    QVERIFY(!store->playerIdFrozen(cy).isEmpty());
+    QCOMPARE(testing::dumpTables(path), before);
+    QVERIFY(!store->player(twice));
+}
+
+void TestStorePlayers::eventLocationIsStoredAndChecked()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(temp.filePath(QStringLiteral("events.sqlite")));
+    core::EventDraft draft = testing::draftOn(QStringLiteral("2026-02-07"));
+    draft.location = QStringLiteral("  Tavistock, ON ");
+    const QString id = store->createEvent(draft);
+    QCOMPARE(store->event(id)->location, QStringLiteral("Tavistock, ON"));
+    QCOMPARE(core::EventDraft::of(*store->event(id)).location, QStringLiteral("Tavistock, ON"));
+    draft.location = QStringLiteral("Elora, ON");
+    store->updateEvent(id, draft);
+    QCOMPARE(store->event(id)->location, QStringLiteral("Elora, ON"));
+    draft.location = QStringLiteral("Elora\nON");
+    QVERIFY(refusal([&] { store->updateEvent(id, draft); }).contains(QStringLiteral("location")));
+    draft.location = QString(201, u'x');
+    QVERIFY(refusal([&] { store->createEvent(draft); }).contains(QStringLiteral("200")));
+    QCOMPARE(store->event(id)->location, QStringLiteral("Elora, ON"));
+    QCOMPARE(store->eventCount(), 1);
+}
+
+void TestStorePlayers::olderDatabaseGainsLocation()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("v4.sqlite"));
+    QString event;
+    {
+        core::StoreOptions options;
+        options.path = path;
+        options.schemaVersion = 4;
+        const auto store = Store::open(options).store;
+        QVERIFY(store);
+        QCOMPARE(store->schemaVersion(), 4);
+        event = store->createEvent(testing::draftOn(QStringLiteral("2025-11-08")));
+        QVERIFY(store->check().isEmpty());
+    }
+    {
+        // Read-only, a version 4 file reads without its location.
+        core::StoreOptions options;
+        options.path = path;
+        options.readOnly = true;
+        const auto reader = Store::open(options).store;
+        QVERIFY(reader);
+        QCOMPARE(reader->schemaVersion(), 4);
+        QCOMPARE(reader->event(event)->location, QString());
+    }
+    const auto upgraded = openStore(path);
+    QCOMPARE(upgraded->schemaVersion(), Store::latestSchemaVersion);
+    QCOMPARE(Store::latestSchemaVersion, 5);
+    QVERIFY(!upgraded->backupsMade().isEmpty()); // the backup made before the migration
+    QCOMPARE(upgraded->event(event)->location, QString());
+    QVERIFY2(upgraded->check().isEmpty(), qPrintable(upgraded->check().join(u'\n')));
+    core::EventDraft draft = core::EventDraft::of(*upgraded->event(event));
+    draft.location = QStringLiteral("Tavistock, ON");
+    upgraded->updateEvent(event, draft);
+    QCOMPARE(upgraded->event(event)->location, QStringLiteral("Tavistock, ON"));
+}
+
+void TestStorePlayers::submissionFileCarriesLocations()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(temp.filePath(QStringLiteral("desk.sqlite")));
+    const SmallEvent small = smallEvent(*store);
+    const QByteArray file = core::serializeEventExchange(core::exchangeOfEvent(*store, small.event));
+    const core::ParsedEventExchange parsed = core::parseEventExchange(file, QStringLiteral("event.json"));
+    QVERIFY(parsed.defects.empty());
+    QCOMPARE(parsed.exchange.event.location, QStringLiteral("Tavistock, ON"));
+    QCOMPARE(parsed.exchange.players.front().location, QStringLiteral("Guelph"));
+
+    // Another desk takes the event and the new player's location.
+    const auto other = openStore(temp.filePath(QStringLiteral("other.sqlite")));
+    core::EventImportResult result = core::importEventExchange(*other, file, QStringLiteral("event.json"));
+    QCOMPARE(result.outcome, core::EventImportResult::Outcome::Added);
+    QVERIFY(result.notes.isEmpty());
+    QCOMPARE(other->event(small.event)->location, QStringLiteral("Tavistock, ON"));
+    QCOMPARE(other->player(small.ann)->location, QStringLiteral("Guelph"));
+
+    // A desk that knows a player from elsewhere keeps its location and says so.
+    const auto third = openStore(temp.filePath(QStringLiteral("third.sqlite")));
+    third->addPlayer(QStringLiteral("Bo Lee"), QStringLiteral("Kitchener"), QStringLiteral("1001"));
+    third->restorePlayer({small.ann, QStringLiteral("Ann Smiht"), {}, {}});
+    result = core::importEventExchange(*third, file, QStringLiteral("event.json"));
+    QCOMPARE(result.outcome, core::EventImportResult::Outcome::Added);
+    QCOMPARE(third->player(QStringLiteral("1001"))->location, QStringLiteral("Kitchener"));
+    QCOMPARE(third->player(small.ann)->location, QStringLiteral("Guelph")); // a missing one is filled in
+    QCOMPARE(result.notes.size(), 1);
+    QVERIFY(result.notes.front().contains(QStringLiteral("Kitchener")));
+
+    // A location with a control character is refused by its place in the file.
+    QByteArray bad = file;
+    bad.replace("\"Tavistock, ON\"", "\"Tavistock,\\tON\"");
+    QJsonObject root = QJsonDocument::fromJson(bad).object();
+    root.insert(QStringLiteral("sha256"),
+                core::contentChecksum(root.value(QStringLiteral("content")).toObject()));
+    const core::ParsedEventExchange refused =
+        core::parseEventExchange(QJsonDocument(root).toJson(), QStringLiteral("bad.json"));
+    QVERIFY(!refused.defects.empty());
+    QCOMPARE(QString::fromStdString(refused.defects.front().field), QStringLiteral("content.event.location"));
+}
+
+void TestStorePlayers::olderSubmissionFileStillImports()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(temp.filePath(QStringLiteral("desk.sqlite")));
+    const SmallEvent small = smallEvent(*store);
+    const QByteArray file =
+        withoutLocations(core::serializeEventExchange(core::exchangeOfEvent(*store, small.event)));
+    QVERIFY(!file.contains("location"));
+    const auto other = openStore(temp.filePath(QStringLiteral("other.sqlite")));
+    const core::EventImportResult result =
+        core::importEventExchange(*other, file, QStringLiteral("old.json"));
+    QCOMPARE(result.outcome, core::EventImportResult::Outcome::Added);
+    QCOMPARE(other->event(small.event)->location, QString());
+    QCOMPARE(other->player(small.ann)->location, QString());
+}
+
+QTEST_MAIN(TestStorePlayers)
+#include "tst_storeplayers.moc"

@@ -1,0 +1,71 @@
+#include "widgets/commands/editplayercommand.h"
+
+#include <QCoreApplication>
+
+namespace flickdesk::ui {
+
+namespace {
+
+// The event's rows and results name the players: all of them are read again.
+void syncAll(EventEditTarget& session)
+{
+    std::vector<int> units;
+    for (const core::Entrant& entrant : session.store().entrants(session.eventId()))
+        units.push_back(entrant.number);
+    session.syncEntrants(units);
+    session.syncResults();
+    session.syncPlayers();
+}
+
+} // namespace
+
+EditPlayerCommand::EditPlayerCommand(EventEditTarget& session, const core::PlayerRecord& before,
+                                     const QString& name, const QString& location, const QString& newId)
+    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::EditPlayerCommand", "Edit player %1")
+                                .arg(name.trimmed().isEmpty() ? before.id : name.trimmed()))
+    , m_before(before)
+    , m_name(name.trimmed())
+    , m_location(location.trimmed())
+    , m_newId(newId.trimmed())
+{
+}
+
+void EditPlayerCommand::doRedo()
+{
+    store().editPlayer(m_before.id, m_name, m_location);
+    if (!m_newId.isEmpty() && m_newId != m_before.id)
+        store().changePlayerId(m_before.id, m_newId);
+    syncAll(session());
+}
+
+void EditPlayerCommand::doUndo()
+{
+    if (!m_newId.isEmpty() && m_newId != m_before.id)
+        store().changePlayerId(m_newId, m_before.id, core::Store::PlayerIdChange::Undo);
+    store().editPlayer(m_before.id, m_before.name, m_before.location);
+    syncAll(session());
+}
+
+MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& playerId,
+                                       const QString& intoId)
+    : EventCommand(session,
+                   QCoreApplication::translate("flickdesk::ui::MergePlayerCommand", "Merge player %1 into %2")
+                       .arg(playerId, intoId))
+    , m_playerId(playerId)
+    , m_intoId(intoId)
+{
+}
+
+void MergePlayerCommand::doRedo()
+{
+    m_merge = store().mergePlayer(m_playerId, m_intoId);
+    syncAll(session());
+}
+
+void MergePlayerCommand::doUndo()
+{
+    store().unmergePlayer(m_merge);
+    syncAll(session());
+}
+
+} // namespace flickdesk::ui

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/store/store.h"
+#include "widgets/commands/eventcommand.h"
+
+namespace flickdesk::ui {
+
+// A player's name and location, and a local player's new id (the association's): one undo step.
+// Undo puts the old name, location and local id back.
+class EditPlayerCommand : public EventCommand {
+public:
+    EditPlayerCommand(EventEditTarget& session, const core::PlayerRecord& before, const QString& name,
+                      const QString& location, const QString& newId);
+
+protected:
+    void doRedo() override;
+    void doUndo() override;
+
+private:
+    core::PlayerRecord m_before;
+    QString m_name;
+    QString m_location;
+    QString m_newId; // empty: the id stays
+};
+
+// A local player merged into the player they turned out to be: every entry moves. Undo brings the
+// local player back with exactly their entries, until an award uses them.
+class MergePlayerCommand : public EventCommand {
+public:
+    MergePlayerCommand(EventEditTarget& session, const QString& playerId, const QString& intoId);
+
+protected:
+    void doRedo() override;
+    void doUndo() override;
+
+private:
+    QString m_playerId;
+    QString m_intoId;
+    core::PlayerMerge m_merge;
+};
+
+} // namespace flickdesk::ui
