@@ -256,7 +256,7 @@ void TestMorning::addFortyEntrantsByTyping()
     for (int row = 0; row < 40; ++row)
         QCOMPARE(entrants->entrants().at(size_t(row)).playerIds(), QStringList{m_players.at(row)});
     QCOMPARE(entrants->registeredCount(), 40);
-    QVERIFY(panel->countsLabel()->text().contains(QStringLiteral("Registered: 40")));
+    QVERIFY(panel->countsLabel()->text().contains(QStringLiteral("Not checked in: 40")));
 }
 
 void TestMorning::checkInThirtySix()

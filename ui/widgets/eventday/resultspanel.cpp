@@ -164,7 +164,8 @@ void ResultsPanel::updateState()
                        .arg(event.name.toHtmlEscaped(), event.date, EventListModel::statusText(event.status));
     if (m_session->isAwarded()) {
         if (const auto awarded = m_session->store().currentAward(event.id))
-            text += tr(" · awarded from the %1 lock: FSI %2, FDI %3 (frozen, DECISIONS P2)")
+            // DECISIONS P2: an awarded event's figures are frozen.
+            text += tr(" · awarded from the %1 lock: FSI %2, FDI %3 (frozen)")
                         .arg(awarded->lockMonth)
                         .arg(awarded->fsi, 0, 'f', 3)
                         .arg(awarded->fdi, 0, 'f', 3);

@@ -383,7 +383,9 @@ void SimulatorWidget::recompute()
     lines << tr("Winner %1 points, last place %2")
                  .arg(payouttext::points(t.awards.front()), payouttext::points(t.awards.back()));
     if (t.meetsHigherTierFloor) {
-        lines << tr("Such a field meets the %1 points floor (%2 winner points before the Tier floor).")
+        // DECISIONS P10: the unfloored winner points reach a higher Tier's guaranteed minimum.
+        lines << tr("Such a field is as strong as a %1 event: even without the Tier floor, its winner "
+                    "would get %2 points, at least what a %1 winner is guaranteed.")
                      .arg(payouttext::tier(*t.meetsHigherTierFloor),
                           payouttext::points(t.unflooredWinnerPoints));
     }
