@@ -14,6 +14,7 @@
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/firststartdialog.h"
+#include "widgets/helpdialogs.h"
 #include "widgets/pools/poolsview.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
@@ -154,7 +155,7 @@ void MainWindow::createActions()
         m_eventSearch->setFocus(Qt::ShortcutFocusReason);
         m_eventSearch->selectAll();
     });
-    m_validateAction = action(tr("&Validate Results"), "validateAction", QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_validateAction = action(tr("Va&lidate Results"), "validateAction", QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(m_validateAction, &QAction::triggered, this, [this] {
         if (!m_resultsPanel)
             return;
@@ -189,6 +190,12 @@ void MainWindow::createActions()
     m_aboutQtAction->setObjectName(QStringLiteral("aboutQtAction"));
     m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
     connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+    m_userGuideAction = action(tr("&User Guide"), "userGuideAction", QKeySequence::HelpContents);
+    m_userGuideAction->setStatusTip(tr("The FlickDesk user guide, in the program (no network needed)"));
+    connect(m_userGuideAction, &QAction::triggered, this, &MainWindow::showUserGuide);
+    m_shortcutsAction = action(tr("&Keyboard Shortcuts"), "keyboardShortcutsAction");
+    m_shortcutsAction->setStatusTip(tr("Every command's keys"));
+    connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcutsDialog);
 }
 
 void MainWindow::createMenus()
@@ -231,6 +238,9 @@ void MainWindow::createMenus()
 
     m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    m_helpMenu->addAction(m_userGuideAction);
+    m_helpMenu->addAction(m_shortcutsAction);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_aboutAction);
     m_helpMenu->addAction(m_aboutQtAction);
 }
@@ -298,7 +308,8 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
         return false;
     }
     m_store = std::move(result.store);
-    settings::lastDatabase().set(m_store->path());
+    if (m_remembersSettings)
+        settings::lastDatabase().set(m_store->path());
     setWindowTitle(tr("%1 - FlickDesk").arg(QFileInfo(m_store->path()).fileName()));
 
     if (!m_store->isReadOnly() && m_store->eventCount() == 0 && m_store->playerCount() == 0) {
@@ -522,7 +533,8 @@ bool MainWindow::selectEvent(const QString& eventId)
     connect(session, &EventSession::awarded, this, &MainWindow::updateActions);
     m_entrantsPanel->setSession(session);
     m_resultsPanel->setSession(session);
-    settings::lastEvent(m_store->path()).set(eventId);
+    if (m_remembersSettings)
+        settings::lastEvent(m_store->path()).set(eventId);
 
     // The list follows (a selection made elsewhere: a new event, an import, the last session).
     const int sourceRow = m_events->rowOf(eventId);
@@ -729,6 +741,10 @@ void MainWindow::restoreWindowSettings()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_remembersSettings) {
+        QMainWindow::closeEvent(event);
+        return;
+    }
     settings::windowGeometry().set(saveGeometry());
     settings::windowState().set(saveState());
     if (m_daySplitter && m_store)
@@ -746,6 +762,29 @@ void MainWindow::showAboutDialog()
     AboutDialog* dialog = createAboutDialog();
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
+}
+
+KeyboardShortcutsDialog* MainWindow::createShortcutsDialog()
+{
+    return new KeyboardShortcutsDialog(menuBar(), m_tabs, this);
+}
+
+void MainWindow::showShortcutsDialog()
+{
+    KeyboardShortcutsDialog* dialog = createShortcutsDialog();
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::showUserGuide()
+{
+    if (!m_userGuide) {
+        m_userGuide = new UserGuideDialog(this);
+        m_userGuide->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_userGuide->show();
+    m_userGuide->raise();
+    m_userGuide->activateWindow();
 }
 
 } // namespace flickdesk::ui

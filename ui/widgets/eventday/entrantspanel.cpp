@@ -286,7 +286,7 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_newLocation = new QLineEdit(this);
     m_newLocation->setObjectName(QStringLiteral("newPlayerLocation"));
     m_newLocation->setPlaceholderText(tr("Location"));
-    m_addNew = new QPushButton(tr("Add &new player"), this);
+    m_addNew = new QPushButton(tr("Add new pla&yer"), this);
     m_addNew->setObjectName(QStringLiteral("addNewPlayerButton"));
     connect(m_addNew, &QPushButton::clicked, this, [this] {
         if (addNewPlayer(m_newName->text(), m_newLocation->text())) {
@@ -313,10 +313,10 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_withdraw->setToolTip(
         tr("DECISIONS P3: a unit that withdraws after starting stays in the field and is placed."));
     connect(m_withdraw, &QPushButton::clicked, this, [this] { withdrawCurrent(); });
-    m_remove = new QPushButton(tr("&Remove"), this);
+    m_remove = new QPushButton(tr("Rem&ove"), this);
     m_remove->setObjectName(QStringLiteral("removeButton"));
     connect(m_remove, &QPushButton::clicked, this, [this] { removeCurrent(); });
-    m_pair = new QPushButton(tr("&Pair partners"), this);
+    m_pair = new QPushButton(tr("P&air partners"), this);
     m_pair->setObjectName(QStringLiteral("pairButton"));
     m_pair->setToolTip(tr("Doubles: select two single players to make them one team."));
     connect(m_pair, &QPushButton::clicked, this, [this] { pairSelected(); });
@@ -351,10 +351,10 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     m_preview = new PayoutPreviewWidget(right);
     m_preview->setObjectName(QStringLiteral("payoutPreview"));
-    m_print = new QPushButton(tr("&Print..."), right);
+    m_print = new QPushButton(tr("Pr&int..."), right);
     m_print->setObjectName(QStringLiteral("printPreviewButton"));
     connect(m_print, &QPushButton::clicked, this, &EntrantsPanel::printPreview);
-    m_pdf = new QPushButton(tr("Save as P&DF..."), right);
+    m_pdf = new QPushButton(tr("Save as PDF..."), right);
     m_pdf->setObjectName(QStringLiteral("pdfPreviewButton"));
     connect(m_pdf, &QPushButton::clicked, this, &EntrantsPanel::savePreviewPdfWithDialog);
     auto* printRow = new QHBoxLayout;

@@ -222,8 +222,8 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     m_finale->setToolTip(tr("The Finale breaks ties at the top after the places (DECISIONS T2)"));
     m_finale->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_finale->setMinimumContentsLength(24);
-    m_print = new QPushButton(tr("&Print…"), this);
-    m_pdf = new QPushButton(tr("Save as P&DF…"), this);
+    m_print = new QPushButton(tr("Pr&int…"), this);
+    m_pdf = new QPushButton(tr("Save as PDF…"), this);
 
     m_champion = new QLabel(this);
     m_champion->setObjectName(QStringLiteral("standingsChampion"));
