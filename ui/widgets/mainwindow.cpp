@@ -1,11 +1,13 @@
 #include "widgets/mainwindow.h"
 
+#include "core/awards/payout.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/eventexchange.h"
 #include "core/formats/outputfiles.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
 #include "widgets/aboutdialog.h"
+#include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
 #include "widgets/eventday/eventlistmodel.h"
@@ -635,7 +637,16 @@ void MainWindow::startSimulatorFromEvent()
 {
     if (!m_session || !m_simulator)
         return;
-    m_simulator->startFrom(m_session->payoutPreview()->table());
+    // The event's field as its preview has it: the units that began, a team by its rating (P5).
+    const EntrantListModel* entrants = m_session->entrants();
+    std::vector<double> ratings;
+    for (const core::FieldUnit& unit :
+         core::fieldUnitsThatBegan(entrants->entrants(), entrants->format(), entrants->lockedRatings()))
+        ratings.push_back(entrants->format() == engine::EventFormat::Doubles
+                              ? engine::teamRating(unit.mu, unit.partnerMu)
+                              : unit.mu);
+    m_simulator->startFromEvent(m_session->event().name, m_session->payoutPreview()->table(),
+                                std::move(ratings));
     m_tabs->setCurrentWidget(m_simulator);
 }
 
