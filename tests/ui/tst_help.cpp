@@ -344,6 +344,8 @@ void TestHelp::userGuideOpensWithF1FromTheResources()
             QCOMPARE(url.scheme(), QStringLiteral("qrc"));
             const QVariant image = browser->loadResource(QTextDocument::ImageResource, url);
             QVERIFY2(image.isValid() && !image.value<QByteArray>().isEmpty(), qPrintable(url.toString()));
+            // Shown no wider than the page, whatever size the screenshot was taken at.
+            QVERIFY(format.toImageFormat().width() > 0 && format.toImageFormat().width() <= 860);
         }
     }
     QCOMPARE(images, int(markdown.count(QStringLiteral("](screenshots/"))));

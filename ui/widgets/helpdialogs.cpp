@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QImage>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
@@ -11,7 +12,11 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextFragment>
+#include <QTextImageFormat>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -166,6 +171,8 @@ UserGuideDialog::UserGuideDialog(QWidget* parent)
         if (target.scheme() == QLatin1String("qrc"))
             m_browser->setSource(target);
     });
+    // The screenshots are taken at the window's full size: shown no wider than the page.
+    connect(m_browser, &QTextBrowser::sourceChanged, this, [this] { fitImages(); });
     m_browser->setSource(QUrl(guideUrl()), QTextDocument::MarkdownResource);
 
     auto* back = new QPushButton(tr("&Back"), this);
@@ -181,6 +188,33 @@ UserGuideDialog::UserGuideDialog(QWidget* parent)
     layout->addWidget(m_browser, 1);
     layout->addWidget(buttons);
     resize(900, 700);
+}
+
+void UserGuideDialog::fitImages()
+{
+    constexpr int widest = 860;
+    QTextDocument* document = m_browser->document();
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().isImageFormat())
+                continue;
+            QTextImageFormat format = fragment.charFormat().toImageFormat();
+            const QVariant data = m_browser->loadResource(QTextDocument::ImageResource,
+                                                          m_browser->source().resolved(QUrl(format.name())));
+            QImage image;
+            if (data.typeId() == QMetaType::QByteArray)
+                image.loadFromData(data.toByteArray());
+            if (image.isNull() || image.width() <= widest)
+                continue;
+            format.setWidth(widest);
+            format.setHeight(double(image.height()) * widest / image.width());
+            QTextCursor cursor(document);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.setCharFormat(format);
+        }
+    }
 }
 
 QString UserGuideDialog::guideUrl()

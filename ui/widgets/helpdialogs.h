@@ -47,6 +47,8 @@ public:
     QTextBrowser* browser() const { return m_browser; }
 
 private:
+    void fitImages();
+
     QTextBrowser* m_browser = nullptr;
 };
 
