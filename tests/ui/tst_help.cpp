@@ -5,8 +5,11 @@
 // window can show; and a smoke-test run that leaves the settings the next start reads untouched.
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
+#include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventsession.h"
+#include "widgets/eventday/payoutpreviewmodel.h"
+#include "widgets/eventday/simulatorwidget.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/mainwindow.h"
 #include "widgets/settings.h"
@@ -16,6 +19,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDirIterator>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QGroupBox>
 #include <QImage>
@@ -29,6 +33,7 @@
 #include <QSet>
 #include <QSettings>
 #include <QShortcut>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
@@ -163,6 +168,7 @@ private Q_SLOTS:
     void userGuideOpensWithF1FromTheResources();
     void messagesCarryNoRuleCodes();
     void countsSayWhatTheyCount();
+    void simulatorFromTheEventDrawsItsCurve();
     void smokeTestLeavesTheSettingsAlone();
     void screenshots();
 
@@ -460,6 +466,51 @@ void TestHelp::countsSayWhatTheyCount()
     QVERIFY(!counts->text().contains(QStringLiteral("Registered")));
     QVERIFY(!counts->text().contains(QStringLiteral("N =")));
     QVERIFY(counts->toolTip().contains(QStringLiteral("P3")));
+}
+
+void TestHelp::simulatorFromTheEventDrawsItsCurve()
+{
+    std::unique_ptr<MainWindow> window = openedWindow(QStringLiteral("simulator.sqlite"));
+    QVERIFY(window);
+    const QString event = window->store()->createEvent(testing::draftOn(QStringLiteral("2026-11-21")));
+    QVERIFY(window->selectEvent(event));
+    const QStringList players = testing::recentPlayers(*window->store(), 24);
+    QCOMPARE(players.size(), 24);
+    for (const QString& player : players) {
+        const std::optional<int> unit = window->session()->addEntrant({player});
+        QVERIFY(unit);
+        QVERIFY(window->session()->setCheckedIn(*unit, true));
+    }
+    const engine::PayoutTable now = window->session()->payoutPreview()->table();
+    QCOMPARE(now.fieldSize, 24);
+
+    // Event > Simulator from This Event, by its keys.
+    window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window.get()));
+    QTest::keyClick(window->eventListView(), Qt::Key_M, Qt::ControlModifier);
+    ui::SimulatorWidget* simulator = window->simulator();
+    QCOMPARE(window->tabs()->currentWidget(), simulator);
+    QVERIFY(simulator->hasEvent());
+    QCOMPARE(simulator->fieldSize(), 24);
+    QCOMPARE(simulator->fieldRatings().size(), std::size_t{24});
+    QCOMPARE(simulator->chart()->comparisonName(), QStringLiteral("Tavistock Open now"));
+    QCOMPARE(simulator->chart()->comparisonPoints().size(), 24);
+    QCOMPARE(simulator->chart()->comparisonPoints().front().y(), now.points.front());
+
+    // Ten more players rated about 3.5: the field of 34 the engine would pay, the event's curve beside.
+    simulator->addCountSpin()->setValue(10);
+    simulator->addRatingSpin()->setValue(3.5);
+    QTest::keyClick(simulator->addButton(), Qt::Key_Space);
+    QCOMPARE(simulator->fieldSize(), 34);
+    std::vector<double> field = simulator->fieldRatings();
+    QCOMPARE(field.size(), std::size_t{34});
+    const engine::PayoutTable expected =
+        engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Three, field);
+    QVERIFY(qFuzzyCompare(simulator->table().fieldStrengthIndex, expected.fieldStrengthIndex));
+    QCOMPARE(simulator->chart()->comparisonPoints().size(), 24);
+    QCOMPARE(simulator->chart()->curvePoints().size(), 34);
+    // Nothing of the what-if reaches the event.
+    QCOMPARE(window->session()->payoutPreview()->table().fieldSize, 24);
 }
 
 void TestHelp::smokeTestLeavesTheSettingsAlone()

@@ -271,7 +271,7 @@ void TestMorning::checkInThirtySix()
     const ui::EntrantListModel* entrants = m_window->session()->entrants();
     QCOMPARE(entrants->startedCount(), 36);
     QCOMPARE(entrants->registeredCount(), 4);
-    QVERIFY2(panel->countsLabel()->text().contains(QStringLiteral("Started: 36")),
+    QVERIFY2(panel->countsLabel()->text().contains(QStringLiteral("Checked in: 36")),
              qPrintable(panel->countsLabel()->text()));
     QCOMPARE(m_window->session()->payoutPreview()->fieldSize(), 36);
     QCOMPARE(panel->preview()->table().fieldSize, 36);

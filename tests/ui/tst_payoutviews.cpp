@@ -524,6 +524,8 @@ void TestPayoutViews::simulatorAddsHypotheticalPlayersToTheEvent()
     simulator.resize(1280, 800);
     simulator.show();
     QVERIFY(QTest::qWaitForWindowExposed(&simulator));
+    simulator.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&simulator));
     simulator.startFromEvent(QStringLiteral("Kitchener Fall Open"), now, field);
     QVERIFY(simulator.hasEvent());
     QCOMPARE(simulator.fieldSize(), 30);

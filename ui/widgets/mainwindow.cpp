@@ -787,6 +787,11 @@ void MainWindow::showShortcutsDialog()
     dialog->open();
 }
 
+UserGuideDialog* MainWindow::userGuide() const
+{
+    return m_userGuide;
+}
+
 void MainWindow::showUserGuide()
 {
     if (!m_userGuide) {

@@ -90,7 +90,7 @@ public:
     // Help > Keyboard Shortcuts: generated from the menus and tabs as they are now; the caller owns it.
     KeyboardShortcutsDialog* createShortcutsDialog();
     // Help > User Guide (F1): the one guide window, once opened (null before).
-    UserGuideDialog* userGuide() const { return m_userGuide; }
+    UserGuideDialog* userGuide() const;
     // Off for --smoke-test: nothing of this run (the database, the event, the geometry) is written
     // to the settings the next normal start reads.
     void setRemembersSettings(bool remember) { m_remembersSettings = remember; }
