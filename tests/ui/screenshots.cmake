@@ -57,3 +57,14 @@ if(TARGET ui_tst_pools AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 120)
 endif()
+
+# Help > Keyboard Shortcuts and Help > User Guide (tst_help, its screenshots function only) at the
+# smallest screen the morning must fit, 1280x800, on a display number of its own.
+if(TARGET ui_tst_help AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.help_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 185 -s "-screen 0 1280x800x24" $<TARGET_FILE:ui_tst_help> screenshots)
+    set_tests_properties(ui.help_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 120)
+endif()

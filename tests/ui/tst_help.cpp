@@ -462,7 +462,7 @@ void TestHelp::countsSayWhatTheyCount()
     QLabel* counts = window->entrantsPanel()->countsLabel();
     QVERIFY2(counts->text().startsWith(QStringLiteral("Not checked in: 3 · Checked in: 0 · Withdrawn: 0")),
              qPrintable(counts->text()));
-    QVERIFY(counts->text().contains(QStringLiteral("Field (those who began): 0")));
+    QVERIFY(counts->text().contains(QStringLiteral("Field (N): 0")));
     QVERIFY(!counts->text().contains(QStringLiteral("Registered")));
     QVERIFY(!counts->text().contains(QStringLiteral("N =")));
     QVERIFY(counts->toolTip().contains(QStringLiteral("P3")));

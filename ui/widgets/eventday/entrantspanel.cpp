@@ -322,8 +322,8 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     connect(m_pair, &QPushButton::clicked, this, [this] { pairSelected(); });
     m_counts = new QLabel(this);
     m_counts->setObjectName(QStringLiteral("entrantCounts"));
-    m_counts->setToolTip(tr("DECISIONS P3: the field counts the players or teams who began, "
-                            "including those who withdrew after starting."));
+    m_counts->setToolTip(tr("Field (N): the players or teams who began, those checked in and those "
+                            "who withdrew after starting (DECISIONS P3). Not checked in: registered only."));
 
     auto* newRow = new QHBoxLayout;
     newRow->addWidget(m_newName, 2);
@@ -456,7 +456,7 @@ void EntrantsPanel::updateCounts()
     const EntrantListModel* model = m_session->entrants();
     // DECISIONS P3: started and withdrawn units began; they are N.
     // Each count says what it counts: "registered" alone read as everyone on the list.
-    m_counts->setText(tr("Not checked in: %1 · Checked in: %2 · Withdrawn: %3 · Field (those who began): %4")
+    m_counts->setText(tr("Not checked in: %1 · Checked in: %2 · Withdrawn: %3 · Field (N): %4")
                           .arg(model->registeredCount())
                           .arg(model->startedCount())
                           .arg(model->withdrawnCount())
