@@ -337,6 +337,15 @@ void TestHelp::userGuideOpensWithF1FromTheResources()
     const QString shown = browser->document()->toPlainText();
     QVERIFY2(shown.startsWith(firstHeading), qPrintable(shown.left(200)));
     QVERIFY(!shown.contains(QStringLiteral("](screenshots/")));
+    // The rule references of the written guide are left out of the window.
+    QVERIFY(markdown.contains(QStringLiteral("DECISIONS P")));
+    QVERIFY2(!shown.contains(QStringLiteral("DECISIONS")), qPrintable(shown));
+    QCOMPARE(ui::withoutRuleReferences(QStringLiteral("FSI cap (FlickDesk proposes 1.00, DECISIONS P4).")),
+             QStringLiteral("FSI cap (FlickDesk proposes 1.00)."));
+    QCOMPARE(ui::withoutRuleReferences(QStringLiteral("cannot be rated\n(DECISIONS N4): FlickDesk")),
+             QStringLiteral("cannot be rated: FlickDesk"));
+    QCOMPARE(ui::withoutRuleReferences(QStringLiteral("(DECISIONS D1: players are known by id)")),
+             QStringLiteral("(players are known by id)"));
 
     // Every picture the guide shows comes from the program's resources.
     int images = 0;

@@ -9,6 +9,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -100,7 +101,37 @@ void addMenu(QTableWidget* table, const QMenu* menu, const QString& place, const
     }
 }
 
+// The guide's pages as a director reads them: the references to the spec's rules ("DECISIONS P2")
+// are for the people who keep the rules, and are left out of the window.
+class GuideBrowser : public QTextBrowser {
+public:
+    using QTextBrowser::QTextBrowser;
+
+    QVariant loadResource(int type, const QUrl& name) override
+    {
+        QVariant resource = QTextBrowser::loadResource(type, name);
+        if (!name.path().endsWith(QLatin1String(".md")))
+            return resource;
+        QString text = resource.typeId() == QMetaType::QByteArray ? QString::fromUtf8(resource.toByteArray())
+                                                                   : resource.toString();
+        return withoutRuleReferences(text);
+    }
+};
+
 } // namespace
+
+QString withoutRuleReferences(QString text)
+{
+    static const QRegularExpression inBrackets(
+        QStringLiteral("\\s*\\(DECISIONS [A-Z][0-9]+(?:[-\u2013][A-Z]?[0-9]+)?\\)"));
+    static const QRegularExpression afterComma(
+        QStringLiteral(",\\s*DECISIONS [A-Z][0-9]+(?:[-\u2013][A-Z]?[0-9]+)?"));
+    static const QRegularExpression beforeColon(QStringLiteral("DECISIONS [A-Z][0-9]+:\\s*"));
+    text.remove(inBrackets);
+    text.remove(afterComma);
+    text.remove(beforeColon);
+    return text;
+}
 
 KeyboardShortcutsDialog::KeyboardShortcutsDialog(const QMenuBar* menuBar, const QTabWidget* tabs,
                                                  QWidget* parent)
@@ -161,7 +192,7 @@ UserGuideDialog::UserGuideDialog(QWidget* parent)
     // A window of its own beside the main one: the director reads while working.
     setWindowFlag(Qt::Window);
 
-    m_browser = new QTextBrowser(this);
+    m_browser = new GuideBrowser(this);
     m_browser->setObjectName(QStringLiteral("userGuideBrowser"));
     // Links between the guide's pages open here; a web address is neither fetched nor opened.
     m_browser->setOpenExternalLinks(false);

@@ -20,6 +20,10 @@ QChar mnemonicOf(const QString& text);
 // The text without its '&' markers, as the window shows it.
 QString withoutMnemonic(const QString& text);
 
+// A page of the guide without its references to the spec's rules: "(DECISIONS P4)" and
+// ", DECISIONS P2" go, "DECISIONS D1: players are ..." keeps its words.
+QString withoutRuleReferences(QString text);
+
 class KeyboardShortcutsDialog : public QDialog {
     Q_OBJECT
 
