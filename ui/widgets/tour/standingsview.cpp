@@ -166,7 +166,9 @@ QString championText(const StandingsResult& result)
             return tr("NCA Tour Champion: %1 with %2 points.")
                 .arg(leaders.front(), totalText(rows.front().totalTenths));
         // DECISIONS T2: the tie-breaks at the top.
-        return tr("Tied at the top, and the tie-breaks (first places, then the Finale) do not separate them: %1.").arg(leaders.join(QStringLiteral(", ")));
+        return tr("Tied at the top, and the tie-breaks (first places, then the Finale) do not separate "
+                  "them: %1.")
+            .arg(leaders.join(QStringLiteral(", ")));
     }
 
     // DECISIONS T3: the title goes to the highest-ranked player who has not won it before; the
@@ -185,7 +187,7 @@ QString championText(const StandingsResult& result)
             ? tr("No Recreational Tour Champion: every ranked player has won the title before.")
             : (champions.size() == 1 ? tr("Recreational Tour Champion: %1.").arg(champions.front())
                                      // DECISIONS T2: the tie-breaks at the top.
-                                     : tr("Recreational Tour co-champions (a tie the tie-breaks cannot separate): %1.")
+                                     : tr("Recreational Tour co-champions (tied after the tie-breaks): %1.")
                                            .arg(champions.join(QStringLiteral(", "))));
     QStringList passedOver;
     for (const engine::StandingsRow& row : rows) {
