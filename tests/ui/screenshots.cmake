@@ -68,3 +68,11 @@ if(TARGET ui_tst_help AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 120)
 endif()
+
+# The real program's --smoke-test leaves the settings as they were (tests/ui/smoke_settings.cmake).
+if(TARGET flickdesk)
+    add_test(NAME ui.smoke_test_settings
+        COMMAND ${CMAKE_COMMAND} -DFLICKDESK=$<TARGET_FILE:flickdesk>
+                -DWORK=${CMAKE_CURRENT_BINARY_DIR}/smoke_settings -P ${CMAKE_CURRENT_SOURCE_DIR}/ui/smoke_settings.cmake)
+    set_tests_properties(ui.smoke_test_settings PROPERTIES LABELS ui TIMEOUT 120)
+endif()
