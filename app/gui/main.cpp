@@ -44,10 +44,12 @@ void addOptions(QCommandLineParser& parser)
 
 // --smoke-test: what a package test runs from the installed files only. Nothing waits for a
 // person: an empty database gets the sample history instead of the first-start dialog. The
-// window's saved geometry is neither restored nor saved; the database becomes the last one opened.
+// window's saved geometry is neither restored nor saved, and the settings are left as they were:
+// the database checked does not become the one the next normal start opens.
 int smokeTest(const QString& database)
 {
     flickdesk::ui::MainWindow window;
+    window.setRemembersSettings(false);
     window.show();
     const bool opened = window.openDatabase(database, flickdesk::ui::MainWindow::FirstStart::LoadSample);
     QCoreApplication::processEvents();

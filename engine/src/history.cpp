@@ -85,9 +85,11 @@ private:
         const std::string count = std::to_string(size) + (size == 1 ? " player" : " players");
         if (event_.format == EventFormat::Doubles)
             return "the team of " + unitName(unit) + " has " + count +
-                   "; a doubles team is exactly two players (DECISIONS N2)";
+                   // DECISIONS N2: units of one or two players.
+                   "; a doubles team is exactly two players";
         return "the entrant " + unitName(unit) + " has " + count +
-               "; a singles entrant is exactly one player (DECISIONS N2)";
+               // DECISIONS N2: units of one or two players.
+               "; a singles entrant is exactly one player";
     }
 
     // Where the player at `position` in the standing's unit came from.
@@ -149,7 +151,8 @@ private:
             report(repeatSource, "player_id",
                    eventName() + ": player " + playerName(entries[i].player) + " is listed twice (" +
                        where(firstSource, repeatSource) + " and " + where(repeatSource, repeatSource) +
-                       "); if these are two different people, give one of them a new id (DECISIONS D1)");
+                       // DECISIONS D1: a player is identified by an id.
+                       "); if these are two different people, give one of them a new id");
         }
     }
 
@@ -210,7 +213,8 @@ private:
         }
         report(source, "place",
                eventName() + ": place " + std::to_string(place) + " is tied between " + entrants +
-                   "; a tied finish cannot be rated, break the tie first (DECISIONS N4)");
+                   // DECISIONS N4: a tied finish is not valid rating input.
+                   "; a tied finish cannot be rated, break the tie first");
     }
 
     // DECISIONS N3: every game is between units of this event, and no player is on both sides.

@@ -91,3 +91,22 @@ if(TARGET ui_tst_playerdialog AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 180)
 endif()
+
+# Help > Keyboard Shortcuts and Help > User Guide (tst_help, its screenshots function only) at the
+# smallest screen the morning must fit, 1280x800, on a display number of its own.
+if(TARGET ui_tst_help AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.help_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 185 -s "-screen 0 1280x800x24" $<TARGET_FILE:ui_tst_help> screenshots)
+    set_tests_properties(ui.help_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 120)
+endif()
+
+# The real program's --smoke-test leaves the settings as they were (tests/ui/smoke_settings.cmake).
+if(TARGET flickdesk)
+    add_test(NAME ui.smoke_test_settings
+        COMMAND ${CMAKE_COMMAND} -DFLICKDESK=$<TARGET_FILE:flickdesk>
+                -DWORK=${CMAKE_CURRENT_BINARY_DIR}/smoke_settings -P ${CMAKE_CURRENT_SOURCE_DIR}/ui/smoke_settings.cmake)
+    set_tests_properties(ui.smoke_test_settings PROPERTIES LABELS ui TIMEOUT 120)
+endif()

@@ -256,7 +256,7 @@ void TestMorning::addFortyEntrantsByTyping()
     for (int row = 0; row < 40; ++row)
         QCOMPARE(entrants->entrants().at(size_t(row)).playerIds(), QStringList{m_players.at(row)});
     QCOMPARE(entrants->registeredCount(), 40);
-    QVERIFY(panel->countsLabel()->text().contains(QStringLiteral("Registered: 40")));
+    QVERIFY(panel->countsLabel()->text().contains(QStringLiteral("Not checked in: 40")));
 }
 
 void TestMorning::checkInThirtySix()
@@ -271,7 +271,7 @@ void TestMorning::checkInThirtySix()
     const ui::EntrantListModel* entrants = m_window->session()->entrants();
     QCOMPARE(entrants->startedCount(), 36);
     QCOMPARE(entrants->registeredCount(), 4);
-    QVERIFY2(panel->countsLabel()->text().contains(QStringLiteral("Started: 36")),
+    QVERIFY2(panel->countsLabel()->text().contains(QStringLiteral("Checked in: 36")),
              qPrintable(panel->countsLabel()->text()));
     QCOMPARE(m_window->session()->payoutPreview()->fieldSize(), 36);
     QCOMPARE(panel->preview()->table().fieldSize, 36);

@@ -17,14 +17,18 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QLocale>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -128,6 +132,8 @@ private Q_SLOTS:
     void simulatorFormatSwitchChangesDecay();
     void simulatorTierRaisesFieldStrengthToItsFloor();
     void simulatorFieldSizeSliderMovesTheLastPlace();
+    void simulatorAddsHypotheticalPlayersToTheEvent();
+    void simulatorHypotheticalFieldWithoutAnEvent();
     void savePdfWritesAPdf();
     void printsToAPdfPrinter();
     void largeFieldSheetTakesMorePages();
@@ -511,6 +517,110 @@ void TestPayoutViews::simulatorFieldSizeSliderMovesTheLastPlace()
     QCOMPARE(strength->maximum(), 2500);
 }
 
+void TestPayoutViews::simulatorAddsHypotheticalPlayersToTheEvent()
+{
+    // "What if 10 players rated about 3.5 arrive?", asked of a real field of 30 by the keyboard.
+    const std::vector<double> field = syntheticField(30, 4.2, 0.3);
+    const engine::PayoutTable now = engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Two, field);
+    SimulatorWidget simulator;
+    simulator.resize(1280, 800);
+    simulator.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&simulator));
+    simulator.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&simulator));
+    simulator.startFromEvent(QStringLiteral("Kitchener Fall Open"), now, field);
+    QVERIFY(simulator.hasEvent());
+    QCOMPARE(simulator.fieldSize(), 30);
+
+    // The event's curve as it stands, beside the what-if curve, both named in the legend.
+    PayoutChart* chart = simulator.chart();
+    QCOMPARE(chart->comparisonPoints().size(), 30);
+    QCOMPARE(chart->comparisonPoints().front().y(), now.points.front());
+    QCOMPARE(chart->curveName(), QStringLiteral("What if"));
+    QCOMPARE(chart->comparisonName(), QStringLiteral("Kitchener Fall Open now"));
+
+    QSpinBox* count = simulator.addCountSpin();
+    QDoubleSpinBox* rating = simulator.addRatingSpin();
+    count->setFocus();
+    count->selectAll();
+    QTest::keyClicks(count, QStringLiteral("10"));
+    QTest::keyClick(count, Qt::Key_Tab);
+    QVERIFY(rating->hasFocus());
+    rating->selectAll();
+    QTest::keyClicks(rating, QStringLiteral("3.5"));
+    QTest::keyClick(rating, Qt::Key_Tab);
+    QVERIFY(simulator.addButton()->hasFocus());
+    QTest::keyClick(simulator.addButton(), Qt::Key_Space);
+
+    QCOMPARE(simulator.hypotheticalGroupCount(), 1);
+    QCOMPARE(simulator.groupList()->count(), 1);
+    QCOMPARE(simulator.groupList()->item(0)->text(), QStringLiteral("10 players rated about 3.50"));
+    // Spread evenly around 3.5, the same every time.
+    const std::vector<double> added = SimulatorWidget::spreadRatings(10, 3.5);
+    QCOMPARE(added.size(), std::size_t{10});
+    QCOMPARE(added, SimulatorWidget::spreadRatings(10, 3.5));
+    QVERIFY(*std::min_element(added.begin(), added.end()) >= 3.25);
+    QVERIFY(*std::max_element(added.begin(), added.end()) <= 3.75);
+    QVERIFY(*std::min_element(added.begin(), added.end()) < *std::max_element(added.begin(), added.end()));
+    QVERIFY(std::abs(std::accumulate(added.begin(), added.end(), 0.0) / 10.0 - 3.5) < 1e-12);
+
+    // The field of 40 as the engine would pay it.
+    std::vector<double> bigger = field;
+    bigger.insert(bigger.end(), added.begin(), added.end());
+    const engine::PayoutTable expected =
+        engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Two, bigger);
+    QCOMPARE(simulator.fieldSize(), 40);
+    QCOMPARE(simulator.model()->rowCount(), 40);
+    QVERIFY(qFuzzyCompare(simulator.table().fieldStrengthIndex, expected.fieldStrengthIndex));
+    QVERIFY(qFuzzyCompare(simulator.table().fieldDepthIndex, expected.fieldDepthIndex));
+    for (std::size_t i = 0; i < expected.points.size(); ++i)
+        QVERIFY2(qFuzzyCompare(simulator.table().points[i], expected.points[i]), qPrintable(QString::number(i + 1)));
+    QCOMPARE(chart->curvePoints().size(), 40);
+    // The event's own curve stays beside it.
+    QCOMPARE(chart->comparisonPoints().size(), 30);
+    QCOMPARE(chart->comparisonPoints().back().y(), now.points.back());
+
+    // A second group, then the first removed: the field follows.
+    simulator.addHypotheticalPlayers(4, 1.0);
+    QCOMPARE(simulator.fieldSize(), 44);
+    simulator.groupList()->setCurrentRow(0);
+    QVERIFY(simulator.removeGroupButton()->isEnabled());
+    QTest::keyClick(simulator.removeGroupButton(), Qt::Key_Space);
+    QCOMPARE(simulator.hypotheticalGroupCount(), 1);
+    QCOMPARE(simulator.groupList()->item(0)->text(), QStringLiteral("4 players rated about 1.00"));
+    QCOMPARE(simulator.fieldSize(), 34);
+    simulator.removeHypotheticalGroup(0);
+    // Back to the event's own field: its table again.
+    QCOMPARE(simulator.fieldSize(), 30);
+    QVERIFY(qFuzzyCompare(simulator.table().fieldStrengthIndex, now.fieldStrengthIndex));
+    for (std::size_t i = 0; i < now.points.size(); ++i)
+        QVERIFY(qFuzzyCompare(simulator.table().points[i], now.points[i]));
+    // Nonsense is ignored rather than breaking the field.
+    simulator.removeHypotheticalGroup(5);
+    simulator.addHypotheticalPlayers(0, 3.0);
+    simulator.addHypotheticalPlayers(3, std::nan(""));
+    QCOMPARE(simulator.hypotheticalGroupCount(), 0);
+    QCOMPARE(simulator.fieldSize(), 30);
+}
+
+void TestPayoutViews::simulatorHypotheticalFieldWithoutAnEvent()
+{
+    SimulatorWidget simulator;
+    QVERIFY(!simulator.hasEvent());
+    QVERIFY(simulator.chart()->comparisonPoints().isEmpty());
+    simulator.setTier(engine::Tier::Three);
+    simulator.addHypotheticalPlayers(12, 2.0);
+    // A field of its own: 12 players, below the depth threshold (FDI 0), strength their mean / 3.3.
+    QCOMPARE(simulator.fieldSize(), 12);
+    QCOMPARE(simulator.fieldDepth(), 0.0);
+    QVERIFY(std::abs(simulator.fieldStrength() - std::max(0.4, 2.0 / 3.3)) < 1e-9);
+    QVERIFY(simulator.chart()->comparisonPoints().isEmpty());
+    // In doubles the arrivals are teams.
+    simulator.setFormat(engine::EventFormat::Doubles);
+    QCOMPARE(simulator.groupList()->item(0)->text(), QStringLiteral("12 teams rated about 2.00"));
+    QCOMPARE(simulator.fieldSize(), 12);
+}
+
 void TestPayoutViews::savePdfWritesAPdf()
 {
     QTemporaryDir dir;
@@ -625,11 +735,12 @@ void TestPayoutViews::screenshots()
 
     SimulatorWidget simulator;
     simulator.setWindowTitle(QStringLiteral("Payout simulator"));
-    simulator.startFrom(preview.table());
+    simulator.startFromEvent(QStringLiteral("Kitchener Fall Open"), preview.table(), syntheticField(36, 4.6, -0.4));
+    simulator.addHypotheticalPlayers(10, 3.5);
     auto* depth = simulator.findChild<QSlider*>(QStringLiteral("fieldDepthSlider"));
     QVERIFY(depth);
     depth->setValue(depth->value() + 200);
-    simulator.resize(1100, 760);
+    simulator.resize(1280, 800);
     simulator.show();
     QVERIFY(QTest::qWaitForWindowExposed(&simulator));
     QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = simulator.grab().toImage()), 5000);

@@ -1,11 +1,13 @@
 #include "widgets/mainwindow.h"
 
+#include "core/awards/payout.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/eventexchange.h"
 #include "core/formats/outputfiles.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
 #include "widgets/aboutdialog.h"
+#include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
 #include "widgets/eventday/eventlistmodel.h"
@@ -16,6 +18,7 @@
 #include "widgets/eventday/sheetprinting.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/firststartdialog.h"
+#include "widgets/helpdialogs.h"
 #include "widgets/pools/poolsview.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
@@ -181,7 +184,7 @@ void MainWindow::createActions()
         m_eventSearch->setFocus(Qt::ShortcutFocusReason);
         m_eventSearch->selectAll();
     });
-    m_validateAction = action(tr("&Validate Results"), "validateAction", QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_validateAction = action(tr("Va&lidate Results"), "validateAction", QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(m_validateAction, &QAction::triggered, this, [this] {
         if (!m_resultsPanel)
             return;
@@ -225,6 +228,12 @@ void MainWindow::createActions()
     m_aboutQtAction->setObjectName(QStringLiteral("aboutQtAction"));
     m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
     connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+    m_userGuideAction = action(tr("&User Guide"), "userGuideAction", QKeySequence::HelpContents);
+    m_userGuideAction->setStatusTip(tr("The FlickDesk user guide, in the program (no network needed)"));
+    connect(m_userGuideAction, &QAction::triggered, this, &MainWindow::showUserGuide);
+    m_shortcutsAction = action(tr("&Keyboard Shortcuts"), "keyboardShortcutsAction");
+    m_shortcutsAction->setStatusTip(tr("Every command's keys"));
+    connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showShortcutsDialog);
 }
 
 void MainWindow::createMenus()
@@ -289,6 +298,9 @@ void MainWindow::createMenus()
 
     m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    m_helpMenu->addAction(m_userGuideAction);
+    m_helpMenu->addAction(m_shortcutsAction);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_aboutAction);
     m_helpMenu->addAction(m_aboutQtAction);
 }
@@ -356,7 +368,8 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
         return false;
     }
     m_store = std::move(result.store);
-    settings::lastDatabase().set(m_store->path());
+    if (m_remembersSettings)
+        settings::lastDatabase().set(m_store->path());
     setWindowTitle(tr("%1 - FlickDesk").arg(QFileInfo(m_store->path()).fileName()));
 
     if (!m_store->isReadOnly() && m_store->eventCount() == 0 && m_store->playerCount() == 0) {
@@ -581,7 +594,8 @@ bool MainWindow::selectEvent(const QString& eventId)
     connect(session, &EventSession::awarded, this, &MainWindow::updateActions);
     m_entrantsPanel->setSession(session);
     m_resultsPanel->setSession(session);
-    settings::lastEvent(m_store->path()).set(eventId);
+    if (m_remembersSettings)
+        settings::lastEvent(m_store->path()).set(eventId);
 
     // The list follows (a selection made elsewhere: a new event, an import, the last session).
     const int sourceRow = m_events->rowOf(eventId);
@@ -686,7 +700,16 @@ void MainWindow::startSimulatorFromEvent()
 {
     if (!m_session || !m_simulator)
         return;
-    m_simulator->startFrom(m_session->payoutPreview()->table());
+    // The event's field as its preview has it: the units that began, a team by its rating (P5).
+    const EntrantListModel* entrants = m_session->entrants();
+    std::vector<double> ratings;
+    for (const core::FieldUnit& unit :
+         core::fieldUnitsThatBegan(entrants->entrants(), entrants->format(), entrants->lockedRatings()))
+        ratings.push_back(entrants->format() == engine::EventFormat::Doubles
+                              ? engine::teamRating(unit.mu, unit.partnerMu)
+                              : unit.mu);
+    m_simulator->startFromEvent(m_session->event().name, m_session->payoutPreview()->table(),
+                                std::move(ratings));
     m_tabs->setCurrentWidget(m_simulator);
 }
 
@@ -794,6 +817,10 @@ void MainWindow::restoreWindowSettings()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_remembersSettings) {
+        QMainWindow::closeEvent(event);
+        return;
+    }
     settings::windowGeometry().set(saveGeometry());
     settings::windowState().set(saveState());
     if (m_daySplitter && m_store)
@@ -811,6 +838,34 @@ void MainWindow::showAboutDialog()
     AboutDialog* dialog = createAboutDialog();
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
+}
+
+KeyboardShortcutsDialog* MainWindow::createShortcutsDialog()
+{
+    return new KeyboardShortcutsDialog(menuBar(), m_tabs, this);
+}
+
+void MainWindow::showShortcutsDialog()
+{
+    KeyboardShortcutsDialog* dialog = createShortcutsDialog();
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+UserGuideDialog* MainWindow::userGuide() const
+{
+    return m_userGuide;
+}
+
+void MainWindow::showUserGuide()
+{
+    if (!m_userGuide) {
+        m_userGuide = new UserGuideDialog(this);
+        m_userGuide->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_userGuide->show();
+    m_userGuide->raise();
+    m_userGuide->activateWindow();
 }
 
 } // namespace flickdesk::ui

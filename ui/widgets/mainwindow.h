@@ -26,6 +26,8 @@ class QUndoGroup;
 namespace flickdesk::ui {
 
 class AboutDialog;
+class KeyboardShortcutsDialog;
+class UserGuideDialog;
 class EntrantsPanel;
 class EventListModel;
 class PoolsView;
@@ -85,10 +87,21 @@ public:
     // exposed so
     // that tests can inspect it without a modal loop.
     AboutDialog* createAboutDialog();
+    // Help > Keyboard Shortcuts: generated from the menus and tabs as they are now; the caller owns it.
+    KeyboardShortcutsDialog* createShortcutsDialog();
+    // Help > User Guide (F1): the one guide window, once opened (null before).
+    UserGuideDialog* userGuide() const;
+    // Off for --smoke-test: nothing of this run (the database, the event, the geometry) is written
+    // to the settings the next normal start reads.
+    void setRemembersSettings(bool remember) { m_remembersSettings = remember; }
 
 public Q_SLOTS:
     // Shows the About box window-modal without blocking; it deletes itself when closed.
     void showAboutDialog();
+    // Help > Keyboard Shortcuts, window-modal without blocking; it deletes itself when closed.
+    void showShortcutsDialog();
+    // Help > User Guide: the guide beside the window (not modal), raised when already open.
+    void showUserGuide();
     // The event editor, window-modal without blocking; OK creates the event and selects it.
     void newEvent();
     void editEvent();
@@ -153,6 +166,10 @@ private:
     QAction* m_recomputeAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;
+    QAction* m_shortcutsAction = nullptr;
+    QAction* m_userGuideAction = nullptr;
+    QPointer<UserGuideDialog> m_userGuide;
+    bool m_remembersSettings = true;
 
     QLabel* m_welcomeLabel = nullptr;
     QLabel* m_readOnlyLabel = nullptr;

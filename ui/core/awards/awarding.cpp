@@ -121,7 +121,8 @@ ResultsValidation validateEventResults(const EventRecord& event, const std::vect
         if (entrant->players.size() != (doubles ? 2u : 1u))
             add(ResultDefect::Kind::IncompleteTeam, entrant->place, {entrant}, 0,
                 doubles ? tr("Event %1: %2 began with one player; a doubles team is two players: pair "
-                             "a partner (DECISIONS N2).")
+                             // DECISIONS N2: a doubles team is exactly two players.
+                             "a partner.")
                               .arg(event.id, unitName(*entrant, format))
                         : tr("Event %1: %2 is not one player.").arg(event.id, unitName(*entrant, format)));
     }
@@ -129,7 +130,8 @@ ResultsValidation validateEventResults(const EventRecord& event, const std::vect
         if (!entrant.began() && entrant.place)
             add(ResultDefect::Kind::PlacedNotStarted, entrant.place, {&entrant}, 0,
                 tr("Event %1: %2 holds place %3 but is registered, not started; check it in or remove "
-                   "its place (DECISIONS P3).")
+                   // DECISIONS P3: the field counts the units that began.
+                   "its place.")
                     .arg(event.id, unitName(entrant, format))
                     .arg(*entrant.place));
     }
@@ -140,8 +142,8 @@ ResultsValidation validateEventResults(const EventRecord& event, const std::vect
                 continue;
             add(ResultDefect::Kind::MissingPlace, std::nullopt, {entrant}, 0,
                 entrant->status == EntrantStatus::Withdrawn
-                    ? tr("Event %1: %2 withdrew after starting; it stays in the field and needs a place "
-                         "(DECISIONS P3).")
+                    // DECISIONS P3: a unit that withdraws after starting stays in the field.
+                    ? tr("Event %1: %2 withdrew after starting; it stays in the field and needs a place.")
                           .arg(event.id, unitName(*entrant, format))
                     : tr("Event %1: %2 began competition but has no place.")
                           .arg(event.id, unitName(*entrant, format)));
@@ -164,7 +166,8 @@ ResultsValidation validateEventResults(const EventRecord& event, const std::vect
             const std::vector<const Entrant*> group(placed.begin() + static_cast<std::ptrdiff_t>(begin),
                                                     placed.begin() + static_cast<std::ptrdiff_t>(end));
             add(ResultDefect::Kind::TiedPlace, placed[begin]->place, group, 0,
-                tr("Event %1: place %2 is tied between %3; a tied finish cannot be rated (DECISIONS N4). "
+                // DECISIONS N4: a tied finish is not valid rating input.
+                tr("Event %1: place %2 is tied between %3; a tied finish cannot be rated. "
                    "Break the tie by the listed order?")
                     .arg(event.id)
                     .arg(*placed[begin]->place)
@@ -236,15 +239,18 @@ AwardRecord awardEvent(Store& store, const QString& eventId)
                          store.readOnlyReason() + u' ' + tr("Nothing was written."));
     const EventRecord event = requireEvent(store, eventId);
     if (event.status == EventStatus::Awarded)
-        refuse(tr("Event %1 is awarded already: re-award it instead (DECISIONS P2).").arg(eventId));
+        // DECISIONS P2: an awarded event is frozen.
+        refuse(tr("Event %1 is awarded already: re-award it instead.").arg(eventId));
     if (event.status != EventStatus::Finished)
         refuse(
             tr("Event %1 is %2: finish it before awarding its points.").arg(eventId, keyword(event.status)));
     if (event.tour == Tour::None)
-        refuse(tr("Event %1 is not a Tour event: it feeds ratings only and awards no points (DECISIONS T1).")
+        // DECISIONS T1: only NCA Tour events award points.
+        refuse(tr("Event %1 is not a Tour event: it feeds ratings only and awards no points.")
                    .arg(eventId));
     if (!event.tier)
-        refuse(tr("Event %1 has no tier: set one before awarding its points (DECISIONS P4).").arg(eventId));
+        // DECISIONS P4: the Tier sets the FSI floor.
+        refuse(tr("Event %1 has no tier: set one before awarding its points.").arg(eventId));
     const std::vector<Entrant> entrants = store.entrants(eventId);
     const ResultsValidation validation = validateEventResults(event, entrants);
     if (!validation.ok()) {

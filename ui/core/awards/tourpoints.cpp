@@ -250,7 +250,8 @@ std::vector<Defect> tourPointsDefects(const HistoryFolder& folder)
         if (!info.tier)
             defects.push_back({info.source, "tier", event.id,
                                eventPrefix(event) + "an event of the " + tourName(info.tour) +
-                                   " tour needs tier 1, 2 or 3 for its Tour points (DECISIONS P4)"});
+                                   // DECISIONS P4: the Tier sets the FSI floor.
+                                   " tour needs tier 1, 2 or 3 for its Tour points"});
         // An event rated from its standings has a strict order already (validateHistory, N4); one
         // rated from its games needs one for its points all the same.
         if (!event.ratedFromGames())

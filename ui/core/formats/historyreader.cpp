@@ -550,7 +550,8 @@ private:
             if (!build.gamesMentioned) {
                 for (int line : build.emptyPlaceLines)
                     report(defects_, fileRef(QStringLiteral("results.csv")), line, "place", event.id,
-                           "empty; an event rated from its standings needs every place (DECISIONS N2)");
+                           // DECISIONS N2: standings as one game of N units.
+                           "empty; an event rated from its standings needs every place");
                 build.placesUnreliable = build.placesUnreliable || !build.emptyPlaceLines.empty();
             }
 

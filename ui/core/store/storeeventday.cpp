@@ -103,7 +103,8 @@ void checkDraft(const EventDraft& draft)
     if (draft.tier && (*draft.tier < 1 || *draft.tier > 3))
         refuse(tr("Tier %1 does not exist: an event is Tier 1, 2 or 3.").arg(*draft.tier));
     if (draft.experimental && !(std::isfinite(draft.experimentalCap) && draft.experimentalCap >= 0.0))
-        refuse(tr("The FSI cap of an experimental format must be a number of 0 or more (DECISIONS P4)."));
+        // DECISIONS P4: the experimental format's cap.
+        refuse(tr("The FSI cap of an experimental format must be a number of 0 or more."));
     // Checked as the submission file checks its text (core/formats/strictjson.h).
     if (const QString problem = textProblem(draft.location); !problem.isEmpty())
         refuse(tr("The location %1.").arg(problem));

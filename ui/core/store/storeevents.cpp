@@ -1145,7 +1145,8 @@ void Store::award(const QString& eventId, AwardRecord award)
             throw StoreError(
                 StoreError::Kind::Refused,
                 event.status == EventStatus::Awarded
-                    ? tr("Event %1 is awarded already: re-award it instead (DECISIONS P2).").arg(eventId)
+                    // DECISIONS P2: an awarded event is frozen; re-awarding is explicit.
+                    ? tr("Event %1 is awarded already: re-award it instead.").arg(eventId)
                     : tr("Event %1 is %2: only a finished event is awarded.")
                           .arg(eventId, keyword(event.status)));
         requireFieldPlayers(event, award);
@@ -1171,7 +1172,8 @@ void Store::reaward(const QString& eventId, AwardRecord award, const QString& re
     if (reason.trimmed().isEmpty())
         throw StoreError(
             StoreError::Kind::Refused,
-            tr("Re-awarding event %1 needs a reason; it is logged (DECISIONS P2).").arg(eventId));
+            // DECISIONS P2: re-awarding is an explicit, logged action.
+            tr("Re-awarding event %1 needs a reason; it is logged.").arg(eventId));
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);

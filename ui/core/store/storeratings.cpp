@@ -39,7 +39,8 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
             throw StoreError(
                 StoreError::Kind::Refused,
                 tr("The lock of %1 was used to award event(s) %2; replacing it needs --replace (the "
-                   "awards stay as they were, DECISIONS P2). Nothing was written.")
+                   // DECISIONS P2: awards keep the lock they were made with.
+                   "awards stay as they were). Nothing was written.")
                     .arg(month, awardedEvents.join(QStringLiteral(", "))));
 
         std::vector<PlayerRecord> players;
@@ -107,7 +108,8 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
         if (used.step() && used.integer(0) > 0)
             throw StoreError(
                 StoreError::Kind::Refused,
-                tr("The lock of %1 was used to award events; it is not replaced (DECISIONS P2).").arg(month));
+                // DECISIONS P2: awards keep the lock they were made with.
+                tr("The lock of %1 was used to award events; it is not replaced.").arg(month));
         sqlite::Statement run(
             d->db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, iterations, "
                    "converged) VALUES (?, ?, ?, ?, ?)");
@@ -346,7 +348,8 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
         lock = engine::computeMonthlyLock(folder.history, *first, parameters);
     } catch (const std::exception& error) {
         refuse(tr("The stored history before %1 cannot be rated, so the lock of that month cannot be "
-                  "computed (DECISIONS P1): %2")
+                  // DECISIONS P1: a month's lock rates the history before it.
+                  "computed: %2")
                    .arg(month, QString::fromUtf8(error.what())));
     }
     ratings.mu.reserve(static_cast<qsizetype>(folder.history.playerIds.size()));

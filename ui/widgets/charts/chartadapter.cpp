@@ -44,6 +44,7 @@ const QColor kCurveColour(0x1f, 0x5f, 0xa8);
 const QColor kWithoutLiftColour(0x80, 0x80, 0x80);
 const QColor kTierColour(0xc0, 0x39, 0x2b);
 const QColor kFloorColour(0x4d, 0x4d, 0x4d);
+const QColor kComparisonColour(0xe6, 0x7e, 0x22);
 
 // 1, 2 or 5 times a power of ten, at least range / targetTicks: a tick step a person reads easily.
 double niceStep(double range, int targetTicks)
@@ -85,11 +86,14 @@ struct PayoutChart::Parts {
     QAreaSeries* band = nullptr;
     QLineSeries* tierLine = nullptr;
     QLineSeries* floorLine = nullptr;
+    QLineSeries* comparison = nullptr; // another curve beside this one (the simulator's "now")
     QValueAxis* placeAxis = nullptr;
     QValueAxis* pointsAxis = nullptr;
 
     int fieldSize = 0;
     double highestPoints = 0.0;
+    int comparisonSize = 0;
+    double comparisonHighest = 0.0;
     double tierWinnerMinimum = 0.0; // 0: no Tier line
     double pointsFloor = 0.0;       // 0: no floor line
 
@@ -172,8 +176,11 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.floorLine->setName(tr("Floor"));
     p.floorLine->setPen(linePen(kFloorColour, 1.0, Qt::DotLine));
 
-    for (QAbstractSeries* series :
-         std::initializer_list<QAbstractSeries*>{p.band, p.withoutLift, p.tierLine, p.floorLine, p.curve}) {
+    p.comparison = new QLineSeries;
+    p.comparison->setPen(linePen(kComparisonColour, 2.0));
+
+    for (QAbstractSeries* series : std::initializer_list<QAbstractSeries*>{
+             p.band, p.withoutLift, p.tierLine, p.floorLine, p.comparison, p.curve}) {
         p.chart->addSeries(series);
         series->attachAxis(p.placeAxis);
         series->attachAxis(p.pointsAxis);
@@ -227,6 +234,37 @@ void PayoutChart::setDepthLift(std::span<const double> pointsWithoutDepthLift)
     p.showInLegend(p.band, shown);
 }
 
+void PayoutChart::setCurveName(const QString& name)
+{
+    m_parts->curve->setName(name);
+}
+
+QString PayoutChart::curveName() const
+{
+    return m_parts->curve->name();
+}
+
+void PayoutChart::setComparisonCurve(std::span<const double> points, const QString& name)
+{
+    Parts& p = *m_parts;
+    p.comparison->replace(placePoints(points));
+    p.comparison->setName(name);
+    p.comparison->setPointsVisible(!points.empty() && points.size() <= std::size_t(kMostMarkedPlaces));
+    p.comparisonSize = static_cast<int>(points.size());
+    p.comparisonHighest = points.empty() ? 0.0 : *std::max_element(points.begin(), points.end());
+    updateAxes();
+}
+
+QList<QPointF> PayoutChart::comparisonPoints() const
+{
+    return m_parts->comparison->points();
+}
+
+QString PayoutChart::comparisonName() const
+{
+    return m_parts->comparison->name();
+}
+
 void PayoutChart::setTitle(const QString& title)
 {
     m_parts->chart->setTitle(title);
@@ -242,6 +280,7 @@ void PayoutChart::clear()
     Parts& p = *m_parts;
     setCurve(std::span<const double>());
     setDepthLift(std::span<const double>());
+    setComparisonCurve(std::span<const double>(), QString());
     p.tierWinnerMinimum = 0.0;
     p.pointsFloor = 0.0;
     updateAxes();
@@ -253,12 +292,13 @@ void PayoutChart::updateAxes()
     // Places 1..N, with a little room either side where markers are drawn, so that the first and
     // last show whole.
     // A one-place field still gets an axis of some width.
-    const double lastPlace = std::max(2, p.fieldSize);
+    const double lastPlace = std::max({2, p.fieldSize, p.comparisonSize});
     const double room = p.fieldSize <= kMostMarkedPlaces ? 0.4 : 0.0;
     p.placeAxis->setRange(1.0 - room, lastPlace + room);
     p.placeAxis->setTickInterval(std::max(1.0, niceStep(lastPlace - 1.0, 10)));
 
-    const double top = std::max({p.highestPoints, p.tierWinnerMinimum, p.pointsFloor, 1.0}) * 1.05;
+    const double top =
+        std::max({p.highestPoints, p.comparisonHighest, p.tierWinnerMinimum, p.pointsFloor, 1.0}) * 1.05;
     const double step = niceStep(top, 6);
     p.pointsAxis->setTickInterval(step);
     p.pointsAxis->setLabelFormat(step < 1.0 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
@@ -276,6 +316,7 @@ void PayoutChart::updateAxes()
     p.showInLegend(p.tierLine, tierShown);
     p.showInLegend(p.floorLine, floorShown);
     p.showInLegend(p.curve, hasField);
+    p.showInLegend(p.comparison, p.comparisonSize > 0);
 }
 
 void PayoutChart::render(QPainter* painter, const QRectF& target)

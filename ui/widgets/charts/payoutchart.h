@@ -38,6 +38,15 @@ public:
     // shows how much the field's depth lifts the places after the winner. Empty hides it.
     void setDepthLift(std::span<const double> pointsWithoutDepthLift);
 
+    // The legend's name of the curve ("Points" unless set): the simulator calls it "What if".
+    void setCurveName(const QString& name);
+    QString curveName() const;
+    // A second curve beside the first, for comparison (the simulator: the event as it stands now),
+    // solid in a colour of its own and named in the legend. Empty hides it.
+    void setComparisonCurve(std::span<const double> points, const QString& name);
+    QList<QPointF> comparisonPoints() const;
+    QString comparisonName() const;
+
     void setTitle(const QString& title);
     QString title() const;
 

@@ -294,7 +294,7 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_newLocation = new QLineEdit(this);
     m_newLocation->setObjectName(QStringLiteral("newPlayerLocation"));
     m_newLocation->setPlaceholderText(tr("Location"));
-    m_addNew = new QPushButton(tr("Add &new player"), this);
+    m_addNew = new QPushButton(tr("Add new pla&yer"), this);
     m_addNew->setObjectName(QStringLiteral("addNewPlayerButton"));
     m_addNew->setAutoDefault(true); // Enter on the button adds, as Enter in the name or location does
     connect(m_addNew, &QPushButton::clicked, this, [this] {
@@ -360,11 +360,11 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_withdraw->setToolTip(
         tr("DECISIONS P3: a unit that withdraws after starting stays in the field and is placed."));
     connect(m_withdraw, &QPushButton::clicked, this, [this] { withdrawCurrent(); });
-    m_remove = new QPushButton(tr("&Remove"), this);
+    m_remove = new QPushButton(tr("Rem&ove"), this);
     m_remove->setObjectName(QStringLiteral("removeButton"));
     connect(m_remove, &QPushButton::clicked, this, [this] { removeCurrent(); });
     // Issue 14: a misspelt name, the association's new id, a player entered twice.
-    m_editPlayer = new QPushButton(tr("Edit pla&yer..."), this);
+    m_editPlayer = new QPushButton(tr("Edi&t player..."), this);
     m_editPlayer->setObjectName(QStringLiteral("editPlayerButton"));
     m_editPlayer->setToolTip(tr("The name, location or id of the current entrant's player, or merge a "
                                 "player entered twice (F2)."));
@@ -376,12 +376,14 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     connect(editPlayerAction, &QAction::triggered, this, [this] { editCurrentPlayer(); });
     m_entrants->addAction(editPlayerAction);
     m_entrants->setContextMenuPolicy(Qt::ActionsContextMenu);
-    m_pair = new QPushButton(tr("&Pair partners"), this);
+    m_pair = new QPushButton(tr("P&air partners"), this);
     m_pair->setObjectName(QStringLiteral("pairButton"));
     m_pair->setToolTip(tr("Doubles: select two single players to make them one team."));
     connect(m_pair, &QPushButton::clicked, this, [this] { pairSelected(); });
     m_counts = new QLabel(this);
     m_counts->setObjectName(QStringLiteral("entrantCounts"));
+    m_counts->setToolTip(tr("Field (N): the players or teams who began, those checked in and those "
+                            "who withdrew after starting (DECISIONS P3). Not checked in: registered only."));
 
     auto* newRow = new QHBoxLayout;
     newRow->addWidget(m_newName, 2);
@@ -416,10 +418,10 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     m_preview = new PayoutPreviewWidget(right);
     m_preview->setObjectName(QStringLiteral("payoutPreview"));
-    m_print = new QPushButton(tr("&Print..."), right);
+    m_print = new QPushButton(tr("Pr&int..."), right);
     m_print->setObjectName(QStringLiteral("printPreviewButton"));
     connect(m_print, &QPushButton::clicked, this, &EntrantsPanel::printPreview);
-    m_pdf = new QPushButton(tr("Save as P&DF..."), right);
+    m_pdf = new QPushButton(tr("Save as PDF..."), right);
     m_pdf->setObjectName(QStringLiteral("pdfPreviewButton"));
     connect(m_pdf, &QPushButton::clicked, this, &EntrantsPanel::savePreviewPdfWithDialog);
     auto* printRow = new QHBoxLayout;
@@ -543,7 +545,8 @@ void EntrantsPanel::updateCounts()
     }
     const EntrantListModel* model = m_session->entrants();
     // DECISIONS P3: started and withdrawn units began; they are N.
-    QString counts = tr("Registered: %1 · Started: %2 · Withdrawn: %3 · N = %4")
+    // Each count says what it counts: "registered" alone read as everyone on the list.
+    QString counts = tr("Not checked in: %1 · Checked in: %2 · Withdrawn: %3 · Field (N): %4")
                          .arg(model->registeredCount())
                          .arg(model->startedCount())
                          .arg(model->withdrawnCount())

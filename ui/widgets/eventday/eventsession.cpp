@@ -178,7 +178,8 @@ bool EventSession::requireEditable()
     else if (m_store.isReadOnly())
         fail(m_store.readOnlyReason());
     else
-        fail(tr("Event %1 is awarded: its points are frozen (DECISIONS P2), and it is no longer edited here.")
+        // DECISIONS P2: an awarded event is frozen.
+        fail(tr("Event %1 is awarded: its points are frozen, and it is no longer edited here.")
                  .arg(m_eventId));
     return false;
 }
@@ -292,7 +293,8 @@ bool EventSession::setGames(const std::vector<core::GameRecord>& games)
 bool EventSession::setEventStatus(core::EventStatus status)
 {
     if (status == core::EventStatus::Awarded) {
-        fail(tr("An event is awarded by awarding its points, not by its status (DECISIONS P2)."));
+        // DECISIONS P2: awarding is its own act.
+        fail(tr("An event is awarded by awarding its points, not by its status."));
         return false;
     }
     if (m_event && m_event->status == status)

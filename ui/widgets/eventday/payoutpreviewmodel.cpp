@@ -86,8 +86,10 @@ QString PayoutPreviewModel::tierNote() const
     if (!table().meetsHigherTierFloor)
         return QString();
     const engine::Tier higher = *table().meetsHigherTierFloor;
-    return tr("The field meets the Tier %1 points floor: its unfloored winner points %2 reach %3 (DECISIONS "
-              "P10).")
+    // DECISIONS P10: unfloored winner points (FSI before the Tier floor, x 50) reaching a higher
+    // Tier's minimum winner points.
+    return tr("This field is strong enough for a Tier %1 event: even without the Tier floor, the winner "
+              "would get %2 points, at least the %3 a Tier %1 winner is guaranteed.")
         .arg(static_cast<int>(higher))
         .arg(QLocale().toString(table().unflooredWinnerPoints, 'f', 1))
         .arg(QLocale().toString(engine::winnerPointsFloor(higher), 'f', 0));

@@ -273,8 +273,9 @@ QStringList PayoutPreviewWidget::notes() const
                           payouttext::fieldStrength(t.fieldStrengthIndex));
     }
     if (t.meetsHigherTierFloor) {
-        // DECISIONS P10.
-        lines << tr("This field meets the %1 points floor: %2 winner points before the Tier floor.")
+        // DECISIONS P10: the unfloored winner points reach a higher Tier's guaranteed minimum.
+        lines << tr("This field is as strong as a %1 event: even without this event's Tier floor, the "
+                    "winner would get %2 points, at least what a %1 winner is guaranteed.")
                      .arg(payouttext::tier(*t.meetsHigherTierFloor),
                           payouttext::points(t.unflooredWinnerPoints));
     }

@@ -107,17 +107,17 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_up->setToolTip(tr("Ctrl+Up"));
     m_down = button(tr("Move do&wn"), "moveDownButton");
     m_down->setToolTip(tr("Ctrl+Down"));
-    m_number = button(tr("&Number in listed order"), "numberButton");
+    m_number = button(tr("Number in listed &order"), "numberButton");
     m_number->setToolTip(
         tr("Ctrl+Shift+N: places 1, 2, 3... in the order the rows are listed. Ctrl+Z undoes it."));
-    m_save = button(tr("&Save standings"), "saveStandingsButton");
-    m_validate = button(tr("&Validate"), "validateButton");
+    m_save = button(tr("Save standin&gs"), "saveStandingsButton");
+    m_validate = button(tr("Va&lidate"), "validateButton");
     m_breakTies = button(tr("&Break ties by listed order"), "breakTiesButton");
-    m_finish = button(tr("Mark &finished"), "finishButton");
+    m_finish = button(tr("Mar&k finished"), "finishButton");
     m_award = button(tr("&Award points..."), "awardButton");
-    m_print = button(tr("&Print results..."), "printResultsButton");
-    m_pdf = button(tr("Save results as P&DF..."), "pdfResultsButton");
-    m_export = button(tr("&Export for submission..."), "exportButton");
+    m_print = button(tr("Print res&ults..."), "printResultsButton");
+    m_pdf = button(tr("Save results as PDF..."), "pdfResultsButton");
+    m_export = button(tr("E&xport for submission..."), "exportButton");
     m_import = button(tr("&Import event..."), "importButton");
     connect(m_up, &QPushButton::clicked, this, &ResultsPanel::moveUp);
     connect(m_down, &QPushButton::clicked, this, &ResultsPanel::moveDown);

@@ -10,7 +10,9 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QLocale>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -113,6 +115,39 @@ SimulatorWidget::SimulatorWidget(QWidget* parent)
 
     m_tableView = payoutTableView(m_model, this);
 
+    // "What if 10 players rated about 3.5 arrive?": hypothetical players join the field.
+    m_addCount = new QSpinBox(this);
+    m_addCount->setObjectName(QStringLiteral("addCountSpin"));
+    m_addCount->setRange(1, kMaximumFieldSize);
+    m_addCount->setValue(10);
+    m_addRating = new QDoubleSpinBox(this);
+    m_addRating->setObjectName(QStringLiteral("addRatingSpin"));
+    m_addRating->setDecimals(2);
+    m_addRating->setRange(0.0, 10.0);
+    m_addRating->setSingleStep(0.1);
+    m_addRating->setValue(3.5);
+    m_addButton = new QPushButton(tr("&Add"), this);
+    m_addButton->setObjectName(QStringLiteral("addPlayersButton"));
+    m_addButton->setToolTip(tr("Ratings spread evenly within 0.25 either side of the rating given"));
+    m_groupList = new QListWidget(this);
+    m_groupList->setObjectName(QStringLiteral("hypotheticalGroups"));
+    m_groupList->setMaximumHeight(fontMetrics().height() * 4 + 8);
+    m_removeGroup = new QPushButton(tr("Remove &group"), this);
+    m_removeGroup->setObjectName(QStringLiteral("removeGroupButton"));
+    m_removeGroup->setEnabled(false);
+    connect(m_addButton, &QPushButton::clicked, this,
+            [this] { addHypotheticalPlayers(m_addCount->value(), m_addRating->value()); });
+    connect(m_addRating, &QAbstractSpinBox::editingFinished, this, [this] {
+        if (m_addRating->hasFocus())
+            m_addButton->click();
+    });
+    connect(m_removeGroup, &QPushButton::clicked, this, [this] {
+        if (m_groupList->currentRow() >= 0)
+            removeHypotheticalGroup(m_groupList->currentRow());
+    });
+    connect(m_groupList, &QListWidget::currentRowChanged, this,
+            [this](int row) { m_removeGroup->setEnabled(row >= 0); });
+
     m_chart = new PayoutChart(this);
     m_chart->setObjectName(QStringLiteral("payoutChart"));
     m_chart->setTitle(tr("Simulated points by place"));
@@ -138,6 +173,20 @@ SimulatorWidget::SimulatorWidget(QWidget* parent)
     addRow(tr("Tier"), m_tierCombo, nullptr);
     controls->addWidget(m_capCheck, row, 0);
     controls->addWidget(m_capSpin, row, 2);
+    ++row;
+    auto* addCaption = new QLabel(tr("Players arriving"), this);
+    addCaption->setObjectName(QStringLiteral("addCaption"));
+    addCaption->setBuddy(m_addCount);
+    auto* addRow2 = new QHBoxLayout;
+    addRow2->addWidget(m_addCount);
+    auto* about = new QLabel(tr("rated about"), this);
+    about->setBuddy(m_addRating);
+    addRow2->addWidget(about);
+    addRow2->addWidget(m_addRating);
+    addRow2->addWidget(m_addButton);
+    addRow2->addStretch();
+    controls->addWidget(addCaption, row, 0);
+    controls->addLayout(addRow2, row, 1, 1, 2);
     controls->setColumnStretch(1, 1);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -150,7 +199,14 @@ SimulatorWidget::SimulatorWidget(QWidget* parent)
     // The controls, and beside them in words what they make of the field.
     auto* top = new QHBoxLayout;
     top->addLayout(controls, 3);
-    top->addWidget(m_readout, 2, Qt::AlignTop);
+    auto* side = new QVBoxLayout;
+    side->addWidget(m_readout);
+    auto* groupRow = new QHBoxLayout;
+    groupRow->addWidget(m_groupList, 1);
+    groupRow->addWidget(m_removeGroup, 0, Qt::AlignTop);
+    side->addLayout(groupRow);
+    side->addStretch();
+    top->addLayout(side, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
@@ -190,7 +246,14 @@ SimulatorWidget::SimulatorWidget(QWidget* parent)
         m_sizeSlider->setValue(value);
         recompute();
     });
-    connect(m_formatCombo, &QComboBox::currentIndexChanged, this, &SimulatorWidget::recompute);
+    // The field's strength depends on the format (top 20 players, top 10 teams): a field follows.
+    connect(m_formatCombo, &QComboBox::currentIndexChanged, this, [this] {
+        showGroups();
+        if (m_groups.empty())
+            recompute();
+        else
+            applyField();
+    });
     connect(m_tierCombo, &QComboBox::currentIndexChanged, this, &SimulatorWidget::recompute);
     connect(m_capCheck, &QCheckBox::toggled, this, [this](bool capped) {
         m_capSpin->setEnabled(capped);
@@ -269,6 +332,121 @@ void SimulatorWidget::startFrom(const engine::PayoutTable& table)
     showFieldStrength();
     showFieldDepth();
     showExperimentalCap();
+    recompute();
+}
+
+void SimulatorWidget::startFromEvent(const QString& eventName, const engine::PayoutTable& table,
+                                     std::vector<double> unitRatings)
+{
+    m_fromEvent = true;
+    m_eventName = eventName;
+    m_eventRatings = std::move(unitRatings);
+    m_eventCurve = table.points;
+    m_groups.clear();
+    m_chart->setCurveName(tr("What if"));
+    m_chart->setComparisonCurve(m_eventCurve, tr("%1 now").arg(eventName));
+    showGroups();
+    startFrom(table);
+}
+
+void SimulatorWidget::clearEvent()
+{
+    m_fromEvent = false;
+    m_eventName.clear();
+    m_eventRatings.clear();
+    m_eventCurve.clear();
+    m_groups.clear();
+    m_chart->setCurveName(tr("Points"));
+    m_chart->setComparisonCurve({}, QString());
+    showGroups();
+    recompute();
+}
+
+std::vector<double> SimulatorWidget::spreadRatings(int count, double rating)
+{
+    // Evenly over rating +- 0.25, the middle of each of `count` equal slices: deterministic, and
+    // the mean is `rating` exactly (up to rounding).
+    constexpr double halfWidth = 0.25;
+    std::vector<double> ratings;
+    ratings.reserve(static_cast<std::size_t>(std::max(0, count)));
+    for (int i = 0; i < count; ++i)
+        ratings.push_back(std::max(0.0, rating - halfWidth + 2.0 * halfWidth * (i + 0.5) / count));
+    return ratings;
+}
+
+std::vector<double> SimulatorWidget::fieldRatings() const
+{
+    std::vector<double> ratings = m_eventRatings;
+    for (const HypotheticalGroup& group : m_groups) {
+        const std::vector<double> spread = spreadRatings(group.count, group.rating);
+        ratings.insert(ratings.end(), spread.begin(), spread.end());
+    }
+    return ratings;
+}
+
+void SimulatorWidget::addHypotheticalPlayers(int count, double rating)
+{
+    if (count < 1 || !std::isfinite(rating) || rating < 0.0)
+        return;
+    m_groups.push_back({count, rating});
+    showGroups();
+    m_groupList->setCurrentRow(m_groupList->count() - 1);
+    applyField();
+}
+
+void SimulatorWidget::removeHypotheticalGroup(int index)
+{
+    if (index < 0 || index >= hypotheticalGroupCount())
+        return;
+    m_groups.erase(m_groups.begin() + index);
+    showGroups();
+    m_groupList->setCurrentRow(std::min(index, m_groupList->count() - 1));
+    applyField();
+}
+
+void SimulatorWidget::showGroups()
+{
+    const bool doubles = format() == engine::EventFormat::Doubles;
+    const QSignalBlocker blocker(m_groupList);
+    m_groupList->clear();
+    for (const HypotheticalGroup& group : m_groups) {
+        const QString rating = QLocale().toString(group.rating, 'f', 2);
+        // Spelled out for one and for many: no translation file turns "%n player(s)" into words.
+        QString text;
+        if (doubles)
+            text = group.count == 1 ? tr("1 team rated about %1").arg(rating)
+                                    : tr("%1 teams rated about %2").arg(group.count).arg(rating);
+        else
+            text = group.count == 1 ? tr("1 player rated about %1").arg(rating)
+                                    : tr("%1 players rated about %2").arg(group.count).arg(rating);
+        m_groupList->addItem(text);
+    }
+    m_removeGroup->setEnabled(false);
+    m_addCount->setSuffix(doubles ? tr(" teams") : tr(" players"));
+}
+
+void SimulatorWidget::applyField()
+{
+    const std::vector<double> ratings = fieldRatings();
+    if (ratings.empty()) {
+        recompute();
+        return;
+    }
+    // DECISIONS P4 and P6 by the engine's own rules, over the field with the players added.
+    m_fieldStrength =
+        std::max(kMinimumFieldStrength, engine::unflooredFieldStrength(ratings, format(), m_parameters));
+    m_fieldDepth = std::clamp(engine::fieldDepthIndex(ratings, format(), m_parameters), 0.0, 1.0);
+    {
+        const int size = std::max(kMinimumFieldSize, static_cast<int>(ratings.size()));
+        const QSignalBlocker sizeBlocker(m_sizeSpin);
+        const QSignalBlocker sliderBlocker(m_sizeSlider);
+        m_sizeSpin->setMaximum(std::max(kMaximumFieldSize, size));
+        m_sizeSlider->setMaximum(std::max(kMaximumFieldSize, size));
+        m_sizeSpin->setValue(size);
+        m_sizeSlider->setValue(size);
+    }
+    showFieldStrength();
+    showFieldDepth();
     recompute();
 }
 
@@ -383,7 +561,9 @@ void SimulatorWidget::recompute()
     lines << tr("Winner %1 points, last place %2")
                  .arg(payouttext::points(t.awards.front()), payouttext::points(t.awards.back()));
     if (t.meetsHigherTierFloor) {
-        lines << tr("Such a field meets the %1 points floor (%2 winner points before the Tier floor).")
+        // DECISIONS P10: the unfloored winner points reach a higher Tier's guaranteed minimum.
+        lines << tr("Such a field is as strong as a %1 event: even without the Tier floor, its winner "
+                    "would get %2 points, at least what a %1 winner is guaranteed.")
                      .arg(payouttext::tier(*t.meetsHigherTierFloor),
                           payouttext::points(t.unflooredWinnerPoints));
     }

@@ -6,13 +6,17 @@
 
 #include "flickdesk/engine/points.h"
 
+#include <QString>
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QListWidget;
+class QPushButton;
 class QSlider;
 class QSpinBox;
 class QTableView;
@@ -37,6 +41,27 @@ public:
     // "Start from this event": FSI, FDI, N, format, Tier and any experimental cap of a real field.
     // The table shown is then the event's own, number for number.
     void startFrom(const engine::PayoutTable& table);
+    // "Simulator from This Event": startFrom(table), and the event's field (the ratings of the
+    // players, or teams, who began) kept so that hypothetical players can join it; the event's
+    // curve as it stands is drawn beside the what-if curve.
+    void startFromEvent(const QString& eventName, const engine::PayoutTable& table,
+                        std::vector<double> unitRatings);
+    // Back to sliders alone: no event field, no event curve, no hypothetical players.
+    void clearEvent();
+    bool hasEvent() const { return m_fromEvent; }
+    QString eventName() const { return m_eventName; }
+
+    // "What if 10 players rated about 3.5 arrive?": `count` players (teams in doubles) whose
+    // ratings spread evenly around `rating` (their mean is `rating`), added to the event's field or,
+    // without an event, to a field of their own; FSI, FDI and N follow from that field. Each call
+    // adds one group that removeHypotheticalGroup() takes away again.
+    void addHypotheticalPlayers(int count, double rating);
+    void removeHypotheticalGroup(int index);
+    int hypotheticalGroupCount() const { return static_cast<int>(m_groups.size()); }
+    // The ratings a group of `count` about `rating` is given: evenly spread over rating +- 0.25.
+    static std::vector<double> spreadRatings(int count, double rating);
+    // The field the figures come from: the event's units, then every group's.
+    std::vector<double> fieldRatings() const;
 
     // The inputs. FSI is the field's strength before the Tier floor: the Tier raises it to its
     // floor and an experimental cap limits it, as for a real event (DECISIONS P4).
@@ -60,6 +85,11 @@ public:
     const engine::PayoutTable& table() const;
     PayoutTableModel* model() const { return m_model; }
     PayoutChart* chart() const { return m_chart; }
+    QSpinBox* addCountSpin() const { return m_addCount; }
+    QDoubleSpinBox* addRatingSpin() const { return m_addRating; }
+    QPushButton* addButton() const { return m_addButton; }
+    QListWidget* groupList() const { return m_groupList; }
+    QPushButton* removeGroupButton() const { return m_removeGroup; }
 
 Q_SIGNALS:
     void tableChanged();
@@ -69,6 +99,9 @@ private:
     void showFieldStrength();
     void showFieldDepth();
     void showExperimentalCap();
+    // FSI, FDI and N from fieldRatings(), when there is a field (an event's or hypothetical players').
+    void applyField();
+    void showGroups();
 
     engine::FieldWeightedPointsParameters m_parameters;
     // The exact inputs: the spin boxes show 3 decimals (DECISIONS P8), a real field has more.
@@ -90,6 +123,21 @@ private:
     PayoutTableModel* m_model = nullptr;
     PayoutChart* m_chart = nullptr;
     QTableView* m_tableView = nullptr;
+
+    struct HypotheticalGroup {
+        int count = 0;
+        double rating = 0.0;
+    };
+    bool m_fromEvent = false;
+    QString m_eventName;
+    std::vector<double> m_eventRatings;
+    std::vector<double> m_eventCurve;
+    std::vector<HypotheticalGroup> m_groups;
+    QSpinBox* m_addCount = nullptr;
+    QDoubleSpinBox* m_addRating = nullptr;
+    QPushButton* m_addButton = nullptr;
+    QListWidget* m_groupList = nullptr;
+    QPushButton* m_removeGroup = nullptr;
 };
 
 } // namespace flickdesk::ui

@@ -139,7 +139,7 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     // ---- right: the games, a new game, a new player, the message
     m_gamesModel = new PoolTableModel(this);
     m_gamesView = makeTable(m_gamesModel, QStringLiteral("poolGames"), this);
-    m_deleteGame = new QPushButton(tr("&Delete Game"), this);
+    m_deleteGame = new QPushButton(tr("Delete &Game"), this);
     m_deleteGame->setObjectName(QStringLiteral("deleteGameButton"));
     m_gameBox = new QGroupBox(tr("New game"), this);
     m_pending = new QListWidget(m_gameBox);

@@ -60,7 +60,8 @@ QVariant LockDifferenceModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole && index.column() >= FsiColumn)
         return tr("Awarded with the lock of %1; the recomputed lock would give the second value. The award "
-                  "stays as it was (DECISIONS P2): re-awarding is an explicit, logged action.")
+                  // DECISIONS P2: re-awarding is an explicit, logged action.
+                  "stays as it was: re-awarding is an explicit, logged action.")
             .arg(d.lockMonth);
     if (role == Qt::ForegroundRole && index.column() >= FsiColumn) {
         const bool changed = std::abs(d.newFsi - d.oldFsi) >= 0.0005 ||

@@ -14,9 +14,11 @@ QString basisText(const PlayerEventRow& row)
 {
     switch (row.basis) {
     case FieldRatingsBefore::Basis::Award:
-        return tr("the frozen ratings of the award (lock %1, DECISIONS P2)").arg(row.lockMonth);
+        // DECISIONS P2: the frozen ratings of the award.
+        return tr("the frozen ratings of the award (lock %1)").arg(row.lockMonth);
     case FieldRatingsBefore::Basis::Lock:
-        return tr("the lock of %1 (DECISIONS P1)").arg(row.lockMonth);
+        // DECISIONS P1: the monthly lock.
+        return tr("the lock of %1").arg(row.lockMonth);
     case FieldRatingsBefore::Basis::Run:
         break;
     }

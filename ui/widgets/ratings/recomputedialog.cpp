@@ -23,9 +23,10 @@ RecomputeDialog::RecomputeDialog(core::Store& store, QWidget* parent)
     setObjectName(QStringLiteral("recomputeDialog"));
 
     m_intro = new QLabel(tr("Rates the whole stored history again with FlickSkill and computes the monthly "
-                            "lock of every month (DECISIONS P1). The run and its locks are stored together; "
+                            // DECISIONS P1 and P2: monthly locks; awards keep theirs.
+                            "lock of every month. The run and its locks are stored together; "
                             "a cancelled run writes nothing. Locks that awarded events used stay as they "
-                            "were (DECISIONS P2)."),
+                            "were."),
                          this);
     m_intro->setWordWrap(true);
 
@@ -41,7 +42,8 @@ RecomputeDialog::RecomputeDialog(core::Store& store, QWidget* parent)
     m_summary->setWordWrap(true);
 
     m_differencesCaption = new QLabel(
-        tr("Awarded events: what the recomputed locks would change. Not applied (DECISIONS P2)."), this);
+        // DECISIONS P2: awards keep the lock they were made with.
+        tr("Awarded events: what the recomputed locks would change. Not applied."), this);
     m_differencesCaption->setWordWrap(true);
     m_differencesTable = new QTableView(this);
     m_differencesTable->setObjectName(QStringLiteral("recomputeDifferences"));

@@ -165,7 +165,10 @@ QString championText(const StandingsResult& result)
         if (leaders.size() == 1)
             return tr("NCA Tour Champion: %1 with %2 points.")
                 .arg(leaders.front(), totalText(rows.front().totalTenths));
-        return tr("Tied at the top, not broken by DECISIONS T2: %1.").arg(leaders.join(QStringLiteral(", ")));
+        // DECISIONS T2: the tie-breaks at the top.
+        return tr("Tied at the top, and the tie-breaks (first places, then the Finale) do not separate "
+                  "them: %1.")
+            .arg(leaders.join(QStringLiteral(", ")));
     }
 
     // DECISIONS T3: the title goes to the highest-ranked player who has not won it before; the
@@ -183,7 +186,8 @@ QString championText(const StandingsResult& result)
         champions.isEmpty()
             ? tr("No Recreational Tour Champion: every ranked player has won the title before.")
             : (champions.size() == 1 ? tr("Recreational Tour Champion: %1.").arg(champions.front())
-                                     : tr("Recreational Tour co-champions (a tie T2 cannot break): %1.")
+                                     // DECISIONS T2: the tie-breaks at the top.
+                                     : tr("Recreational Tour co-champions (tied after the tie-breaks): %1.")
                                            .arg(champions.join(QStringLiteral(", "))));
     QStringList passedOver;
     for (const engine::StandingsRow& row : rows) {
@@ -192,10 +196,12 @@ QString championText(const StandingsResult& result)
             passedOver.append(tr("%1 (ranked %2)").arg(playerText(result.names, row.playerId)).arg(row.rank));
     }
     if (!passedOver.isEmpty())
-        text += u' ' + tr("The title is won only once (DECISIONS T3): %1 won it in an earlier season.")
+        // DECISIONS T3: the recreational title is won once.
+        text += u' ' + tr("The title is won only once: %1 won it in an earlier season.")
                            .arg(passedOver.join(QStringLiteral(", ")));
     else
-        text += u' ' + tr("The title is won only once (DECISIONS T3).");
+        // DECISIONS T3: the recreational title is won once.
+        text += u' ' + tr("The title is won only once.");
     return text;
 }
 
@@ -218,8 +224,8 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     m_finale->setToolTip(tr("The Finale breaks ties at the top after the places (DECISIONS T2)"));
     m_finale->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_finale->setMinimumContentsLength(24);
-    m_print = new QPushButton(tr("&Print…"), this);
-    m_pdf = new QPushButton(tr("Save as P&DF…"), this);
+    m_print = new QPushButton(tr("Pr&int…"), this);
+    m_pdf = new QPushButton(tr("Save as PDF…"), this);
 
     m_champion = new QLabel(this);
     m_champion->setObjectName(QStringLiteral("standingsChampion"));
@@ -438,7 +444,8 @@ QString StandingsView::html() const
                          .toHtmlEscaped());
     text += QStringLiteral("<p><b>%1</b></p>").arg(championText(r).toHtmlEscaped());
     text += QStringLiteral("<p>%1</p>")
-                .arg(tr("Best %1 awards count (DECISIONS T1). Finale: %2. Printed %3 by FlickDesk.")
+                // DECISIONS T1: the best 5 (or 4) awards count.
+                .arg(tr("Best %1 awards count. Finale: %2. Printed %3 by FlickDesk.")
                          .arg(engine::resultsCounted(r.division))
                          .arg(r.finaleEventId.isEmpty() ? tr("none")
                                                         : tr("%1 (%2)").arg(r.finaleName, r.finaleEventId))

@@ -192,8 +192,9 @@ void TierReport::updateSummary()
     int meeting = 0;
     for (const TierReportRow& row : m_model->rows())
         meeting += row.meetsHigherTierFloor ? 1 : 0;
-    m_summary->setText(tr("Season %1: %2 of %3 Tour events met a higher Tier's points floor (DECISIONS P10: "
-                          "unfloored winner points of 30 for Tier 2, 40 for Tier 1).")
+    // DECISIONS P10: the Tier guarantee check.
+    m_summary->setText(tr("Season %1: %2 of %3 Tour events met a higher Tier's points floor (their "
+                          "winner points before any floor reach 30 for Tier 2, 40 for Tier 1).")
                            .arg(season())
                            .arg(meeting)
                            .arg(m_model->rows().size()));

@@ -83,7 +83,8 @@ QVariant TierReportModel::data(const QModelIndex& index, int role) const
                 .arg(r.format == engine::EventFormat::Doubles ? tr("10 teams") : tr("20 players"))
                 .arg(r.fieldStrengthIndex, 0, 'f', 3);
         if (index.column() == WinnerColumn)
-            return tr("Unfloored winner points: the strength x 50 (DECISIONS P10)");
+            // DECISIONS P10: the Tier guarantee check.
+            return tr("Unfloored winner points: the strength x 50");
         return {};
     case Qt::ForegroundRole:
         if (index.column() == MeetsColumn && r.meetsHigherTierFloor)
