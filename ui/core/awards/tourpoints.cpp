@@ -426,6 +426,22 @@ std::optional<std::size_t> defaultFinale(const HistoryFolder& folder, const QStr
     return finale;
 }
 
+bool seasonDecided(const HistoryFolder& folder, const TourSeasonBuild& build)
+{
+    return build.error.isEmpty() && build.finaleEvent && *build.finaleEvent < folder.history.events.size() &&
+           !finishingOrder(folder.history.events[*build.finaleEvent]).empty();
+}
+
+void noteLeadersBeforeTheFinale(engine::TourStandings& standings)
+{
+    static const std::string champion = "champion";
+    for (engine::StandingsRow& row : standings.rows) {
+        for (std::size_t at = row.note.find(champion); at != std::string::npos;
+             at = row.note.find(champion, at + 1))
+            row.note.replace(at, champion.size(), "leader");
+    }
+}
+
 TourEventFilter standingsEvents(const HistoryFolder& folder, const QString& season, engine::Division division)
 {
     const std::map<QString, engine::DayNumber> starts = seasonStarts(folder);

@@ -6,10 +6,10 @@
 #include "widgets/charts/payoutchart.h"
 
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
-#include <QDateTimeAxis>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLegend>
@@ -127,6 +127,10 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.chart->setTitleFont(titleFont);
     p.chart->legend()->setFont(base);
     p.chart->legend()->setAlignment(Qt::AlignBottom);
+    // Short names that fit beside each other at 1280x800; a name the legend must still shorten shows
+    // whole when the mouse rests on it.
+    p.chart->legend()->setShowToolTips(true);
+    p.chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
 
     p.placeAxis = new QValueAxis;
     p.placeAxis->setTitleText(tr("Place"));
@@ -163,10 +167,10 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.curve->setName(tr("Points"));
     p.curve->setPen(linePen(kCurveColour, 2.5));
     p.withoutLift = new QLineSeries;
-    p.withoutLift->setName(tr("With FDI 0"));
+    p.withoutLift->setName(tr("No depth lift"));
     p.withoutLift->setPen(linePen(kWithoutLiftColour, 1.0, Qt::DashLine));
     p.tierLine = new QLineSeries;
-    p.tierLine->setName(tr("Winner guarantee"));
+    p.tierLine->setName(tr("Winner minimum"));
     p.tierLine->setPen(linePen(kTierColour, 1.5, Qt::DashDotLine));
     p.floorLine = new QLineSeries;
     p.floorLine->setName(tr("Floor"));
@@ -183,6 +187,10 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.view->setObjectName(QStringLiteral("payoutChartView"));
     p.view->setRenderHint(QPainter::Antialiasing);
     p.view->setFrameShape(QFrame::NoFrame);
+    // The whole chart is repainted on every change: a series that shrinks (a check-out, a smaller
+    // simulated field) otherwise leaves its last marker on screen outside the area Qt Charts marks
+    // for repainting, until something else repaints it.
+    p.view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     p.view->setMinimumSize(320, 220);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -211,8 +219,8 @@ void PayoutChart::setFloorLine(double tierWinnerMinimum, double pointsFloor)
     Parts& p = *m_parts;
     p.tierWinnerMinimum = tierWinnerMinimum;
     p.pointsFloor = pointsFloor;
-    p.tierLine->setName(tr("Winner guarantee: %1").arg(QLocale().toString(tierWinnerMinimum, 'f', 0)));
-    p.floorLine->setName(tr("Floor: %1").arg(QLocale().toString(pointsFloor, 'f', 1)));
+    p.tierLine->setName(tr("Winner min. %1").arg(QLocale().toString(tierWinnerMinimum, 'f', 0)));
+    p.floorLine->setName(tr("Floor %1").arg(QLocale().toString(pointsFloor, 'f', 1)));
     updateAxes();
 }
 
@@ -337,6 +345,43 @@ double xOf(const QDate& date)
     return static_cast<double>(QDateTime(date, QTime(12, 0), Qt::UTC).toMSecsSinceEpoch());
 }
 
+double xOfMidnight(const QDate& date)
+{
+    return static_cast<double>(QDateTime(date, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch());
+}
+
+QDate monthStart(const QDate& date)
+{
+    return QDate(date.year(), date.month(), 1);
+}
+
+// The date axis from `from` to `to` (both the 1st of a month): one label on the 1st of every month,
+// or of every 2, 3 or 6 months, or on the 1st of January of every 1, 2, 5... years, the shortest
+// step that keeps to at most 7 labels. A label sits on the day it names, so no two are the same
+// (an axis of evenly spaced ticks labelled "yyyy-MM" repeats a month when they are closer than one).
+void setDateAxis(QCategoryAxis* axis, const QDate& from, const QDate& to)
+{
+    constexpr int kMostLabels = 7;
+    const int months = (to.year() - from.year()) * 12 + to.month() - from.month();
+    int step = 1;
+    for (const int candidate : {1, 2, 3, 6, 12, 24, 60, 120, 240}) {
+        step = candidate;
+        if (months / candidate + 1 <= kMostLabels)
+            break;
+    }
+    for (const QString& label : axis->categoriesLabels())
+        axis->remove(label);
+    axis->setStartValue(xOfMidnight(from));
+    axis->setRange(xOfMidnight(from), xOfMidnight(to));
+    for (QDate day = from; day <= to; day = day.addMonths(1)) {
+        const bool onStep = step < 12 ? (day.month() - 1) % step == 0
+                                      : day.month() == 1 && day.year() % (step / 12) == 0;
+        if (onStep)
+            axis->append(day.toString(step < 12 ? QStringLiteral("yyyy-MM") : QStringLiteral("yyyy")),
+                         xOfMidnight(day));
+    }
+}
+
 } // namespace
 
 struct CurveChart::Parts {
@@ -347,7 +392,7 @@ struct CurveChart::Parts {
     QLineSeries* lower = nullptr;
     QAreaSeries* band = nullptr;
     QScatterSeries* marks = nullptr;
-    QDateTimeAxis* dates = nullptr;
+    QCategoryAxis* dates = nullptr;
     QValueAxis* ratings = nullptr;
     QList<CurveMark> markData;
     QDate first;
@@ -385,8 +430,8 @@ CurveChart::CurveChart(QWidget* parent)
     p.marks->setBorderColor(QColor(120, 60, 10));
     p.chart->addSeries(p.marks);
 
-    p.dates = new QDateTimeAxis;
-    p.dates->setFormat(QStringLiteral("yyyy-MM"));
+    p.dates = new QCategoryAxis;
+    p.dates->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     p.dates->setTitleText(tr("Date"));
     p.ratings = new QValueAxis;
     p.ratings->setTitleText(tr("Rating"));
@@ -454,8 +499,7 @@ void CurveChart::setCurve(const QList<CurvePoint>& points, const QList<CurveMark
     if (points.isEmpty()) {
         p.first = {};
         p.last = {};
-        p.dates->setRange(QDateTime(QDate(2016, 1, 1), QTime(0, 0), Qt::UTC),
-                          QDateTime(QDate(2017, 1, 1), QTime(0, 0), Qt::UTC));
+        setDateAxis(p.dates, QDate(2016, 1, 1), QDate(2017, 1, 1));
         p.ratings->setRange(-1.0, 1.0);
         return;
     }
@@ -465,9 +509,9 @@ void CurveChart::setCurve(const QList<CurvePoint>& points, const QList<CurveMark
         p.first = std::min(p.first, point.date);
         p.last = std::max(p.last, point.date);
     }
-    // A month of room at either end, so that the first and last marks are not cut in half.
-    p.dates->setRange(QDateTime(p.first.addMonths(-1), QTime(0, 0), Qt::UTC),
-                      QDateTime(p.last.addMonths(1), QTime(0, 0), Qt::UTC));
+    // Half a month of room at least at either end, so that the first and last marks are not cut in
+    // half; the axis begins and ends on the 1st of a month.
+    setDateAxis(p.dates, monthStart(p.first.addDays(-15)), monthStart(p.last.addDays(15)).addMonths(1));
     const double margin = std::max(0.1, (high - low) * 0.08);
     p.ratings->setRange(std::floor((low - margin) * 10.0) / 10.0, std::ceil((high + margin) * 10.0) / 10.0);
     p.ratings->applyNiceNumbers();
@@ -521,6 +565,11 @@ QDate CurveChart::firstDate() const
 QDate CurveChart::lastDate() const
 {
     return m_parts->last;
+}
+
+QStringList CurveChart::dateLabels() const
+{
+    return m_parts->dates->categoriesLabels();
 }
 
 QPointF CurveChart::ratingRange() const

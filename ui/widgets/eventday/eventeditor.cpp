@@ -8,8 +8,11 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <map>
 
 namespace flickdesk::ui {
 
@@ -52,8 +55,15 @@ EventEditor::EventEditor(QWidget* parent)
     m_group = new QLineEdit(this);
     m_group->setObjectName(QStringLiteral("eventGroup"));
     m_group->setPlaceholderText(tr("NCA, NCA REC, ..."));
-    m_season = new QLineEdit(this);
+    m_season = new QComboBox(this);
     m_season->setObjectName(QStringLiteral("eventSeason"));
+    m_season->setEditable(true);
+    m_season->setInsertPolicy(QComboBox::NoInsert);
+    m_season->setToolTip(tr("The seasons of the stored events. A new event gets the season its date falls in."));
+    m_seasonNote = new QLabel(this);
+    m_seasonNote->setObjectName(QStringLiteral("eventSeasonNote"));
+    m_seasonNote->setWordWrap(true);
+    m_seasonNote->hide();
     m_experimental = new QCheckBox(tr("E&xperimental format"), this);
     m_experimental->setObjectName(QStringLiteral("eventExperimental"));
     m_cap = new QDoubleSpinBox(this);
@@ -73,14 +83,12 @@ EventEditor::EventEditor(QWidget* parent)
     form->addRow(tr("Di&vision:"), m_division);
     form->addRow(tr("&Group:"), m_group);
     form->addRow(tr("&Season:"), m_season);
+    form->addRow(QString(), m_seasonNote);
     form->addRow(QString(), m_experimental);
     form->addRow(tr("FSI &cap:"), m_cap);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (isComplete())
-            accept();
-    });
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &EventEditor::confirm);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
@@ -91,6 +99,11 @@ EventEditor::EventEditor(QWidget* parent)
     connect(m_name, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_date, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_experimental, &QCheckBox::toggled, this, &EventEditor::updateState);
+    connect(m_date, &QLineEdit::textChanged, this, &EventEditor::proposeSeason);
+    connect(m_season, &QComboBox::currentTextChanged, this, &EventEditor::updateState);
+    // Typed or picked by the director: a later change of the date leaves it alone.
+    connect(m_season->lineEdit(), &QLineEdit::textEdited, this, [this] { m_seasonChosen = true; });
+    connect(m_season, &QComboBox::activated, this, [this] { m_seasonChosen = true; });
 
     core::EventDraft fresh;
     fresh.date = QDate::currentDate().toString(QLatin1String(kDateFormat));
@@ -109,7 +122,11 @@ void EventEditor::setDraft(const core::EventDraft& draft)
     m_tier->setCurrentIndex(m_tier->findData(draft.tier.value_or(0)));
     m_division->setCurrentIndex(m_division->findData(int(draft.tour)));
     m_group->setText(draft.group);
-    m_season->setText(draft.season);
+    m_draftSeason = draft.season;
+    m_seasonChosen = !draft.season.isEmpty();
+    m_season->setCurrentText(draft.season);
+    if (!m_seasonChosen)
+        proposeSeason();
     m_experimental->setChecked(draft.experimental);
     m_cap->setValue(draft.experimentalCap);
     updateState();
@@ -126,7 +143,7 @@ core::EventDraft EventEditor::draft() const
         draft.tier = tier;
     draft.tour = static_cast<core::Tour>(m_division->currentData().toInt());
     draft.group = m_group->text().trimmed();
-    draft.season = m_season->text().trimmed();
+    draft.season = m_season->currentText().trimmed();
     draft.experimental = m_experimental->isChecked();
     draft.experimentalCap = m_cap->value();
     return draft;
@@ -135,6 +152,153 @@ core::EventDraft EventEditor::draft() const
 bool EventEditor::isComplete() const
 {
     return !m_name->text().trimmed().isEmpty() && parseDate(m_date->text()).isValid();
+}
+
+QLineEdit* EventEditor::seasonEdit() const
+{
+    return m_season->lineEdit();
+}
+
+QStringList EventEditor::seasonsOf(const std::vector<core::EventSummary>& events)
+{
+    std::map<QString, QString> firstDate; // season -> its first event's date
+    for (const core::EventSummary& event : events) {
+        if (event.season.trimmed().isEmpty() || !parseDate(event.date).isValid())
+            continue;
+        auto [at, added] = firstDate.emplace(event.season.trimmed(), event.date);
+        if (!added && event.date < at->second)
+            at->second = event.date;
+    }
+    std::vector<std::pair<QString, QString>> order; // (date, season)
+    for (const auto& [season, date] : firstDate)
+        order.emplace_back(date, season);
+    std::sort(order.begin(), order.end());
+    QStringList seasons;
+    for (const auto& entry : order)
+        seasons.append(entry.second);
+    return seasons;
+}
+
+QString EventEditor::seasonOfDate(const std::vector<core::EventSummary>& events, const QDate& date)
+{
+    if (!date.isValid())
+        return QString();
+    struct Span {
+        QDate first;
+        QDate last;
+    };
+    std::map<QString, Span> spans;
+    QString nearest;
+    qint64 nearestDays = -1;
+    QDate nearestDate;
+    for (const core::EventSummary& event : events) {
+        const QString season = event.season.trimmed();
+        const QDate day = parseDate(event.date);
+        if (season.isEmpty() || !day.isValid())
+            continue;
+        auto [at, added] = spans.emplace(season, Span{day, day});
+        if (!added) {
+            at->second.first = std::min(at->second.first, day);
+            at->second.last = std::max(at->second.last, day);
+        }
+        const qint64 days = std::abs(day.daysTo(date));
+        if (nearestDays < 0 || days < nearestDays || (days == nearestDays && day > nearestDate)) {
+            nearestDays = days;
+            nearestDate = day;
+            nearest = season;
+        }
+    }
+    // Seasons run one after another: the one whose events surround the date. Should two overlap,
+    // the one that began last, which a new event most likely continues.
+    QString surrounding;
+    QDate surroundingFirst;
+    for (const auto& [season, span] : spans) {
+        if (span.first <= date && date <= span.last && (surrounding.isEmpty() || span.first > surroundingFirst)) {
+            surrounding = season;
+            surroundingFirst = span.first;
+        }
+    }
+    return surrounding.isEmpty() ? nearest : surrounding;
+}
+
+void EventEditor::setKnownEvents(const std::vector<core::EventSummary>& events)
+{
+    m_known = events;
+    m_seasons = seasonsOf(events);
+    const QString text = m_season->currentText();
+    m_season->clear();
+    for (const QString& season : m_seasons) {
+        QDate first;
+        QDate last;
+        for (const core::EventSummary& event : events) {
+            const QDate day = parseDate(event.date);
+            if (event.season.trimmed() != season || !day.isValid())
+                continue;
+            first = first.isValid() ? std::min(first, day) : day;
+            last = last.isValid() ? std::max(last, day) : day;
+        }
+        m_season->addItem(season);
+        m_season->setItemData(m_season->count() - 1,
+                              tr("Events from %1 to %2")
+                                  .arg(first.toString(QLatin1String(kDateFormat)),
+                                       last.toString(QLatin1String(kDateFormat))),
+                              Qt::ToolTipRole);
+    }
+    m_season->setCurrentText(text);
+    if (!m_seasonChosen)
+        proposeSeason();
+    updateState();
+}
+
+void EventEditor::proposeSeason()
+{
+    if (m_seasonChosen)
+        return;
+    const QString season = seasonOfDate(m_known, parseDate(m_date->text()));
+    if (season.isEmpty())
+        return;
+    m_season->setCurrentIndex(m_season->findText(season));
+    updateState();
+}
+
+bool EventEditor::isNewSeason() const
+{
+    const QString season = m_season->currentText().trimmed();
+    return !season.isEmpty() && season != m_draftSeason && !m_seasons.contains(season);
+}
+
+void EventEditor::confirm()
+{
+    if (!isComplete() || m_newSeasonQuestion)
+        return;
+    if (!isNewSeason()) {
+        accept();
+        return;
+    }
+    // A new season starts Tour standings of its own: asked, never made by a typing slip.
+    const QString season = m_season->currentText().trimmed();
+    m_newSeasonQuestion = new QMessageBox(
+        QMessageBox::Warning, tr("New season"),
+        tr("No stored event belongs to season \"%1\". Saving starts a new season, with Tour standings "
+           "of its own.\n\nThe seasons so far: %2.\n\nStart season \"%1\"?")
+            .arg(season, m_seasons.isEmpty() ? tr("none") : m_seasons.join(QStringLiteral(", "))),
+        QMessageBox::Yes | QMessageBox::No, this);
+    m_newSeasonQuestion->setObjectName(QStringLiteral("newSeasonQuestion"));
+    m_newSeasonQuestion->button(QMessageBox::Yes)->setText(tr("&Start the new season"));
+    m_newSeasonQuestion->button(QMessageBox::No)->setText(tr("&Keep editing"));
+    m_newSeasonQuestion->setDefaultButton(QMessageBox::No);
+    m_newSeasonQuestion->setAttribute(Qt::WA_DeleteOnClose);
+    QMessageBox* question = m_newSeasonQuestion;
+    connect(question, &QMessageBox::finished, this, [this, question] {
+        m_newSeasonQuestion = nullptr;
+        if (question->standardButton(question->clickedButton()) == QMessageBox::Yes) {
+            accept();
+        } else {
+            m_season->setFocus(Qt::OtherFocusReason);
+            m_season->lineEdit()->selectAll();
+        }
+    });
+    m_newSeasonQuestion->open();
 }
 
 void EventEditor::updateState()
@@ -146,6 +310,11 @@ void EventEditor::updateState()
     else if (!parseDate(m_date->text()).isValid())
         problem = tr("The date is not a real date (YYYY-MM-DD).");
     m_problem->setText(problem);
+    const bool newSeason = isNewSeason();
+    m_seasonNote->setVisible(newSeason);
+    if (newSeason)
+        m_seasonNote->setText(tr("A new season: no stored event belongs to \"%1\".")
+                                  .arg(m_season->currentText().trimmed()));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }
 

@@ -134,6 +134,9 @@ StandingsResult computeStandings(const StandingsInput& input)
             return result;
         }
         result.standings = engine::computeTourStandings(build.season);
+        result.decided = core::seasonDecided(folder, build);
+        if (!result.decided)
+            core::noteLeadersBeforeTheFinale(result.standings);
         result.earlierRecreationalChampions = build.season.earlierRecreationalChampions;
         std::set<std::string> events;
         for (const engine::TourAward& award : build.season.awards)
@@ -162,10 +165,16 @@ QString championText(const StandingsResult& result)
             if (row.rank == 1)
                 leaders.append(playerText(result.names, row.playerId));
         }
-        if (leaders.size() == 1)
+        // DECISIONS T2: the Finale closes the season; before it, the top is the leader.
+        if (leaders.size() == 1 && result.decided)
             return tr("NCA Tour Champion: %1 with %2 points.")
                 .arg(leaders.front(), totalText(rows.front().totalTenths));
-        return tr("Tied at the top, not broken by DECISIONS T2: %1.").arg(leaders.join(QStringLiteral(", ")));
+        if (leaders.size() == 1)
+            return tr("NCA Tour leader: %1 with %2 points. The champion is known once the season's Finale "
+                      "is played.")
+                .arg(leaders.front(), totalText(rows.front().totalTenths));
+        return tr("Tied at the top, and the Finale does not break the tie: %1.")
+            .arg(leaders.join(QStringLiteral(", ")));
     }
 
     // DECISIONS T3: the title goes to the highest-ranked player who has not won it before; the
@@ -179,12 +188,17 @@ QString championText(const StandingsResult& result)
                 championRank = row.rank;
         }
     }
-    QString text =
-        champions.isEmpty()
-            ? tr("No Recreational Tour Champion: every ranked player has won the title before.")
-            : (champions.size() == 1 ? tr("Recreational Tour Champion: %1.").arg(champions.front())
-                                     : tr("Recreational Tour co-champions (a tie T2 cannot break): %1.")
-                                           .arg(champions.join(QStringLiteral(", "))));
+    QString text;
+    if (champions.isEmpty())
+        text = tr("No Recreational Tour Champion: every ranked player has won the title before.");
+    else if (!result.decided) // DECISIONS T2: the leader until the Finale
+        text = tr("Recreational Tour leader: %1. The champion is known once the season's Finale is played.")
+                   .arg(champions.join(QStringLiteral(", ")));
+    else if (champions.size() == 1)
+        text = tr("Recreational Tour Champion: %1.").arg(champions.front());
+    else
+        text = tr("Recreational Tour co-champions (a tie the Finale cannot break): %1.")
+                   .arg(champions.join(QStringLiteral(", ")));
     QStringList passedOver;
     for (const engine::StandingsRow& row : rows) {
         if ((championRank == 0 || row.rank < championRank) &&
@@ -192,10 +206,10 @@ QString championText(const StandingsResult& result)
             passedOver.append(tr("%1 (ranked %2)").arg(playerText(result.names, row.playerId)).arg(row.rank));
     }
     if (!passedOver.isEmpty())
-        text += u' ' + tr("The title is won only once (DECISIONS T3): %1 won it in an earlier season.")
+        text += u' ' + tr("The title is won only once: %1 won it in an earlier season.")
                            .arg(passedOver.join(QStringLiteral(", ")));
     else
-        text += u' ' + tr("The title is won only once (DECISIONS T3).");
+        text += u' ' + tr("The title is won only once.");
     return text;
 }
 
@@ -227,6 +241,9 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     QFont bold = m_champion->font();
     bold.setBold(true);
     m_champion->setFont(bold);
+    m_champion->setToolTip(tr("DECISIONS T2: the season's Finale breaks ties at the top and closes the season; "
+                              "until it is played the first player is the leader. DECISIONS T3: the "
+                              "Recreational title is won only once."));
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("standingsStatus"));
     m_status->setWordWrap(true);
