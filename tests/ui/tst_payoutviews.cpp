@@ -1,8 +1,12 @@
 // The morning preview, the payout simulator, their table model and chart: they must show exactly
 // the engine's numbers, update precisely, print, and (with FLICKDESK_SCREENSHOT_DIR set) save
 // screenshots that show a person what they look like.
+#include "../common/storefixtures.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/charts/payoutchart.h"
+#include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/payouttablemodel.h"
 #include "widgets/eventday/simulatorwidget.h"
@@ -12,6 +16,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QGraphicsView>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,6 +26,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
@@ -119,6 +125,7 @@ private Q_SLOTS:
     void previewShowsTheEnginesNumbers();
     void previewShowsTheFigures();
     void chartRendersIntoAPainter();
+    void chartHoldsTheFieldAfterEveryCheckIn();
     void simulatorStartsFromAnEvent_data();
     void simulatorStartsFromAnEvent();
     void simulatorDepthSliderLiftsPlacesAfterTheWinner();
@@ -368,6 +375,62 @@ void TestPayoutViews::chartRendersIntoAPainter()
     chart.clear();
     QVERIFY(chart.curvePoints().isEmpty());
     QVERIFY(chart.depthLiftPoints().isEmpty());
+}
+
+// Issue 14, item 14: a point stayed on the payout chart after check-ins until something repainted
+// it. Checked in and out by Space in the entrants list, the chart holds exactly the N places of the
+// preview after each change (its series replaced, never appended to), and the whole chart is
+// repainted on every change.
+void TestPayoutViews::chartHoldsTheFieldAfterEveryCheckIn()
+{
+    QTemporaryDir temp;
+    const auto store = testing::openStore(temp.filePath(QStringLiteral("checkin.sqlite")));
+    QVERIFY(store);
+    core::EventDraft draft = testing::draftOn(QStringLiteral("2025-12-06"));
+    draft.name = QStringLiteral("Elmira Singles");
+    ui::EventSession session(*store, store->createEvent(draft));
+    QVERIFY(session.isValid());
+    constexpr int players = 8;
+    for (int player = 1; player <= players; ++player)
+        QVERIFY(session.addEntrant(
+            {store->addPlayer(QStringLiteral("Player %1").arg(player), QStringLiteral("Elmira"))}));
+    ui::EntrantsPanel panel;
+    panel.setSession(&session);
+    const auto detach = qScopeGuard([&panel] { panel.setSession(nullptr); });
+    panel.resize(1280, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    PayoutChart* chart = panel.preview()->chart();
+    auto* chartView = chart->findChild<QGraphicsView*>(QStringLiteral("payoutChartView"));
+    QVERIFY(chartView);
+    QCOMPARE(chartView->viewportUpdateMode(), QGraphicsView::FullViewportUpdate);
+    QVERIFY(chart->curvePoints().isEmpty());
+
+    QTableView* entrants = panel.entrantsView();
+    entrants->setFocus();
+    const auto holdsTheField = [&](int n) {
+        const QList<QPointF> points = chart->curvePoints();
+        const engine::PayoutTable& table = panel.preview()->table();
+        if (table.fieldSize != n || points.size() != n)
+            return false;
+        for (int place = 1; place <= n; ++place) {
+            if (points[place - 1] != QPointF(place, table.points[static_cast<std::size_t>(place - 1)]))
+                return false;
+        }
+        return true;
+    };
+    for (int row = 0; row < players; ++row) {
+        entrants->setCurrentIndex(entrants->model()->index(row, 0));
+        QTest::keyClick(entrants, Qt::Key_Space);
+        QVERIFY2(holdsTheField(row + 1), qPrintable(QString::number(chart->curvePoints().size())));
+    }
+    // Checked out again: the chart shrinks with the field.
+    for (int row = players - 1; row >= players - 3; --row) {
+        entrants->setCurrentIndex(entrants->model()->index(row, 0));
+        QTest::keyClick(entrants, Qt::Key_Space);
+        QVERIFY2(holdsTheField(row), qPrintable(QString::number(chart->curvePoints().size())));
+    }
+    QCOMPARE(chart->placeRange().y(), players - 3 + 0.4);
 }
 
 void TestPayoutViews::simulatorStartsFromAnEvent_data()
