@@ -4,12 +4,17 @@
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
+#include "widgets/charts/curvechart.h"
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/payouttablemodel.h"
 #include "widgets/eventday/simulatorwidget.h"
+#include "widgets/mainwindow.h"
+#include "widgets/ratings/playerpage.h"
+#include "widgets/ratings/ratingslist.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -30,6 +35,8 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -664,6 +671,54 @@ void TestPayoutViews::screenshots()
     path = QDir(dir).filePath(QStringLiteral("payoutsheet-%1.pdf").arg(platform));
     QVERIFY(preview.savePdf(path));
     saved << path;
+
+    // Issue 14, items 10, 13 and 14: the window at 1280x800, with the sample history and an event of
+    // 24 checked-in players: the payout chart and the simulator's chart with their legends whole,
+    // and a player's page with its chart.
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir temp;
+    ui::MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openDatabase(temp.filePath(QStringLiteral("morning.sqlite")),
+                                ui::MainWindow::FirstStart::LoadSample));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    core::EventDraft draft = testing::draftOn(QStringLiteral("2025-12-13"), engine::EventFormat::Singles, 2,
+                                              QStringLiteral("16"));
+    draft.name = QStringLiteral("Tavistock Winter Open");
+    const QString eventId = window.store()->createEvent(draft);
+    window.eventList()->refreshEvent(eventId);
+    QVERIFY(window.selectEvent(eventId));
+    const QStringList players = testing::recentPlayers(*window.store(), 24);
+    for (const QString& player : players)
+        QVERIFY(window.session()->addEntrant({player}));
+    for (int unit = 1; unit <= players.size(); ++unit)
+        QVERIFY(window.session()->setCheckedIn(unit, true));
+    const auto shoot = [&](const QString& name) {
+        QTest::qWait(100); // widgets shown by a queued call
+        QImage shot;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(shot = window.grab().toImage()), 5000);
+        QCOMPARE(shot.size(), QSize(1280, 800) * window.devicePixelRatio());
+        const QString file = QDir(dir).filePath(QStringLiteral("%1-1280x800-%2.png").arg(name, platform));
+        QVERIFY2(shot.save(file), qPrintable(file));
+        saved << file;
+    };
+    QCOMPARE(window.findChild<ui::EntrantsPanel*>()->preview()->chart()->curvePoints().size(), 24);
+    shoot(QStringLiteral("eventday"));
+    window.startSimulatorFromEvent();
+    shoot(QStringLiteral("simulator"));
+    for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+        if (window.tabs()->tabText(tab) == QLatin1String("&Ratings"))
+            window.tabs()->setCurrentIndex(tab);
+    }
+    auto* list = window.findChild<ui::RatingsListView*>();
+    auto* page = window.findChild<ui::PlayerPage*>();
+    QVERIFY(list && page);
+    QTRY_VERIFY_WITH_TIMEOUT(list->ratingRun() != nullptr, 30000);
+    list->table()->setFocus();
+    list->table()->setCurrentIndex(list->table()->model()->index(0, 0));
+    QTRY_VERIFY_WITH_TIMEOUT(!page->chart()->muPoints().isEmpty(), 30000);
+    shoot(QStringLiteral("ratings"));
 
     qInfo("screenshots: %s", qPrintable(saved.join(QStringLiteral(", "))));
 }

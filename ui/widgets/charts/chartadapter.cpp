@@ -12,6 +12,7 @@
 #include <QDateTime>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -44,6 +45,7 @@ const QColor kCurveColour(0x1f, 0x5f, 0xa8);
 const QColor kWithoutLiftColour(0x80, 0x80, 0x80);
 const QColor kTierColour(0xc0, 0x39, 0x2b);
 const QColor kFloorColour(0x4d, 0x4d, 0x4d);
+constexpr int kBandAlpha = 60;
 
 // 1, 2 or 5 times a power of ten, at least range / targetTicks: a tick step a person reads easily.
 double niceStep(double range, int targetTicks)
@@ -87,6 +89,10 @@ struct PayoutChart::Parts {
     QLineSeries* floorLine = nullptr;
     QValueAxis* placeAxis = nullptr;
     QValueAxis* pointsAxis = nullptr;
+    // On screen, the legend is a line of text under the chart that wraps when the chart is narrow
+    // (a chart's own legend keeps to one row and cuts its names short: "Depth ...", "Winn...").
+    // Printed, the chart's own legend shows: a page is wide enough for it.
+    QLabel* legend = nullptr;
 
     int fieldSize = 0;
     double highestPoints = 0.0;
@@ -99,6 +105,40 @@ struct PayoutChart::Parts {
         const QList<QLegendMarker*> markers = chart->legend()->markers(series);
         for (QLegendMarker* marker : markers)
             marker->setVisible(shown);
+    }
+
+    // The band's colour as it shows over the white plot area.
+    static QColor bandOnWhite()
+    {
+        const auto over = [](int channel) { return (channel * kBandAlpha + 255 * (255 - kBandAlpha)) / 255; };
+        return QColor(over(kCurveColour.red()), over(kCurveColour.green()), over(kCurveColour.blue()));
+    }
+
+    // The shown series, each with a sample of its line in its colour and its name.
+    void updateLegend() const
+    {
+        if (!legend)
+            return;
+        struct Entry {
+            QAbstractSeries* series;
+            QColor colour;
+            const char* sample;
+        };
+        const Entry entries[] = {{curve, kCurveColour, "\u2014\u2014"},
+                                 {band, bandOnWhite(), "\u2588\u2588"},
+                                 {withoutLift, kWithoutLiftColour, "- - -"},
+                                 {tierLine, kTierColour, "\u2014 \u00b7 \u2014"},
+                                 {floorLine, kFloorColour, "\u00b7\u00b7\u00b7\u00b7"}};
+        QStringList items;
+        for (const Entry& entry : entries) {
+            if (!entry.series->isVisible())
+                continue;
+            items.append(QStringLiteral("<span style=\"white-space:nowrap\"><span style=\"color:%1\"><b>%2</b></span>"
+                                        "&nbsp;%3</span>")
+                             .arg(entry.colour.name(QColor::HexRgb), QString::fromUtf8(entry.sample),
+                                  entry.series->name().toHtmlEscaped()));
+        }
+        legend->setText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
     }
 };
 
@@ -127,8 +167,7 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.chart->setTitleFont(titleFont);
     p.chart->legend()->setFont(base);
     p.chart->legend()->setAlignment(Qt::AlignBottom);
-    // Short names that fit beside each other at 1280x800; a name the legend must still shorten shows
-    // whole when the mouse rests on it.
+    // Printed (render()): a name the legend must still shorten shows whole in a PDF viewer's tooltip.
     p.chart->legend()->setShowToolTips(true);
     p.chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
 
@@ -160,14 +199,14 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.band->setName(tr("Depth lift"));
     p.band->setPen(Qt::NoPen);
     QColor bandColour = kCurveColour;
-    bandColour.setAlpha(60);
+    bandColour.setAlpha(kBandAlpha);
     p.band->setBrush(bandColour);
 
     p.curve = new QLineSeries;
     p.curve->setName(tr("Points"));
     p.curve->setPen(linePen(kCurveColour, 2.5));
     p.withoutLift = new QLineSeries;
-    p.withoutLift->setName(tr("No depth lift"));
+    p.withoutLift->setName(tr("Without depth lift"));
     p.withoutLift->setPen(linePen(kWithoutLiftColour, 1.0, Qt::DashLine));
     p.tierLine = new QLineSeries;
     p.tierLine->setName(tr("Winner minimum"));
@@ -192,9 +231,21 @@ PayoutChart::PayoutChart(QWidget* parent)
     // for repainting, until something else repaints it.
     p.view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     p.view->setMinimumSize(320, 220);
+    p.chart->legend()->hide();
+    p.legend = new QLabel(this);
+    p.legend->setObjectName(QStringLiteral("payoutChartLegend"));
+    p.legend->setWordWrap(true);
+    p.legend->setAlignment(Qt::AlignCenter);
+    p.legend->setTextFormat(Qt::RichText);
+    p.legend->setToolTip(tr("Points: what each place earns. Depth lift: how much the field's depth (FDI) "
+                            "adds to the places after the winner; the dashed line is the same field "
+                            "without it. Winner minimum: the Tier's guaranteed winner points. Floor: "
+                            "what every place earns at least (DECISIONS P4, P7)."));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(p.view);
+    layout->setSpacing(2);
+    layout->addWidget(p.view, 1);
+    layout->addWidget(p.legend);
 
     clear();
 }
@@ -219,8 +270,8 @@ void PayoutChart::setFloorLine(double tierWinnerMinimum, double pointsFloor)
     Parts& p = *m_parts;
     p.tierWinnerMinimum = tierWinnerMinimum;
     p.pointsFloor = pointsFloor;
-    p.tierLine->setName(tr("Winner min. %1").arg(QLocale().toString(tierWinnerMinimum, 'f', 0)));
-    p.floorLine->setName(tr("Floor %1").arg(QLocale().toString(pointsFloor, 'f', 1)));
+    p.tierLine->setName(tr("Winner minimum: %1").arg(QLocale().toString(tierWinnerMinimum, 'f', 0)));
+    p.floorLine->setName(tr("Floor: %1").arg(QLocale().toString(pointsFloor, 'f', 1)));
     updateAxes();
 }
 
@@ -233,6 +284,7 @@ void PayoutChart::setDepthLift(std::span<const double> pointsWithoutDepthLift)
     const bool shown = !data.isEmpty();
     p.showInLegend(p.withoutLift, shown);
     p.showInLegend(p.band, shown);
+    p.updateLegend();
 }
 
 void PayoutChart::setTitle(const QString& title)
@@ -284,6 +336,7 @@ void PayoutChart::updateAxes()
     p.showInLegend(p.tierLine, tierShown);
     p.showInLegend(p.floorLine, floorShown);
     p.showInLegend(p.curve, hasField);
+    p.updateLegend();
 }
 
 void PayoutChart::render(QPainter* painter, const QRectF& target)
@@ -296,9 +349,11 @@ void PayoutChart::render(QPainter* painter, const QRectF& target)
     const qreal dpi = painter->device() ? painter->device()->logicalDpiX() : kLayoutDpi;
     const QSizeF layoutSize = target.size() * (kLayoutDpi / dpi);
     const QRectF onScreen = p.chart->geometry();
+    p.chart->legend()->show();
     p.chart->setGeometry(QRectF(onScreen.topLeft(), layoutSize));
     p.chart->layout()->activate();
     p.chart->scene()->render(painter, target, QRectF(onScreen.topLeft(), layoutSize), Qt::IgnoreAspectRatio);
+    p.chart->legend()->hide();
     p.chart->setGeometry(onScreen);
     p.chart->layout()->activate();
 }
