@@ -438,6 +438,19 @@ void TestPayoutViews::chartHoldsTheFieldAfterEveryCheckIn()
         QVERIFY2(holdsTheField(row), qPrintable(QString::number(chart->curvePoints().size())));
     }
     QCOMPARE(chart->placeRange().y(), players - 3 + 0.4);
+
+    // Issue 14, item 10: the legend's names were cut ("Depth ...", "Winner..."). Under the chart it
+    // wraps: every name whole, and the label as tall as its wrapped text.
+    auto* legend = chart->findChild<QLabel*>(QStringLiteral("payoutChartLegend"));
+    QVERIFY(legend);
+    QVERIFY(legend->isVisible());
+    for (const char* name : {"Points", "Winner minimum: 20", "Floor: 1.0"})
+        QVERIFY2(legend->text().contains(QLatin1String(name)), name);
+    // New players all rated alike: a field without depth, so no depth lift to show.
+    QCOMPARE(legend->text().contains(QLatin1String("Depth lift")), panel.preview()->table().fieldDepthIndex > 0.0);
+    QVERIFY(legend->width() <= chart->width());
+    QVERIFY2(legend->height() >= legend->heightForWidth(legend->width()),
+             qPrintable(QStringLiteral("%1 < %2").arg(legend->height()).arg(legend->heightForWidth(legend->width()))));
 }
 
 void TestPayoutViews::simulatorStartsFromAnEvent_data()
@@ -703,7 +716,13 @@ void TestPayoutViews::screenshots()
         QVERIFY2(shot.save(file), qPrintable(file));
         saved << file;
     };
-    QCOMPARE(window.findChild<ui::EntrantsPanel*>()->preview()->chart()->curvePoints().size(), 24);
+    PayoutChart* eventChart = window.findChild<ui::EntrantsPanel*>()->preview()->chart();
+    QCOMPARE(eventChart->curvePoints().size(), 24);
+    auto* legend = eventChart->findChild<QLabel*>(QStringLiteral("payoutChartLegend"));
+    QVERIFY(legend);
+    for (const char* name : {"Points", "Depth lift", "Without depth lift", "Winner minimum: 30", "Floor: 1.0"})
+        QVERIFY2(legend->text().contains(QLatin1String(name)), name);
+    QVERIFY(legend->height() >= legend->heightForWidth(legend->width()));
     shoot(QStringLiteral("eventday"));
     window.startSimulatorFromEvent();
     shoot(QStringLiteral("simulator"));
