@@ -369,7 +369,7 @@ void TestEventModels::newSeasonIsAskedBeforeItIsMade()
     editor.seasonEdit()->selectAll();
     QTest::keyClicks(editor.seasonEdit(), QStringLiteral("16"));
     QVERIFY(!editor.seasonNote()->isVisible());
-    QTest::keyClick(editor.seasonEdit(), Qt::Key_Return);
+    QTest::keyClick(editor.seasonBox(), Qt::Key_Return); // Return on the list itself: OK
     QVERIFY(editor.newSeasonQuestion() == nullptr);
     QCOMPARE(accepted.count(), 1);
     QCOMPARE(editor.draft().season, QStringLiteral("16"));

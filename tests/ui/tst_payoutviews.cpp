@@ -722,7 +722,7 @@ void TestPayoutViews::screenshots()
     QVERIFY(legend);
     for (const char* name : {"Points", "Depth lift", "Without depth lift", "Winner minimum: 30", "Floor: 1.0"})
         QVERIFY2(legend->text().contains(QLatin1String(name)), name);
-    QVERIFY(legend->height() >= legend->heightForWidth(legend->width()));
+    QTRY_VERIFY(legend->height() >= legend->heightForWidth(legend->width())); // once laid out again
     shoot(QStringLiteral("eventday"));
     window.startSimulatorFromEvent();
     shoot(QStringLiteral("simulator"));

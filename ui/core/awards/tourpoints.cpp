@@ -426,10 +426,27 @@ std::optional<std::size_t> defaultFinale(const HistoryFolder& folder, const QStr
     return finale;
 }
 
-bool seasonDecided(const HistoryFolder& folder, const TourSeasonBuild& build)
+bool seasonDecided(const HistoryFolder& folder, const TourSeasonBuild& build, const QString& season)
 {
-    return build.error.isEmpty() && build.finaleEvent && *build.finaleEvent < folder.history.events.size() &&
-           !finishingOrder(folder.history.events[*build.finaleEvent]).empty();
+    if (!build.error.isEmpty())
+        return false;
+    if (build.finaleEvent)
+        return *build.finaleEvent < folder.history.events.size() &&
+               !finishingOrder(folder.history.events[*build.finaleEvent]).empty();
+    // No Finale at all (the NCA's season 13 had no WCC Singles): the season closed when the next
+    // one began, after its last event.
+    std::optional<engine::DayNumber> last;
+    for (const EventInfo& info : folder.events) {
+        if (info.season == season && (!last || info.date > *last))
+            last = info.date;
+    }
+    if (!last)
+        return false;
+    for (const auto& [label, start] : seasonStarts(folder)) {
+        if (label != season && start > *last)
+            return true;
+    }
+    return false;
 }
 
 void noteLeadersBeforeTheFinale(engine::TourStandings& standings)

@@ -113,8 +113,9 @@ TourSeasonBuild buildTourSeason(const HistoryFolder& folder, const TourPoints& p
 // DECISIONS T2: the Finale closes the season. Until the season's Finale (the named one, else the
 // default) has its results, nobody is champion: the top of the standings is the season's leader.
 // A history folder holds played events only, and a database's history its finished and awarded
-// ones, so a Finale in `folder` with a finishing order has been decided.
-bool seasonDecided(const HistoryFolder& folder, const TourSeasonBuild& build);
+// ones, so a Finale in `folder` with a finishing order has been played. A season without any
+// Finale is decided once a later season has begun (an event of another season after its last).
+bool seasonDecided(const HistoryFolder& folder, const TourSeasonBuild& build, const QString& season);
 
 // Before the season is decided, the engine's "champion" notes (DECISIONS T3) read "leader", as
 // `flickdesk-cli standings` prints them and the window shows them.

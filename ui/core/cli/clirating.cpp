@@ -550,7 +550,7 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
         return cli_exit::internalError;
     }
     // DECISIONS T2: nobody is champion before the season's Finale has its results.
-    const bool decided = seasonDecided(input.folder, build);
+    const bool decided = seasonDecided(input.folder, build, request.season);
     if (!decided)
         noteLeadersBeforeTheFinale(standings);
 

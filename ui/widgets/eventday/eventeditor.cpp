@@ -1,11 +1,13 @@
 #include "widgets/eventday/eventeditor.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -104,6 +106,8 @@ EventEditor::EventEditor(QWidget* parent)
     // Typed or picked by the director: a later change of the date leaves it alone.
     connect(m_season->lineEdit(), &QLineEdit::textEdited, this, [this] { m_seasonChosen = true; });
     connect(m_season, &QComboBox::activated, this, [this] { m_seasonChosen = true; });
+    // An editable list keeps Return to itself: there it means OK, as in every other field.
+    m_season->installEventFilter(this);
 
     core::EventDraft fresh;
     fresh.date = QDate::currentDate().toString(QLatin1String(kDateFormat));
@@ -152,6 +156,19 @@ core::EventDraft EventEditor::draft() const
 bool EventEditor::isComplete() const
 {
     return !m_name->text().trimmed().isEmpty() && parseDate(m_date->text()).isValid();
+}
+
+bool EventEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_season && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && key->modifiers() == Qt::NoModifier &&
+            !m_season->view()->isVisible()) {
+            confirm();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 QLineEdit* EventEditor::seasonEdit() const

@@ -63,6 +63,9 @@ public:
     QCheckBox* experimentalBox() const { return m_experimental; }
     QDoubleSpinBox* capBox() const { return m_cap; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void updateState();
     void proposeSeason();

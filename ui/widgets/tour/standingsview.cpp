@@ -134,7 +134,7 @@ StandingsResult computeStandings(const StandingsInput& input)
             return result;
         }
         result.standings = engine::computeTourStandings(build.season);
-        result.decided = core::seasonDecided(folder, build);
+        result.decided = core::seasonDecided(folder, build, input.request.season);
         if (!result.decided)
             core::noteLeadersBeforeTheFinale(result.standings);
         result.earlierRecreationalChampions = build.season.earlierRecreationalChampions;
