@@ -821,9 +821,8 @@ void TestCliTour::noChampionBeforeTheFinale()
 {
     QFETCH(QString, season);
     QFETCH(bool, decided);
-    const CliRun result =
-        run({QStringLiteral("standings"), ncaHistoryDir(), QStringLiteral("--season"), season,
-             QStringLiteral("--division"), QStringLiteral("recreational")});
+    const CliRun result = run({QStringLiteral("standings"), ncaHistoryDir(), QStringLiteral("--season"),
+                               season, QStringLiteral("--division"), QStringLiteral("recreational")});
     QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
     const QList<QStringList> rows = parseCsv(result.out);
     QVERIFY(rows.size() > 2);

@@ -15,18 +15,18 @@
 #include "widgets/eventday/playersearchmodel.h"
 #include "widgets/samplehistory.h"
 
-#include <QAbstractItemModelTester>
 #include <QAbstractButton>
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QDir>
-#include <QElapsedTimer>
-#include <QFile>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -258,7 +258,8 @@ void TestEventModels::seasonOfADate_data()
     QTest::newRow("after the last event") << QStringLiteral("2025-12-13") << QStringLiteral("16");
     QTest::newRow("inside season 15") << QStringLiteral("2024-11-16") << QStringLiteral("15");
     QTest::newRow("first day of season 14") << QStringLiteral("2023-06-02") << QStringLiteral("14");
-    QTest::newRow("between 15 and 16, as near to both") << QStringLiteral("2025-06-14") << QStringLiteral("16");
+    QTest::newRow("between 15 and 16, as near to both")
+        << QStringLiteral("2025-06-14") << QStringLiteral("16");
     QTest::newRow("between 15 and 16, nearer 15") << QStringLiteral("2025-06-09") << QStringLiteral("15");
     QTest::newRow("before the history") << QStringLiteral("2015-01-10") << QStringLiteral("9");
 }

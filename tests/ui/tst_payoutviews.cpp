@@ -447,10 +447,13 @@ void TestPayoutViews::chartHoldsTheFieldAfterEveryCheckIn()
     for (const char* name : {"Points", "Winner minimum: 20", "Floor: 1.0"})
         QVERIFY2(legend->text().contains(QLatin1String(name)), name);
     // New players all rated alike: a field without depth, so no depth lift to show.
-    QCOMPARE(legend->text().contains(QLatin1String("Depth lift")), panel.preview()->table().fieldDepthIndex > 0.0);
+    QCOMPARE(legend->text().contains(QLatin1String("Depth lift")),
+             panel.preview()->table().fieldDepthIndex > 0.0);
     QVERIFY(legend->width() <= chart->width());
-    QVERIFY2(legend->height() >= legend->heightForWidth(legend->width()),
-             qPrintable(QStringLiteral("%1 < %2").arg(legend->height()).arg(legend->heightForWidth(legend->width()))));
+    QVERIFY2(
+        legend->height() >= legend->heightForWidth(legend->width()),
+        qPrintable(
+            QStringLiteral("%1 < %2").arg(legend->height()).arg(legend->heightForWidth(legend->width()))));
 }
 
 void TestPayoutViews::simulatorStartsFromAnEvent_data()
@@ -696,8 +699,8 @@ void TestPayoutViews::screenshots()
                                 ui::MainWindow::FirstStart::LoadSample));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    core::EventDraft draft = testing::draftOn(QStringLiteral("2025-12-13"), engine::EventFormat::Singles, 2,
-                                              QStringLiteral("16"));
+    core::EventDraft draft =
+        testing::draftOn(QStringLiteral("2025-12-13"), engine::EventFormat::Singles, 2, QStringLiteral("16"));
     draft.name = QStringLiteral("Tavistock Winter Open");
     const QString eventId = window.store()->createEvent(draft);
     window.eventList()->refreshEvent(eventId);
@@ -720,7 +723,8 @@ void TestPayoutViews::screenshots()
     QCOMPARE(eventChart->curvePoints().size(), 24);
     auto* legend = eventChart->findChild<QLabel*>(QStringLiteral("payoutChartLegend"));
     QVERIFY(legend);
-    for (const char* name : {"Points", "Depth lift", "Without depth lift", "Winner minimum: 30", "Floor: 1.0"})
+    for (const char* name :
+         {"Points", "Depth lift", "Without depth lift", "Winner minimum: 30", "Floor: 1.0"})
         QVERIFY2(legend->text().contains(QLatin1String(name)), name);
     QTRY_VERIFY(legend->height() >= legend->heightForWidth(legend->width())); // once laid out again
     shoot(QStringLiteral("eventday"));

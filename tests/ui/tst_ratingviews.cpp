@@ -952,12 +952,14 @@ void TestRatingViews::curveDateAxisNamesEachMonthOnce_data()
     // Half a month of room at least before the first event and after the last.
     QTest::newRow("two events a month apart")
         << QDate(2026, 11, 14) << QDate(2026, 12, 12) << list("2026-10 2026-11 2026-12 2027-01");
-    QTest::newRow("one event") << QDate(2026, 11, 14) << QDate(2026, 11, 14) << list("2026-10 2026-11 2026-12");
+    QTest::newRow("one event") << QDate(2026, 11, 14) << QDate(2026, 11, 14)
+                               << list("2026-10 2026-11 2026-12");
     QTest::newRow("one season") << QDate(2025, 6, 21) << QDate(2026, 5, 30)
                                 << list("2025-07 2025-09 2025-11 2026-01 2026-03 2026-05 2026-07");
     QTest::newRow("two seasons") << QDate(2024, 6, 1) << QDate(2026, 5, 30)
                                  << list("2024-07 2025-01 2025-07 2026-01 2026-07");
-    QTest::newRow("ten years") << QDate(2016, 6, 4) << QDate(2025, 11, 29) << list("2018 2020 2022 2024 2026");
+    QTest::newRow("ten years") << QDate(2016, 6, 4) << QDate(2025, 11, 29)
+                               << list("2018 2020 2022 2024 2026");
 }
 
 void TestRatingViews::curveDateAxisNamesEachMonthOnce()

@@ -572,7 +572,8 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
         err << "no Finale";
     }
     if (recreational) {
-        err << (decided ? "; Recreational Tour Champion " : "; Recreational Tour leader (no Finale played yet) ")
+        err << (decided ? "; Recreational Tour Champion "
+                        : "; Recreational Tour leader (no Finale played yet) ")
             << (standings.recreationalChampions.empty()
                     ? QStringLiteral("none")
                     : QString::fromStdString(standings.recreationalChampions.front()));

@@ -133,10 +133,11 @@ struct PayoutChart::Parts {
         for (const Entry& entry : entries) {
             if (!entry.series->isVisible())
                 continue;
-            items.append(QStringLiteral("<span style=\"white-space:nowrap\"><span style=\"color:%1\"><b>%2</b></span>"
-                                        "&nbsp;%3</span>")
-                             .arg(entry.colour.name(QColor::HexRgb), QString::fromUtf8(entry.sample),
-                                  entry.series->name().toHtmlEscaped()));
+            items.append(
+                QStringLiteral("<span style=\"white-space:nowrap\"><span style=\"color:%1\"><b>%2</b></span>"
+                               "&nbsp;%3</span>")
+                    .arg(entry.colour.name(QColor::HexRgb), QString::fromUtf8(entry.sample),
+                         entry.series->name().toHtmlEscaped()));
         }
         legend->setText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
     }
@@ -429,8 +430,8 @@ void setDateAxis(QCategoryAxis* axis, const QDate& from, const QDate& to)
     axis->setStartValue(xOfMidnight(from));
     axis->setRange(xOfMidnight(from), xOfMidnight(to));
     for (QDate day = from; day <= to; day = day.addMonths(1)) {
-        const bool onStep = step < 12 ? (day.month() - 1) % step == 0
-                                      : day.month() == 1 && day.year() % (step / 12) == 0;
+        const bool onStep =
+            step < 12 ? (day.month() - 1) % step == 0 : day.month() == 1 && day.year() % (step / 12) == 0;
         if (onStep)
             axis->append(day.toString(step < 12 ? QStringLiteral("yyyy-MM") : QStringLiteral("yyyy")),
                          xOfMidnight(day));

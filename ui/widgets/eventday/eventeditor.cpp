@@ -61,7 +61,8 @@ EventEditor::EventEditor(QWidget* parent)
     m_season->setObjectName(QStringLiteral("eventSeason"));
     m_season->setEditable(true);
     m_season->setInsertPolicy(QComboBox::NoInsert);
-    m_season->setToolTip(tr("The seasons of the stored events. A new event gets the season its date falls in."));
+    m_season->setToolTip(
+        tr("The seasons of the stored events. A new event gets the season its date falls in."));
     m_seasonNote = new QLabel(this);
     m_seasonNote->setObjectName(QStringLiteral("eventSeasonNote"));
     m_seasonNote->setWordWrap(true);
@@ -162,8 +163,8 @@ bool EventEditor::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_season && event->type() == QEvent::KeyPress) {
         const auto* key = static_cast<QKeyEvent*>(event);
-        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && key->modifiers() == Qt::NoModifier &&
-            !m_season->view()->isVisible()) {
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            key->modifiers() == Qt::NoModifier && !m_season->view()->isVisible()) {
             confirm();
             return true;
         }
@@ -230,7 +231,8 @@ QString EventEditor::seasonOfDate(const std::vector<core::EventSummary>& events,
     QString surrounding;
     QDate surroundingFirst;
     for (const auto& [season, span] : spans) {
-        if (span.first <= date && date <= span.last && (surrounding.isEmpty() || span.first > surroundingFirst)) {
+        if (span.first <= date && date <= span.last &&
+            (surrounding.isEmpty() || span.first > surroundingFirst)) {
             surrounding = season;
             surroundingFirst = span.first;
         }
@@ -255,11 +257,11 @@ void EventEditor::setKnownEvents(const std::vector<core::EventSummary>& events)
             last = last.isValid() ? std::max(last, day) : day;
         }
         m_season->addItem(season);
-        m_season->setItemData(m_season->count() - 1,
-                              tr("Events from %1 to %2")
-                                  .arg(first.toString(QLatin1String(kDateFormat)),
-                                       last.toString(QLatin1String(kDateFormat))),
-                              Qt::ToolTipRole);
+        m_season->setItemData(
+            m_season->count() - 1,
+            tr("Events from %1 to %2")
+                .arg(first.toString(QLatin1String(kDateFormat)), last.toString(QLatin1String(kDateFormat))),
+            Qt::ToolTipRole);
     }
     m_season->setCurrentText(text);
     if (!m_seasonChosen)
@@ -330,8 +332,8 @@ void EventEditor::updateState()
     const bool newSeason = isNewSeason();
     m_seasonNote->setVisible(newSeason);
     if (newSeason)
-        m_seasonNote->setText(tr("A new season: no stored event belongs to \"%1\".")
-                                  .arg(m_season->currentText().trimmed()));
+        m_seasonNote->setText(
+            tr("A new season: no stored event belongs to \"%1\".").arg(m_season->currentText().trimmed()));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }
 

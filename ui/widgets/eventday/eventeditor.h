@@ -83,8 +83,8 @@ private:
     QMessageBox* m_newSeasonQuestion = nullptr;
     std::vector<core::EventSummary> m_known;
     QStringList m_seasons;
-    QString m_draftSeason;        // the season the draft came with: never "new"
-    bool m_seasonChosen = false;  // the director or the draft set it: a new date does not change it
+    QString m_draftSeason;       // the season the draft came with: never "new"
+    bool m_seasonChosen = false; // the director or the draft set it: a new date does not change it
     QCheckBox* m_experimental = nullptr;
     QDoubleSpinBox* m_cap = nullptr;
     QLabel* m_problem = nullptr;

@@ -135,7 +135,8 @@ QVariant EventListModel::data(const QModelIndex& index, int role) const
         case DateColumn:
             // The date, then the order added: "2026-11-14 0000000153".
             return event.date + u' ' +
-                   QString::number(m_creationOrder[static_cast<std::size_t>(index.row())]).rightJustified(10, u'0');
+                   QString::number(m_creationOrder[static_cast<std::size_t>(index.row())])
+                       .rightJustified(10, u'0');
         case TierColumn:
             return event.tier.value_or(0);
         case StatusColumn:

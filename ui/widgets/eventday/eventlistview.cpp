@@ -8,7 +8,8 @@ namespace flickdesk::ui {
 EventListView::EventListView(QWidget* parent)
     : QTableView(parent)
 {
-    connect(verticalScrollBar(), &QScrollBar::actionTriggered, this, [this] { m_revealed = QPersistentModelIndex(); });
+    connect(verticalScrollBar(), &QScrollBar::actionTriggered, this,
+            [this] { m_revealed = QPersistentModelIndex(); });
 }
 
 void EventListView::revealEvent(const QModelIndex& index)

@@ -241,9 +241,10 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     QFont bold = m_champion->font();
     bold.setBold(true);
     m_champion->setFont(bold);
-    m_champion->setToolTip(tr("DECISIONS T2: the season's Finale breaks ties at the top and closes the season; "
-                              "until it is played the first player is the leader. DECISIONS T3: the "
-                              "Recreational title is won only once."));
+    m_champion->setToolTip(
+        tr("DECISIONS T2: the season's Finale breaks ties at the top and closes the season; "
+           "until it is played the first player is the leader. DECISIONS T3: the "
+           "Recreational title is won only once."));
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("standingsStatus"));
     m_status->setWordWrap(true);
