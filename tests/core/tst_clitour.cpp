@@ -229,6 +229,8 @@ private Q_SLOTS:
     void standingsTieBreaks_data();
     void standingsTieBreaks();
     void pastChampionsMoveTheTitle();
+    void noChampionBeforeTheFinale_data();
+    void noChampionBeforeTheFinale();
     void standingsByTheExecutable();
     void standingsUsageErrors_data();
     void standingsUsageErrors();
@@ -729,6 +731,8 @@ void TestCliTour::standingsTieBreaks_data()
         << args("C", competitive, {QStringLiteral("--finale=33")})
         << QStringList{QStringLiteral("1,2,20.0,1,tied"), QStringLiteral("1,10,20.0,1,tied"),
                        QStringLiteral("3,301,6.2,1,Finale: attended"), QStringLiteral("4,304,6.2,1,")};
+    // DECISIONS T2: the seasons R1 and R2 have no Finale. R1 closed when R2 began; R2, the latest,
+    // has a leader until a Finale is named and played.
     QTest::newRow("recreational champion")
         << args("R1", recreational)
         << QStringList{QStringLiteral("1,10,20.0,1,champion"), QStringLiteral("2,2,6.2,1,")};
@@ -736,11 +740,15 @@ void TestCliTour::standingsTieBreaks_data()
                                            {QStringLiteral("--past-champions"), QStringLiteral("10")})
                                    << QStringList{QStringLiteral("1,10,20.0,1,"),
                                                   QStringLiteral("2,2,6.2,1,champion")};
-    QTest::newRow("champion of an earlier season")
+    QTest::newRow("leader of the latest season")
         << args("R2", recreational)
+        << QStringList{QStringLiteral("1,10,20.0,1,"), QStringLiteral("2,2,6.2,1,leader")};
+    QTest::newRow("champion of an earlier season")
+        << args("R2", recreational, {QStringLiteral("--finale"), QStringLiteral("51")})
         << QStringList{QStringLiteral("1,10,20.0,1,"), QStringLiteral("2,2,6.2,1,champion")};
     QTest::newRow("earlier and past champions")
-        << args("R2", recreational, {QStringLiteral("--past-champions"), QStringLiteral("2,999")})
+        << args("R2", recreational,
+                {QStringLiteral("--past-champions"), QStringLiteral("2,999"), QStringLiteral("--finale=51")})
         << QStringList{QStringLiteral("1,10,20.0,1,"), QStringLiteral("2,2,6.2,1,"),
                        QStringLiteral("3,501,1.9,1,champion"), QStringLiteral("4,502,1.0,1,")};
     QTest::newRow("no recreational events") << args("A", recreational) << QStringList();
@@ -794,6 +802,40 @@ void TestCliTour::pastChampionsMoveTheTitle()
     }
     QCOMPARE(champions, 1);
     QVERIFY(movedRows[1][4].isEmpty());
+}
+
+// Issue 14, item 4: one event in November made a "champion". DECISIONS T2: until the season's
+// Finale is played, the top of the standings is its leader; season 16 of the NCA history (June to
+// November 2025) has no WCC Singles yet, season 15 has (WCC Singles 2025, event 96). Season 13 had
+// none: it closed when season 14 began.
+void TestCliTour::noChampionBeforeTheFinale_data()
+{
+    QTest::addColumn<QString>("season");
+    QTest::addColumn<bool>("decided");
+    QTest::newRow("season 16, no Finale yet") << QStringLiteral("16") << false;
+    QTest::newRow("season 15, Finale played") << QStringLiteral("15") << true;
+    QTest::newRow("season 13, no Finale, closed by season 14") << QStringLiteral("13") << true;
+}
+
+void TestCliTour::noChampionBeforeTheFinale()
+{
+    QFETCH(QString, season);
+    QFETCH(bool, decided);
+    const CliRun result = run({QStringLiteral("standings"), ncaHistoryDir(), QStringLiteral("--season"),
+                               season, QStringLiteral("--division"), QStringLiteral("recreational")});
+    QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
+    const QList<QStringList> rows = parseCsv(result.out);
+    QVERIFY(rows.size() > 2);
+    int champions = 0;
+    int leaders = 0;
+    for (const QStringList& row : rows.mid(1)) {
+        champions += row[4].contains(QLatin1String("champion")) ? 1 : 0;
+        leaders += row[4].contains(QLatin1String("leader")) ? 1 : 0;
+    }
+    QCOMPARE(champions, decided ? 1 : 0);
+    QCOMPARE(leaders, decided ? 0 : 1);
+    QCOMPARE(result.err.contains(QLatin1String("Recreational Tour Champion")), decided);
+    QCOMPARE(result.err.contains(QLatin1String("Recreational Tour leader")), !decided);
 }
 
 void TestCliTour::standingsByTheExecutable()

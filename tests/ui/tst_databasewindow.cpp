@@ -2,9 +2,13 @@
 // file is refused with its reason, exports never go over the open database, and --smoke-test says
 // why a database did not open.
 #include "core/store/store.h"
+#include "widgets/charts/curvechart.h"
 #include "widgets/eventday/eventlistmodel.h"
+#include "widgets/eventday/eventsession.h"
 #include "widgets/mainwindow.h"
+#include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
+#include "widgets/ratings/ratingslistmodel.h"
 #include "widgets/tour/standingsview.h"
 
 #include <QAbstractButton>
@@ -12,10 +16,12 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPointer>
 #include <QProcess>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -103,6 +109,8 @@ private Q_SLOTS:
     void emptyFileIsRefusedWithItsReason();
     void exportNeverGoesOverTheDatabase();
     void reopeningKeepsOneEventList();
+    void reopeningKeepsTheNewestEventsInSight();
+    void playerPageFollowsTheSelection();
     void smokeTestPrintsTheReason();
     void savedFilesAreWholeOrUntouched();
 };
@@ -231,6 +239,137 @@ void TestDatabaseWindow::reopeningKeepsOneEventList()
     QVERIFY(window.openDatabase(first, MainWindow::FirstStart::StartEmpty));
     QCOMPARE(window.findChildren<ui::EventListModel*>().size(), 1);
     QCOMPARE(window.eventList()->rowCount(), 6);
+}
+
+namespace {
+
+// The ids of the first `count` rows of the events list, top down.
+QStringList topEvents(QTableView* list, int count)
+{
+    QStringList ids;
+    for (int row = 0; row < count; ++row)
+        ids.append(list->model()->index(row, ui::EventListModel::IdColumn).data().toString());
+    return ids;
+}
+
+// Whether the whole of `row` is within the visible rows of `list`.
+bool rowInSight(QTableView* list, int row)
+{
+    const int top = list->rowViewportPosition(row);
+    return top >= 0 && top + list->rowHeight(row) <= list->viewport()->height();
+}
+
+} // namespace
+
+// Issue 14, item 5: after reopening, the remembered event was scrolled to the top, so a newer event
+// created after it lay above the visible rows and looked deleted; events of one date changed order
+// from one session to the next. Reopened twice at 1280x800: the same order, the remembered event
+// selected, the newest in sight; an event far down is selected in the middle of the list.
+void TestDatabaseWindow::reopeningKeepsTheNewestEventsInSight()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("morning.sqlite"));
+    QString remembered;
+    QStringList order;
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        QVERIFY(window.openDatabase(path, MainWindow::FirstStart::LoadSample));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTableView* list = window.eventListView();
+        remembered = topEvents(list, 4).back(); // the fourth newest of the history
+        // Two events of one date, after the history's last: above it in the list.
+        for (const char* name : {"Tavistock Morning Singles", "Tavistock Afternoon Doubles"}) {
+            core::EventDraft draft;
+            draft.date = QStringLiteral("2025-12-13");
+            draft.name = QLatin1String(name);
+            window.eventList()->refreshEvent(window.store()->createEvent(draft));
+        }
+        QVERIFY(window.selectEvent(remembered));
+        order = topEvents(list, 8);
+        QCOMPARE(order.indexOf(remembered), 5);
+    }
+    for (int reopening = 1; reopening <= 2; ++reopening) {
+        MainWindow window;
+        window.resize(1280, 800);
+        QVERIFY(window.openDatabase(path, MainWindow::FirstStart::StartEmpty));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTableView* list = window.eventListView();
+        QVERIFY(list->viewport()->height() > 10 * list->rowHeight(0)); // a list of some length
+        QCOMPARE(topEvents(list, 8), order);
+        QVERIFY(window.session());
+        QCOMPARE(window.session()->eventId(), remembered);
+        QCOMPARE(list->currentIndex().row(), 5);
+        QVERIFY(list->selectionModel()->isRowSelected(5, {}));
+        QVERIFY2(rowInSight(list, 0), "the newest event is above the visible rows");
+        QVERIFY(rowInSight(list, 1));
+        QVERIFY(rowInSight(list, 5));
+    }
+
+    // An event far down the list: selected, in sight, in the middle rather than at the top.
+    QString deep;
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        QVERIFY(window.openDatabase(path, MainWindow::FirstStart::StartEmpty));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        deep = topEvents(window.eventListView(), 101).back();
+        QVERIFY(window.selectEvent(deep));
+    }
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTableView* list = window.eventListView();
+    QCOMPARE(list->currentIndex().row(), 100);
+    QVERIFY(rowInSight(list, 100));
+    const int middle = list->rowViewportPosition(100) + list->rowHeight(100) / 2;
+    QVERIFY2(middle > list->viewport()->height() / 4 && middle < list->viewport()->height() * 3 / 4,
+             qPrintable(QString::number(middle)));
+}
+
+// Issue 14, item 13: the player page followed only a double-click or Enter. Up/Down in the ratings
+// list now shows the highlighted player's page, and the chart's date axis names each month or year
+// once.
+void TestDatabaseWindow::playerPageFollowsTheSelection()
+{
+    QTemporaryDir temp;
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openDatabase(temp.filePath(QStringLiteral("ratings.sqlite")),
+                                MainWindow::FirstStart::LoadSample));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::keyClick(&window, Qt::Key_R, Qt::AltModifier);
+    auto* list = window.findChild<ui::RatingsListView*>();
+    auto* page = window.findChild<ui::PlayerPage*>();
+    QVERIFY(list);
+    QVERIFY(page);
+    QTRY_VERIFY_WITH_TIMEOUT(list->ratingRun() != nullptr, 30000);
+    QTRY_VERIFY(list->table()->model()->rowCount() > 100);
+    QTableView* table = list->table();
+    const auto idAt = [table](int row) {
+        return table->model()->index(row, 0).data(ui::RatingsListModel::PlayerIdRole).toString();
+    };
+    table->setFocus();
+    table->setCurrentIndex(table->model()->index(0, 0));
+    QCOMPARE(page->playerId(), idAt(0));
+    QVERIFY(!page->playerId().isEmpty());
+    for (int row = 1; row <= 3; ++row) {
+        QTest::keyClick(table, Qt::Key_Down);
+        QCOMPARE(table->currentIndex().row(), row);
+        QCOMPARE(page->playerId(), idAt(row));
+        QTRY_VERIFY_WITH_TIMEOUT(!page->chart()->muPoints().isEmpty(), 30000);
+        const QStringList labels = page->chart()->dateLabels();
+        QVERIFY(!labels.isEmpty());
+        QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+    }
+    QTest::keyClick(table, Qt::Key_Up);
+    QCOMPARE(page->playerId(), idAt(2));
 }
 
 void TestDatabaseWindow::smokeTestPrintsTheReason()

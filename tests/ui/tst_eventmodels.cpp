@@ -8,16 +8,25 @@
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/eventday/entrantlistmodel.h"
+#include "widgets/eventday/eventeditor.h"
 #include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/playersearchmodel.h"
 #include "widgets/samplehistory.h"
 
+#include <QAbstractButton>
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -60,6 +69,11 @@ private Q_SLOTS:
     void initTestCase();
     void sampleHistoryIsBuiltIn();
     void eventListFollowsEdits();
+    void eventListKeepsTheOrderOfOneDate();
+    void seasonOfADate_data();
+    void seasonOfADate();
+    void eventEditorOffersTheStoredSeasons();
+    void newSeasonIsAskedBeforeItIsMade();
     void entrantListFollowsEdits();
     void checkInColumnIsCheckable();
     void playerSearchByIdAndName();
@@ -182,6 +196,199 @@ void TestEventModels::eventListFollowsEdits()
     QCOMPARE(sorted.data(sorted.index(0, EventListModel::TierColumn)).toInt(), 3);
     events.reload(); // a reload is a reset, and only that
     QCOMPARE(resets.spy.count(), 1);
+}
+
+// Issue 14, item 5: events of one date kept no order from one session to the next. Newest first,
+// the event added last is above the others of its date, now and after reopening (a new model).
+void TestEventModels::eventListKeepsTheOrderOfOneDate()
+{
+    QTemporaryDir temp;
+    const QString path = historyCopy(temp);
+    QStringList added;
+    {
+        const auto store = openStore(path);
+        QVERIFY(store);
+        EventListModel events(*store);
+        QSortFilterProxyModel sorted;
+        sorted.setSourceModel(&events);
+        sorted.setSortRole(EventListModel::SortRole);
+        sorted.sort(EventListModel::DateColumn, Qt::DescendingOrder);
+        for (const char* name : {"Morning Singles", "Afternoon Doubles", "Evening Singles"}) {
+            core::EventDraft draft = draftOn(QStringLiteral("2025-12-13"));
+            draft.name = QLatin1String(name);
+            added.append(store->createEvent(draft));
+            events.refreshEvent(added.back());
+        }
+        // One more a day earlier, added last: below the three.
+        added.append(store->createEvent(draftOn(QStringLiteral("2025-12-12"))));
+        events.refreshEvent(added.back());
+        const QStringList expected{added[2], added[1], added[0], added[3]};
+        QStringList shown;
+        for (int row = 0; row < 4; ++row)
+            shown.append(sorted.index(row, EventListModel::IdColumn).data().toString());
+        QCOMPARE(shown, expected);
+    }
+    for (int session = 0; session < 2; ++session) {
+        const auto store = openStore(path);
+        QVERIFY(store);
+        EventListModel events(*store);
+        QSortFilterProxyModel sorted;
+        sorted.setSourceModel(&events);
+        sorted.setSortRole(EventListModel::SortRole);
+        sorted.sort(EventListModel::DateColumn, Qt::DescendingOrder);
+        QStringList shown;
+        for (int row = 0; row < 4; ++row)
+            shown.append(sorted.index(row, EventListModel::IdColumn).data().toString());
+        QCOMPARE(shown, (QStringList{added[2], added[1], added[0], added[3]}));
+        // And ascending, the order they were added.
+        sorted.sort(EventListModel::DateColumn, Qt::AscendingOrder);
+        const int last = sorted.rowCount() - 1;
+        QCOMPARE(sorted.index(last, 0).data().toString(), added[2]);
+        QCOMPARE(sorted.index(last - 2, 0).data().toString(), added[0]);
+    }
+}
+
+// The season a new event's date falls in, from the sample history's events (seasons run from June
+// to the next May or June: 15 holds 2024-06-01..2025-06-07, 16 holds 2025-06-21..2025-11-29).
+void TestEventModels::seasonOfADate_data()
+{
+    QTest::addColumn<QString>("date");
+    QTest::addColumn<QString>("season");
+    QTest::newRow("inside season 16") << QStringLiteral("2025-09-13") << QStringLiteral("16");
+    QTest::newRow("after the last event") << QStringLiteral("2025-12-13") << QStringLiteral("16");
+    QTest::newRow("inside season 15") << QStringLiteral("2024-11-16") << QStringLiteral("15");
+    QTest::newRow("first day of season 14") << QStringLiteral("2023-06-02") << QStringLiteral("14");
+    QTest::newRow("between 15 and 16, as near to both")
+        << QStringLiteral("2025-06-14") << QStringLiteral("16");
+    QTest::newRow("between 15 and 16, nearer 15") << QStringLiteral("2025-06-09") << QStringLiteral("15");
+    QTest::newRow("before the history") << QStringLiteral("2015-01-10") << QStringLiteral("9");
+}
+
+void TestEventModels::seasonOfADate()
+{
+    QFETCH(QString, date);
+    QFETCH(QString, season);
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const std::vector<core::EventSummary> events = store->events();
+    QCOMPARE(ui::EventEditor::seasonOfDate(events, QDate::fromString(date, Qt::ISODate)), season);
+    QVERIFY(ui::EventEditor::seasonOfDate({}, QDate::fromString(date, Qt::ISODate)).isEmpty());
+}
+
+// Issue 14, item 4: the season was blank free text. The editor lists the stored seasons and
+// proposes the one the date falls in; a date typed later moves the proposal, a season picked by
+// the director stays.
+void TestEventModels::eventEditorOffersTheStoredSeasons()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    ui::EventEditor editor;
+    editor.setKnownEvents(store->events());
+    core::EventDraft fresh = draftOn(QStringLiteral("2025-12-13"));
+    fresh.season.clear();
+    editor.setDraft(fresh);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+
+    QComboBox* seasons = editor.seasonBox();
+    QVERIFY(seasons->isEditable());
+    QStringList listed;
+    for (int i = 0; i < seasons->count(); ++i)
+        listed.append(seasons->itemText(i));
+    QCOMPARE(listed, (QStringList{QStringLiteral("9"), QStringLiteral("10"), QStringLiteral("11"),
+                                  QStringLiteral("12"), QStringLiteral("13"), QStringLiteral("14"),
+                                  QStringLiteral("15"), QStringLiteral("16")}));
+    QCOMPARE(seasons->currentText(), QStringLiteral("16"));
+    QVERIFY(!editor.seasonNote()->isVisible());
+
+    // A date typed in season 15 moves the proposal there.
+    editor.dateEdit()->setFocus();
+    editor.dateEdit()->selectAll();
+    QTest::keyClicks(editor.dateEdit(), QStringLiteral("20241116"));
+    QCOMPARE(editor.dateEdit()->text(), QStringLiteral("2024-11-16"));
+    QCOMPARE(seasons->currentText(), QStringLiteral("15"));
+
+    // The director picks 14 from the list by keyboard: a new date then leaves it alone.
+    seasons->setFocus();
+    QTest::keyClick(seasons, Qt::Key_Up);
+    QCOMPARE(seasons->currentText(), QStringLiteral("14"));
+    editor.dateEdit()->selectAll();
+    QTest::keyClicks(editor.dateEdit(), QStringLiteral("20251213"));
+    QCOMPARE(seasons->currentText(), QStringLiteral("14"));
+    QVERIFY(!editor.seasonNote()->isVisible());
+    QCOMPARE(editor.draft().season, QStringLiteral("14"));
+
+    // Editing an event keeps its season whatever its date.
+    core::EventDraft stored = draftOn(QStringLiteral("2025-12-13"));
+    stored.season = QStringLiteral("15");
+    editor.setDraft(stored);
+    QCOMPARE(seasons->currentText(), QStringLiteral("15"));
+}
+
+// Issue 14, item 4: typing "2026" made a new season with standings of its own. The editor says so
+// under the field and asks before saving; "Keep editing" saves nothing.
+void TestEventModels::newSeasonIsAskedBeforeItIsMade()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    ui::EventEditor editor;
+    editor.setKnownEvents(store->events());
+    core::EventDraft fresh = draftOn(QStringLiteral("2026-11-14"));
+    fresh.name = QStringLiteral("Kitchener Fall Open");
+    fresh.season.clear();
+    editor.setDraft(fresh);
+    QSignalSpy accepted(&editor, &QDialog::accepted);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    QCOMPARE(editor.seasonBox()->currentText(), QStringLiteral("16"));
+
+    editor.seasonEdit()->setFocus();
+    editor.seasonEdit()->selectAll();
+    QTest::keyClicks(editor.seasonEdit(), QStringLiteral("2026"));
+    QVERIFY(editor.seasonNote()->isVisible());
+    QVERIFY2(editor.seasonNote()->text().contains(QLatin1String("new season")),
+             qPrintable(editor.seasonNote()->text()));
+    QVERIFY(editor.seasonNote()->text().contains(QLatin1String("2026")));
+
+    QTest::keyClick(editor.seasonEdit(), Qt::Key_Return);
+    QMessageBox* question = editor.newSeasonQuestion();
+    QVERIFY(question);
+    QVERIFY(question->text().contains(QLatin1String("2026")));
+    QVERIFY2(question->text().contains(QLatin1String("12, 13, 14, 15, 16")), qPrintable(question->text()));
+    QCOMPARE(accepted.count(), 0);
+    // The default answer keeps the editor open.
+    QCOMPARE(question->defaultButton(), question->button(QMessageBox::No));
+    question->button(QMessageBox::No)->click();
+    QTRY_VERIFY(editor.newSeasonQuestion() == nullptr);
+    QCOMPARE(accepted.count(), 0);
+    QVERIFY(editor.isVisible());
+
+    // Back to the proposed season: no question, saved at once.
+    editor.seasonEdit()->selectAll();
+    QTest::keyClicks(editor.seasonEdit(), QStringLiteral("16"));
+    QVERIFY(!editor.seasonNote()->isVisible());
+    QTest::keyClick(editor.seasonBox(), Qt::Key_Return); // Return on the list itself: OK
+    QVERIFY(editor.newSeasonQuestion() == nullptr);
+    QCOMPARE(accepted.count(), 1);
+    QCOMPARE(editor.draft().season, QStringLiteral("16"));
+
+    // Confirmed, a new season is made.
+    ui::EventEditor second;
+    second.setKnownEvents(store->events());
+    second.setDraft(fresh);
+    QSignalSpy secondAccepted(&second, &QDialog::accepted);
+    second.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&second));
+    second.seasonEdit()->selectAll();
+    QTest::keyClicks(second.seasonEdit(), QStringLiteral("17"));
+    second.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+    QVERIFY(second.newSeasonQuestion());
+    second.newSeasonQuestion()->button(QMessageBox::Yes)->click();
+    QCOMPARE(secondAccepted.count(), 1);
+    QCOMPARE(second.draft().season, QStringLiteral("17"));
 }
 
 void TestEventModels::entrantListFollowsEdits()

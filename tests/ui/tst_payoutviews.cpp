@@ -1,18 +1,28 @@
 // The morning preview, the payout simulator, their table model and chart: they must show exactly
 // the engine's numbers, update precisely, print, and (with FLICKDESK_SCREENSHOT_DIR set) save
 // screenshots that show a person what they look like.
+#include "../common/storefixtures.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/points.h"
+#include "widgets/charts/curvechart.h"
 #include "widgets/charts/payoutchart.h"
+#include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventlistmodel.h"
+#include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/payouttablemodel.h"
 #include "widgets/eventday/sheetprinting.h"
 #include "widgets/eventday/simulatorwidget.h"
+#include "widgets/mainwindow.h"
+#include "widgets/ratings/playerpage.h"
+#include "widgets/ratings/ratingslist.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QGraphicsView>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -25,10 +35,13 @@
 #include <QPdfWriter>
 #include <QPrinter>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -126,6 +139,7 @@ private Q_SLOTS:
     void previewShowsTheEnginesNumbers();
     void previewShowsTheFigures();
     void chartRendersIntoAPainter();
+    void chartHoldsTheFieldAfterEveryCheckIn();
     void simulatorStartsFromAnEvent_data();
     void simulatorStartsFromAnEvent();
     void simulatorDepthSliderLiftsPlacesAfterTheWinner();
@@ -378,6 +392,78 @@ void TestPayoutViews::chartRendersIntoAPainter()
     chart.clear();
     QVERIFY(chart.curvePoints().isEmpty());
     QVERIFY(chart.depthLiftPoints().isEmpty());
+}
+
+// Issue 14, item 14: a point stayed on the payout chart after check-ins until something repainted
+// it. Checked in and out by Space in the entrants list, the chart holds exactly the N places of the
+// preview after each change (its series replaced, never appended to), and the whole chart is
+// repainted on every change.
+void TestPayoutViews::chartHoldsTheFieldAfterEveryCheckIn()
+{
+    QTemporaryDir temp;
+    const auto store = testing::openStore(temp.filePath(QStringLiteral("checkin.sqlite")));
+    QVERIFY(store);
+    core::EventDraft draft = testing::draftOn(QStringLiteral("2025-12-06"));
+    draft.name = QStringLiteral("Elmira Singles");
+    ui::EventSession session(*store, store->createEvent(draft));
+    QVERIFY(session.isValid());
+    constexpr int players = 8;
+    for (int player = 1; player <= players; ++player)
+        QVERIFY(session.addEntrant(
+            {store->addPlayer(QStringLiteral("Player %1").arg(player), QStringLiteral("Elmira"))}));
+    ui::EntrantsPanel panel;
+    panel.setSession(&session);
+    const auto detach = qScopeGuard([&panel] { panel.setSession(nullptr); });
+    panel.resize(1280, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    PayoutChart* chart = panel.preview()->chart();
+    auto* chartView = chart->findChild<QGraphicsView*>(QStringLiteral("payoutChartView"));
+    QVERIFY(chartView);
+    QCOMPARE(chartView->viewportUpdateMode(), QGraphicsView::FullViewportUpdate);
+    QVERIFY(chart->curvePoints().isEmpty());
+
+    QTableView* entrants = panel.entrantsView();
+    entrants->setFocus();
+    const auto holdsTheField = [&](int n) {
+        const QList<QPointF> points = chart->curvePoints();
+        const engine::PayoutTable& table = panel.preview()->table();
+        if (table.fieldSize != n || points.size() != n)
+            return false;
+        for (int place = 1; place <= n; ++place) {
+            if (points[place - 1] != QPointF(place, table.points[static_cast<std::size_t>(place - 1)]))
+                return false;
+        }
+        return true;
+    };
+    for (int row = 0; row < players; ++row) {
+        entrants->setCurrentIndex(entrants->model()->index(row, 0));
+        QTest::keyClick(entrants, Qt::Key_Space);
+        QVERIFY2(holdsTheField(row + 1), qPrintable(QString::number(chart->curvePoints().size())));
+    }
+    // Checked out again: the chart shrinks with the field.
+    for (int row = players - 1; row >= players - 3; --row) {
+        entrants->setCurrentIndex(entrants->model()->index(row, 0));
+        QTest::keyClick(entrants, Qt::Key_Space);
+        QVERIFY2(holdsTheField(row), qPrintable(QString::number(chart->curvePoints().size())));
+    }
+    QCOMPARE(chart->placeRange().y(), players - 3 + 0.4);
+
+    // Issue 14, item 10: the legend's names were cut ("Depth ...", "Winner..."). Under the chart it
+    // wraps: every name whole, and the label as tall as its wrapped text.
+    auto* legend = chart->findChild<QLabel*>(QStringLiteral("payoutChartLegend"));
+    QVERIFY(legend);
+    QVERIFY(legend->isVisible());
+    for (const char* name : {"Points", "Winner minimum: 20", "Floor: 1.0"})
+        QVERIFY2(legend->text().contains(QLatin1String(name)), name);
+    // New players all rated alike: a field without depth, so no depth lift to show.
+    QCOMPARE(legend->text().contains(QLatin1String("Depth lift")),
+             panel.preview()->table().fieldDepthIndex > 0.0);
+    QVERIFY(legend->width() <= chart->width());
+    QVERIFY2(
+        legend->height() >= legend->heightForWidth(legend->width()),
+        qPrintable(
+            QStringLiteral("%1 < %2").arg(legend->height()).arg(legend->heightForWidth(legend->width()))));
 }
 
 void TestPayoutViews::simulatorStartsFromAnEvent_data()
@@ -765,6 +851,61 @@ void TestPayoutViews::screenshots()
     path = QDir(dir).filePath(QStringLiteral("payoutsheet-%1.pdf").arg(platform));
     QVERIFY(preview.savePdf(path));
     saved << path;
+
+    // Issue 14, items 10, 13 and 14: the window at 1280x800, with the sample history and an event of
+    // 24 checked-in players: the payout chart and the simulator's chart with their legends whole,
+    // and a player's page with its chart.
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir temp;
+    ui::MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openDatabase(temp.filePath(QStringLiteral("morning.sqlite")),
+                                ui::MainWindow::FirstStart::LoadSample));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    core::EventDraft draft =
+        testing::draftOn(QStringLiteral("2025-12-13"), engine::EventFormat::Singles, 2, QStringLiteral("16"));
+    draft.name = QStringLiteral("Tavistock Winter Open");
+    const QString eventId = window.store()->createEvent(draft);
+    window.eventList()->refreshEvent(eventId);
+    QVERIFY(window.selectEvent(eventId));
+    const QStringList players = testing::recentPlayers(*window.store(), 24);
+    for (const QString& player : players)
+        QVERIFY(window.session()->addEntrant({player}));
+    for (int unit = 1; unit <= players.size(); ++unit)
+        QVERIFY(window.session()->setCheckedIn(unit, true));
+    const auto shoot = [&](const QString& name) {
+        QTest::qWait(100); // widgets shown by a queued call
+        QImage shot;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(shot = window.grab().toImage()), 5000);
+        QCOMPARE(shot.size(), QSize(1280, 800) * window.devicePixelRatio());
+        const QString file = QDir(dir).filePath(QStringLiteral("%1-1280x800-%2.png").arg(name, platform));
+        QVERIFY2(shot.save(file), qPrintable(file));
+        saved << file;
+    };
+    PayoutChart* eventChart = window.findChild<ui::EntrantsPanel*>()->preview()->chart();
+    QCOMPARE(eventChart->curvePoints().size(), 24);
+    auto* legend = eventChart->findChild<QLabel*>(QStringLiteral("payoutChartLegend"));
+    QVERIFY(legend);
+    for (const char* name :
+         {"Points", "Depth lift", "Without depth lift", "Winner minimum: 30", "Floor: 1.0"})
+        QVERIFY2(legend->text().contains(QLatin1String(name)), name);
+    QTRY_VERIFY(legend->height() >= legend->heightForWidth(legend->width())); // once laid out again
+    shoot(QStringLiteral("eventday"));
+    window.startSimulatorFromEvent();
+    shoot(QStringLiteral("simulator"));
+    for (int tab = 0; tab < window.tabs()->count(); ++tab) {
+        if (window.tabs()->tabText(tab) == QLatin1String("&Ratings"))
+            window.tabs()->setCurrentIndex(tab);
+    }
+    auto* list = window.findChild<ui::RatingsListView*>();
+    auto* page = window.findChild<ui::PlayerPage*>();
+    QVERIFY(list && page);
+    QTRY_VERIFY_WITH_TIMEOUT(list->ratingRun() != nullptr, 30000);
+    list->table()->setFocus();
+    list->table()->setCurrentIndex(list->table()->model()->index(0, 0));
+    QTRY_VERIFY_WITH_TIMEOUT(!page->chart()->muPoints().isEmpty(), 30000);
+    shoot(QStringLiteral("ratings"));
 
     qInfo("screenshots: %s", qPrintable(saved.join(QStringLiteral(", "))));
 }

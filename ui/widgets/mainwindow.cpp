@@ -11,6 +11,7 @@
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
 #include "widgets/eventday/eventlistmodel.h"
+#include "widgets/eventday/eventlistview.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
@@ -430,7 +431,7 @@ void MainWindow::buildWorkspace()
     m_eventSearch->setClearButtonEnabled(true);
     connect(m_eventSearch, &QLineEdit::textChanged, m_eventFilter,
             &QSortFilterProxyModel::setFilterFixedString);
-    m_eventView = new QTableView(listPanel);
+    m_eventView = new EventListView(listPanel);
     m_eventView->setObjectName(QStringLiteral("eventList"));
     m_eventView->setModel(m_eventFilter);
     m_eventView->setSortingEnabled(true);
@@ -601,10 +602,9 @@ bool MainWindow::selectEvent(const QString& eventId)
     const int sourceRow = m_events->rowOf(eventId);
     if (sourceRow >= 0) {
         const QModelIndex shown = m_eventFilter->mapFromSource(m_events->index(sourceRow, 0));
-        if (shown.isValid() && m_eventView->currentIndex().row() != shown.row()) {
-            m_eventView->setCurrentIndex(shown);
-            m_eventView->scrollTo(shown);
-        }
+        // The newest events stay in sight above it (EventListView::revealEvent).
+        if (shown.isValid() && m_eventView->currentIndex().row() != shown.row())
+            static_cast<EventListView*>(m_eventView)->revealEvent(shown);
     }
     updateActions();
     return true;
@@ -660,6 +660,7 @@ void MainWindow::newEvent()
     auto* editor = new EventEditor(this);
     editor->setWindowTitle(tr("New Event"));
     editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->setKnownEvents(m_store->events());
     connect(editor, &QDialog::accepted, this, [this, editor] {
         try {
             const QString id = m_store->createEvent(editor->draft());
@@ -688,6 +689,7 @@ void MainWindow::editEvent()
     auto* editor = new EventEditor(this);
     editor->setWindowTitle(tr("Edit Event"));
     editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->setKnownEvents(m_store->events());
     editor->setDraft(core::EventDraft::of(m_session->event()));
     connect(editor, &QDialog::accepted, this, [this, editor] {
         if (m_session && !m_session->updateEvent(editor->draft()))

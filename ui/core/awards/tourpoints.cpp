@@ -427,6 +427,39 @@ std::optional<std::size_t> defaultFinale(const HistoryFolder& folder, const QStr
     return finale;
 }
 
+bool seasonDecided(const HistoryFolder& folder, const TourSeasonBuild& build, const QString& season)
+{
+    if (!build.error.isEmpty())
+        return false;
+    if (build.finaleEvent)
+        return *build.finaleEvent < folder.history.events.size() &&
+               !finishingOrder(folder.history.events[*build.finaleEvent]).empty();
+    // No Finale at all (the NCA's season 13 had no WCC Singles): the season closed when the next
+    // one began, after its last event.
+    std::optional<engine::DayNumber> last;
+    for (const EventInfo& info : folder.events) {
+        if (info.season == season && (!last || info.date > *last))
+            last = info.date;
+    }
+    if (!last)
+        return false;
+    for (const auto& [label, start] : seasonStarts(folder)) {
+        if (label != season && start > *last)
+            return true;
+    }
+    return false;
+}
+
+void noteLeadersBeforeTheFinale(engine::TourStandings& standings)
+{
+    static const std::string champion = "champion";
+    for (engine::StandingsRow& row : standings.rows) {
+        for (std::size_t at = row.note.find(champion); at != std::string::npos;
+             at = row.note.find(champion, at + 1))
+            row.note.replace(at, champion.size(), "leader");
+    }
+}
+
 TourEventFilter standingsEvents(const HistoryFolder& folder, const QString& season, engine::Division division)
 {
     const std::map<QString, engine::DayNumber> starts = seasonStarts(folder);

@@ -110,6 +110,17 @@ struct TourSeasonBuild {
 TourSeasonBuild buildTourSeason(const HistoryFolder& folder, const TourPoints& points,
                                 const TourSeasonRequest& request);
 
+// DECISIONS T2: the Finale closes the season. Until the season's Finale (the named one, else the
+// default) has its results, nobody is champion: the top of the standings is the season's leader.
+// A history folder holds played events only, and a database's history its finished and awarded
+// ones, so a Finale in `folder` with a finishing order has been played. A season without any
+// Finale is decided once a later season has begun (an event of another season after its last).
+bool seasonDecided(const HistoryFolder& folder, const TourSeasonBuild& build, const QString& season);
+
+// Before the season is decided, the engine's "champion" notes (DECISIONS T3) read "leader", as
+// `flickdesk-cli standings` prints them and the window shows them.
+void noteLeadersBeforeTheFinale(engine::TourStandings& standings);
+
 // A payout preview's field (flickdesk-cli payout FIELD.csv): the locked mu of each entrant
 // (header `mu`) or of each team's partners (header `mu_a,mu_b`), one row per unit.
 struct PayoutField {

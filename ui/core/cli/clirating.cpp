@@ -568,6 +568,10 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
         err << "standings: " << QString::fromUtf8(error.what()) << '\n';
         return cli_exit::internalError;
     }
+    // DECISIONS T2: nobody is champion before the season's Finale has its results.
+    const bool decided = seasonDecided(input.folder, build, request.season);
+    if (!decided)
+        noteLeadersBeforeTheFinale(standings);
 
     const QByteArray csv = standingsCsv(standings);
     if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
@@ -587,7 +591,8 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
         err << "no Finale";
     }
     if (recreational) {
-        err << "; Recreational Tour Champion "
+        err << (decided ? "; Recreational Tour Champion "
+                        : "; Recreational Tour leader (no Finale played yet) ")
             << (standings.recreationalChampions.empty()
                     ? QStringLiteral("none")
                     : QString::fromStdString(standings.recreationalChampions.front()));

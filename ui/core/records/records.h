@@ -230,6 +230,7 @@ struct EventSummary {
     EventStatus status = EventStatus::Planned;
     engine::EventFormat format = engine::EventFormat::Singles;
     std::optional<int> tier;
+    QString season; // the season label, e.g. "15"; empty when none was given
 };
 
 struct AuditEntry {

@@ -359,7 +359,7 @@ std::vector<EventSummary> Store::events()
     return d->guarded([this] {
         std::vector<EventSummary> list;
         sqlite::Statement select(
-            d->db, "SELECT id, date, name, status, format, tier FROM events ORDER BY date, rowid");
+            d->db, "SELECT id, date, name, status, format, tier, season FROM events ORDER BY date, rowid");
         while (select.step()) {
             EventSummary summary;
             summary.id = select.text(0);
@@ -369,6 +369,7 @@ std::vector<EventSummary> Store::events()
             summary.format = eventFormatFromKeyword(select.text(4)).value_or(engine::EventFormat::Singles);
             if (const auto tier = select.optionalInteger(5))
                 summary.tier = static_cast<int>(*tier);
+            summary.season = select.text(6);
             list.push_back(std::move(summary));
         }
         return list;

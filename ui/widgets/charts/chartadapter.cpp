@@ -6,12 +6,13 @@
 #include "widgets/charts/payoutchart.h"
 
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
-#include <QDateTimeAxis>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -45,6 +46,7 @@ const QColor kWithoutLiftColour(0x80, 0x80, 0x80);
 const QColor kTierColour(0xc0, 0x39, 0x2b);
 const QColor kFloorColour(0x4d, 0x4d, 0x4d);
 const QColor kComparisonColour(0xe6, 0x7e, 0x22);
+constexpr int kBandAlpha = 60;
 
 // 1, 2 or 5 times a power of ten, at least range / targetTicks: a tick step a person reads easily.
 double niceStep(double range, int targetTicks)
@@ -89,6 +91,10 @@ struct PayoutChart::Parts {
     QLineSeries* comparison = nullptr; // another curve beside this one (the simulator's "now")
     QValueAxis* placeAxis = nullptr;
     QValueAxis* pointsAxis = nullptr;
+    // On screen, the legend is a line of text under the chart that wraps when the chart is narrow
+    // (a chart's own legend keeps to one row and cuts its names short: "Depth ...", "Winn...").
+    // Printed, the chart's own legend shows: a page is wide enough for it.
+    QLabel* legend = nullptr;
 
     int fieldSize = 0;
     double highestPoints = 0.0;
@@ -103,6 +109,42 @@ struct PayoutChart::Parts {
         const QList<QLegendMarker*> markers = chart->legend()->markers(series);
         for (QLegendMarker* marker : markers)
             marker->setVisible(shown);
+    }
+
+    // The band's colour as it shows over the white plot area.
+    static QColor bandOnWhite()
+    {
+        const auto over = [](int channel) { return (channel * kBandAlpha + 255 * (255 - kBandAlpha)) / 255; };
+        return QColor(over(kCurveColour.red()), over(kCurveColour.green()), over(kCurveColour.blue()));
+    }
+
+    // The shown series, each with a sample of its line in its colour and its name.
+    void updateLegend() const
+    {
+        if (!legend)
+            return;
+        struct Entry {
+            QAbstractSeries* series;
+            QColor colour;
+            const char* sample;
+        };
+        const Entry entries[] = {{curve, kCurveColour, "\u2014\u2014"},
+                                 {band, bandOnWhite(), "\u2588\u2588"},
+                                 {withoutLift, kWithoutLiftColour, "- - -"},
+                                 {tierLine, kTierColour, "\u2014 \u00b7 \u2014"},
+                                 {floorLine, kFloorColour, "\u00b7\u00b7\u00b7\u00b7"},
+                                 {comparison, kComparisonColour, "\u2014\u2014"}};
+        QStringList items;
+        for (const Entry& entry : entries) {
+            if (!entry.series->isVisible())
+                continue;
+            items.append(
+                QStringLiteral("<span style=\"white-space:nowrap\"><span style=\"color:%1\"><b>%2</b></span>"
+                               "&nbsp;%3</span>")
+                    .arg(entry.colour.name(QColor::HexRgb), QString::fromUtf8(entry.sample),
+                         entry.series->name().toHtmlEscaped()));
+        }
+        legend->setText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
     }
 };
 
@@ -131,6 +173,9 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.chart->setTitleFont(titleFont);
     p.chart->legend()->setFont(base);
     p.chart->legend()->setAlignment(Qt::AlignBottom);
+    // Printed (render()): a name the legend must still shorten shows whole in a PDF viewer's tooltip.
+    p.chart->legend()->setShowToolTips(true);
+    p.chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
 
     p.placeAxis = new QValueAxis;
     p.placeAxis->setTitleText(tr("Place"));
@@ -160,17 +205,17 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.band->setName(tr("Depth lift"));
     p.band->setPen(Qt::NoPen);
     QColor bandColour = kCurveColour;
-    bandColour.setAlpha(60);
+    bandColour.setAlpha(kBandAlpha);
     p.band->setBrush(bandColour);
 
     p.curve = new QLineSeries;
     p.curve->setName(tr("Points"));
     p.curve->setPen(linePen(kCurveColour, 2.5));
     p.withoutLift = new QLineSeries;
-    p.withoutLift->setName(tr("With FDI 0"));
+    p.withoutLift->setName(tr("Without depth lift"));
     p.withoutLift->setPen(linePen(kWithoutLiftColour, 1.0, Qt::DashLine));
     p.tierLine = new QLineSeries;
-    p.tierLine->setName(tr("Winner guarantee"));
+    p.tierLine->setName(tr("Winner minimum"));
     p.tierLine->setPen(linePen(kTierColour, 1.5, Qt::DashDotLine));
     p.floorLine = new QLineSeries;
     p.floorLine->setName(tr("Floor"));
@@ -190,10 +235,26 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.view->setObjectName(QStringLiteral("payoutChartView"));
     p.view->setRenderHint(QPainter::Antialiasing);
     p.view->setFrameShape(QFrame::NoFrame);
+    // The whole chart is repainted on every change: a series that shrinks (a check-out, a smaller
+    // simulated field) otherwise leaves its last marker on screen outside the area Qt Charts marks
+    // for repainting, until something else repaints it.
+    p.view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     p.view->setMinimumSize(320, 220);
+    p.chart->legend()->hide();
+    p.legend = new QLabel(this);
+    p.legend->setObjectName(QStringLiteral("payoutChartLegend"));
+    p.legend->setWordWrap(true);
+    p.legend->setAlignment(Qt::AlignCenter);
+    p.legend->setTextFormat(Qt::RichText);
+    p.legend->setToolTip(tr("Points: what each place earns. Depth lift: how much the field's depth (FDI) "
+                            "adds to the places after the winner; the dashed line is the same field "
+                            "without it. Winner minimum: the Tier's guaranteed winner points. Floor: "
+                            "what every place earns at least (DECISIONS P4, P7)."));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(p.view);
+    layout->setSpacing(2);
+    layout->addWidget(p.view, 1);
+    layout->addWidget(p.legend);
 
     clear();
 }
@@ -218,7 +279,7 @@ void PayoutChart::setFloorLine(double tierWinnerMinimum, double pointsFloor)
     Parts& p = *m_parts;
     p.tierWinnerMinimum = tierWinnerMinimum;
     p.pointsFloor = pointsFloor;
-    p.tierLine->setName(tr("Winner guarantee: %1").arg(QLocale().toString(tierWinnerMinimum, 'f', 0)));
+    p.tierLine->setName(tr("Winner minimum: %1").arg(QLocale().toString(tierWinnerMinimum, 'f', 0)));
     p.floorLine->setName(tr("Floor: %1").arg(QLocale().toString(pointsFloor, 'f', 1)));
     updateAxes();
 }
@@ -232,6 +293,7 @@ void PayoutChart::setDepthLift(std::span<const double> pointsWithoutDepthLift)
     const bool shown = !data.isEmpty();
     p.showInLegend(p.withoutLift, shown);
     p.showInLegend(p.band, shown);
+    p.updateLegend();
 }
 
 void PayoutChart::setCurveName(const QString& name)
@@ -317,6 +379,7 @@ void PayoutChart::updateAxes()
     p.showInLegend(p.floorLine, floorShown);
     p.showInLegend(p.curve, hasField);
     p.showInLegend(p.comparison, p.comparisonSize > 0);
+    p.updateLegend();
 }
 
 void PayoutChart::render(QPainter* painter, const QRectF& target)
@@ -329,9 +392,11 @@ void PayoutChart::render(QPainter* painter, const QRectF& target)
     const qreal dpi = painter->device() ? painter->device()->logicalDpiX() : kLayoutDpi;
     const QSizeF layoutSize = target.size() * (kLayoutDpi / dpi);
     const QRectF onScreen = p.chart->geometry();
+    p.chart->legend()->show();
     p.chart->setGeometry(QRectF(onScreen.topLeft(), layoutSize));
     p.chart->layout()->activate();
     p.chart->scene()->render(painter, target, QRectF(onScreen.topLeft(), layoutSize), Qt::IgnoreAspectRatio);
+    p.chart->legend()->hide();
     p.chart->setGeometry(onScreen);
     p.chart->layout()->activate();
 }
@@ -378,6 +443,43 @@ double xOf(const QDate& date)
     return static_cast<double>(QDateTime(date, QTime(12, 0), Qt::UTC).toMSecsSinceEpoch());
 }
 
+double xOfMidnight(const QDate& date)
+{
+    return static_cast<double>(QDateTime(date, QTime(0, 0), Qt::UTC).toMSecsSinceEpoch());
+}
+
+QDate monthStart(const QDate& date)
+{
+    return QDate(date.year(), date.month(), 1);
+}
+
+// The date axis from `from` to `to` (both the 1st of a month): one label on the 1st of every month,
+// or of every 2, 3 or 6 months, or on the 1st of January of every 1, 2, 5... years, the shortest
+// step that keeps to at most 7 labels. A label sits on the day it names, so no two are the same
+// (an axis of evenly spaced ticks labelled "yyyy-MM" repeats a month when they are closer than one).
+void setDateAxis(QCategoryAxis* axis, const QDate& from, const QDate& to)
+{
+    constexpr int kMostLabels = 7;
+    const int months = (to.year() - from.year()) * 12 + to.month() - from.month();
+    int step = 1;
+    for (const int candidate : {1, 2, 3, 6, 12, 24, 60, 120, 240}) {
+        step = candidate;
+        if (months / candidate + 1 <= kMostLabels)
+            break;
+    }
+    for (const QString& label : axis->categoriesLabels())
+        axis->remove(label);
+    axis->setStartValue(xOfMidnight(from));
+    axis->setRange(xOfMidnight(from), xOfMidnight(to));
+    for (QDate day = from; day <= to; day = day.addMonths(1)) {
+        const bool onStep =
+            step < 12 ? (day.month() - 1) % step == 0 : day.month() == 1 && day.year() % (step / 12) == 0;
+        if (onStep)
+            axis->append(day.toString(step < 12 ? QStringLiteral("yyyy-MM") : QStringLiteral("yyyy")),
+                         xOfMidnight(day));
+    }
+}
+
 } // namespace
 
 struct CurveChart::Parts {
@@ -388,7 +490,7 @@ struct CurveChart::Parts {
     QLineSeries* lower = nullptr;
     QAreaSeries* band = nullptr;
     QScatterSeries* marks = nullptr;
-    QDateTimeAxis* dates = nullptr;
+    QCategoryAxis* dates = nullptr;
     QValueAxis* ratings = nullptr;
     QList<CurveMark> markData;
     QDate first;
@@ -426,8 +528,8 @@ CurveChart::CurveChart(QWidget* parent)
     p.marks->setBorderColor(QColor(120, 60, 10));
     p.chart->addSeries(p.marks);
 
-    p.dates = new QDateTimeAxis;
-    p.dates->setFormat(QStringLiteral("yyyy-MM"));
+    p.dates = new QCategoryAxis;
+    p.dates->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     p.dates->setTitleText(tr("Date"));
     p.ratings = new QValueAxis;
     p.ratings->setTitleText(tr("Rating"));
@@ -495,8 +597,7 @@ void CurveChart::setCurve(const QList<CurvePoint>& points, const QList<CurveMark
     if (points.isEmpty()) {
         p.first = {};
         p.last = {};
-        p.dates->setRange(QDateTime(QDate(2016, 1, 1), QTime(0, 0), Qt::UTC),
-                          QDateTime(QDate(2017, 1, 1), QTime(0, 0), Qt::UTC));
+        setDateAxis(p.dates, QDate(2016, 1, 1), QDate(2017, 1, 1));
         p.ratings->setRange(-1.0, 1.0);
         return;
     }
@@ -506,9 +607,9 @@ void CurveChart::setCurve(const QList<CurvePoint>& points, const QList<CurveMark
         p.first = std::min(p.first, point.date);
         p.last = std::max(p.last, point.date);
     }
-    // A month of room at either end, so that the first and last marks are not cut in half.
-    p.dates->setRange(QDateTime(p.first.addMonths(-1), QTime(0, 0), Qt::UTC),
-                      QDateTime(p.last.addMonths(1), QTime(0, 0), Qt::UTC));
+    // Half a month of room at least at either end, so that the first and last marks are not cut in
+    // half; the axis begins and ends on the 1st of a month.
+    setDateAxis(p.dates, monthStart(p.first.addDays(-15)), monthStart(p.last.addDays(15)).addMonths(1));
     const double margin = std::max(0.1, (high - low) * 0.08);
     p.ratings->setRange(std::floor((low - margin) * 10.0) / 10.0, std::ceil((high + margin) * 10.0) / 10.0);
     p.ratings->applyNiceNumbers();
@@ -562,6 +663,11 @@ QDate CurveChart::firstDate() const
 QDate CurveChart::lastDate() const
 {
     return m_parts->last;
+}
+
+QStringList CurveChart::dateLabels() const
+{
+    return m_parts->dates->categoriesLabels();
 }
 
 QPointF CurveChart::ratingRange() const

@@ -9,6 +9,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <memory>
 
@@ -56,6 +57,8 @@ public:
     QDate firstDate() const;
     QDate lastDate() const;
     QPointF ratingRange() const; // the y axis: (min, max)
+    // The labels of the date axis, left to right: "2026-11" (months) or "2026" (years).
+    QStringList dateLabels() const;
 
 private:
     struct Parts;

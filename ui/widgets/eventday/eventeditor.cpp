@@ -2,16 +2,21 @@
 
 #include "core/records/identifiers.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDate>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <map>
 
 namespace flickdesk::ui {
 
@@ -54,13 +59,21 @@ EventEditor::EventEditor(QWidget* parent)
     m_group = new QLineEdit(this);
     m_group->setObjectName(QStringLiteral("eventGroup"));
     m_group->setPlaceholderText(tr("NCA, NCA REC, ..."));
-    m_season = new QLineEdit(this);
+    m_season = new QComboBox(this);
     m_season->setObjectName(QStringLiteral("eventSeason"));
     m_location = new QLineEdit(this);
     m_location->setObjectName(QStringLiteral("eventLocation"));
     m_location->setPlaceholderText(tr("e.g. Tavistock, ON"));
     m_location->setMaxLength(core::textLongest);
     m_location->setToolTip(tr("Where the event is played: it goes into the submission file."));
+    m_season->setEditable(true);
+    m_season->setInsertPolicy(QComboBox::NoInsert);
+    m_season->setToolTip(
+        tr("The seasons of the stored events. A new event gets the season its date falls in."));
+    m_seasonNote = new QLabel(this);
+    m_seasonNote->setObjectName(QStringLiteral("eventSeasonNote"));
+    m_seasonNote->setWordWrap(true);
+    m_seasonNote->hide();
     m_experimental = new QCheckBox(tr("E&xperimental format"), this);
     m_experimental->setObjectName(QStringLiteral("eventExperimental"));
     m_cap = new QDoubleSpinBox(this);
@@ -80,15 +93,13 @@ EventEditor::EventEditor(QWidget* parent)
     form->addRow(tr("Di&vision:"), m_division);
     form->addRow(tr("&Group:"), m_group);
     form->addRow(tr("&Season:"), m_season);
+    form->addRow(QString(), m_seasonNote);
     form->addRow(tr("&Location:"), m_location);
     form->addRow(QString(), m_experimental);
     form->addRow(tr("FSI &cap:"), m_cap);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
-        if (isComplete())
-            accept();
-    });
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &EventEditor::confirm);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
@@ -100,6 +111,13 @@ EventEditor::EventEditor(QWidget* parent)
     connect(m_date, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_location, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_experimental, &QCheckBox::toggled, this, &EventEditor::updateState);
+    connect(m_date, &QLineEdit::textChanged, this, &EventEditor::proposeSeason);
+    connect(m_season, &QComboBox::currentTextChanged, this, &EventEditor::updateState);
+    // Typed or picked by the director: a later change of the date leaves it alone.
+    connect(m_season->lineEdit(), &QLineEdit::textEdited, this, [this] { m_seasonChosen = true; });
+    connect(m_season, &QComboBox::activated, this, [this] { m_seasonChosen = true; });
+    // An editable list keeps Return to itself: there it means OK, as in every other field.
+    m_season->installEventFilter(this);
 
     core::EventDraft fresh;
     fresh.date = QDate::currentDate().toString(QLatin1String(kDateFormat));
@@ -119,7 +137,11 @@ void EventEditor::setDraft(const core::EventDraft& draft)
     m_tier->setCurrentIndex(m_tier->findData(draft.tier.value_or(0)));
     m_division->setCurrentIndex(m_division->findData(int(draft.tour)));
     m_group->setText(draft.group);
-    m_season->setText(draft.season);
+    m_draftSeason = draft.season;
+    m_seasonChosen = !draft.season.isEmpty();
+    m_season->setCurrentText(draft.season);
+    if (!m_seasonChosen)
+        proposeSeason();
     m_experimental->setChecked(draft.experimental);
     m_cap->setValue(draft.experimentalCap);
     updateState();
@@ -136,7 +158,7 @@ core::EventDraft EventEditor::draft() const
         draft.tier = tier;
     draft.tour = static_cast<core::Tour>(m_division->currentData().toInt());
     draft.group = m_group->text().trimmed();
-    draft.season = m_season->text().trimmed();
+    draft.season = m_season->currentText().trimmed();
     draft.location = m_location->text().trimmed();
     draft.experimental = m_experimental->isChecked();
     draft.experimentalCap = m_cap->value();
@@ -147,6 +169,167 @@ bool EventEditor::isComplete() const
 {
     return !m_name->text().trimmed().isEmpty() && parseDate(m_date->text()).isValid() &&
            core::textProblem(m_location->text().trimmed()).isEmpty();
+}
+
+bool EventEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_season && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            key->modifiers() == Qt::NoModifier && !m_season->view()->isVisible()) {
+            confirm();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+QLineEdit* EventEditor::seasonEdit() const
+{
+    return m_season->lineEdit();
+}
+
+QStringList EventEditor::seasonsOf(const std::vector<core::EventSummary>& events)
+{
+    std::map<QString, QString> firstDate; // season -> its first event's date
+    for (const core::EventSummary& event : events) {
+        if (event.season.trimmed().isEmpty() || !parseDate(event.date).isValid())
+            continue;
+        auto [at, added] = firstDate.emplace(event.season.trimmed(), event.date);
+        if (!added && event.date < at->second)
+            at->second = event.date;
+    }
+    std::vector<std::pair<QString, QString>> order; // (date, season)
+    for (const auto& [season, date] : firstDate)
+        order.emplace_back(date, season);
+    std::sort(order.begin(), order.end());
+    QStringList seasons;
+    for (const auto& entry : order)
+        seasons.append(entry.second);
+    return seasons;
+}
+
+QString EventEditor::seasonOfDate(const std::vector<core::EventSummary>& events, const QDate& date)
+{
+    if (!date.isValid())
+        return QString();
+    struct Span {
+        QDate first;
+        QDate last;
+    };
+    std::map<QString, Span> spans;
+    QString nearest;
+    qint64 nearestDays = -1;
+    QDate nearestDate;
+    for (const core::EventSummary& event : events) {
+        const QString season = event.season.trimmed();
+        const QDate day = parseDate(event.date);
+        if (season.isEmpty() || !day.isValid())
+            continue;
+        auto [at, added] = spans.emplace(season, Span{day, day});
+        if (!added) {
+            at->second.first = std::min(at->second.first, day);
+            at->second.last = std::max(at->second.last, day);
+        }
+        const qint64 days = std::abs(day.daysTo(date));
+        if (nearestDays < 0 || days < nearestDays || (days == nearestDays && day > nearestDate)) {
+            nearestDays = days;
+            nearestDate = day;
+            nearest = season;
+        }
+    }
+    // Seasons run one after another: the one whose events surround the date. Should two overlap,
+    // the one that began last, which a new event most likely continues.
+    QString surrounding;
+    QDate surroundingFirst;
+    for (const auto& [season, span] : spans) {
+        if (span.first <= date && date <= span.last &&
+            (surrounding.isEmpty() || span.first > surroundingFirst)) {
+            surrounding = season;
+            surroundingFirst = span.first;
+        }
+    }
+    return surrounding.isEmpty() ? nearest : surrounding;
+}
+
+void EventEditor::setKnownEvents(const std::vector<core::EventSummary>& events)
+{
+    m_known = events;
+    m_seasons = seasonsOf(events);
+    const QString text = m_season->currentText();
+    m_season->clear();
+    for (const QString& season : m_seasons) {
+        QDate first;
+        QDate last;
+        for (const core::EventSummary& event : events) {
+            const QDate day = parseDate(event.date);
+            if (event.season.trimmed() != season || !day.isValid())
+                continue;
+            first = first.isValid() ? std::min(first, day) : day;
+            last = last.isValid() ? std::max(last, day) : day;
+        }
+        m_season->addItem(season);
+        m_season->setItemData(
+            m_season->count() - 1,
+            tr("Events from %1 to %2")
+                .arg(first.toString(QLatin1String(kDateFormat)), last.toString(QLatin1String(kDateFormat))),
+            Qt::ToolTipRole);
+    }
+    m_season->setCurrentText(text);
+    if (!m_seasonChosen)
+        proposeSeason();
+    updateState();
+}
+
+void EventEditor::proposeSeason()
+{
+    if (m_seasonChosen)
+        return;
+    const QString season = seasonOfDate(m_known, parseDate(m_date->text()));
+    if (season.isEmpty())
+        return;
+    m_season->setCurrentIndex(m_season->findText(season));
+    updateState();
+}
+
+bool EventEditor::isNewSeason() const
+{
+    const QString season = m_season->currentText().trimmed();
+    return !season.isEmpty() && season != m_draftSeason && !m_seasons.contains(season);
+}
+
+void EventEditor::confirm()
+{
+    if (!isComplete() || m_newSeasonQuestion)
+        return;
+    if (!isNewSeason()) {
+        accept();
+        return;
+    }
+    // A new season starts Tour standings of its own: asked, never made by a typing slip.
+    const QString season = m_season->currentText().trimmed();
+    m_newSeasonQuestion = new QMessageBox(
+        QMessageBox::Warning, tr("New season"),
+        tr("No stored event belongs to season \"%1\". Saving starts a new season, with Tour standings "
+           "of its own.\n\nThe seasons so far: %2.\n\nStart season \"%1\"?")
+            .arg(season, m_seasons.isEmpty() ? tr("none") : m_seasons.join(QStringLiteral(", "))),
+        QMessageBox::Yes | QMessageBox::No, this);
+    m_newSeasonQuestion->setObjectName(QStringLiteral("newSeasonQuestion"));
+    m_newSeasonQuestion->button(QMessageBox::Yes)->setText(tr("&Start the new season"));
+    m_newSeasonQuestion->button(QMessageBox::No)->setText(tr("&Keep editing"));
+    m_newSeasonQuestion->setDefaultButton(QMessageBox::No);
+    m_newSeasonQuestion->setAttribute(Qt::WA_DeleteOnClose);
+    QMessageBox* question = m_newSeasonQuestion;
+    connect(question, &QMessageBox::finished, this, [this, question] {
+        m_newSeasonQuestion = nullptr;
+        if (question->standardButton(question->clickedButton()) == QMessageBox::Yes) {
+            accept();
+        } else {
+            m_season->setFocus(Qt::OtherFocusReason);
+            m_season->lineEdit()->selectAll();
+        }
+    });
+    m_newSeasonQuestion->open();
 }
 
 void EventEditor::updateState()
@@ -160,6 +343,11 @@ void EventEditor::updateState()
     else if (const QString location = core::textProblem(m_location->text().trimmed()); !location.isEmpty())
         problem = tr("The location %1.").arg(location);
     m_problem->setText(problem);
+    const bool newSeason = isNewSeason();
+    m_seasonNote->setVisible(newSeason);
+    if (newSeason)
+        m_seasonNote->setText(
+            tr("A new season: no stored event belongs to \"%1\".").arg(m_season->currentText().trimmed()));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }
 

@@ -9,12 +9,22 @@ EventListModel::EventListModel(core::Store& store, QObject* parent)
     , m_store(store)
 {
     m_events = m_store.events();
+    m_creationOrder.clear();
+    for (std::size_t i = 0; i < m_events.size(); ++i)
+        m_creationOrder.push_back(static_cast<qint64>(i));
+    m_nextCreation = static_cast<qint64>(m_events.size());
 }
 
 void EventListModel::reload()
 {
     beginResetModel();
     m_events = m_store.events();
+    // The store lists the events by date, then in the order they were added: among events of one
+    // date, their rows are in that order.
+    m_creationOrder.clear();
+    for (std::size_t i = 0; i < m_events.size(); ++i)
+        m_creationOrder.push_back(static_cast<qint64>(i));
+    m_nextCreation = static_cast<qint64>(m_events.size());
     endResetModel();
 }
 
@@ -30,12 +40,14 @@ void EventListModel::refreshEvent(const QString& eventId)
         summary.status = event->status;
         summary.format = event->format;
         summary.tier = event->tier;
+        summary.season = event->season;
         fresh = std::move(summary);
     }
     if (!fresh) {
         if (row >= 0) {
             beginRemoveRows({}, row, row);
             m_events.erase(m_events.begin() + row);
+            m_creationOrder.erase(m_creationOrder.begin() + row);
             endRemoveRows();
         }
         return;
@@ -51,6 +63,7 @@ void EventListModel::refreshEvent(const QString& eventId)
                          [](const QString& date, const core::EventSummary& e) { return date < e.date; });
     const int position = static_cast<int>(at - m_events.begin());
     beginInsertRows({}, position, position);
+    m_creationOrder.insert(m_creationOrder.begin() + position, m_nextCreation++);
     m_events.insert(at, std::move(*fresh));
     endInsertRows();
 }
@@ -115,8 +128,15 @@ QVariant EventListModel::data(const QModelIndex& index, int role) const
         return event.tier ? QVariant(*event.tier) : QVariant();
     case StatusRole:
         return static_cast<int>(event.status);
+    case CreationOrderRole:
+        return m_creationOrder[static_cast<std::size_t>(index.row())];
     case SortRole:
         switch (index.column()) {
+        case DateColumn:
+            // The date, then the order added: "2026-11-14 0000000153".
+            return event.date + u' ' +
+                   QString::number(m_creationOrder[static_cast<std::size_t>(index.row())])
+                       .rightJustified(10, u'0');
         case TierColumn:
             return event.tier.value_or(0);
         case StatusColumn:
@@ -181,6 +201,7 @@ QHash<int, QByteArray> EventListModel::roleNames() const
     names.insert(TierRole, "tier");
     names.insert(StatusRole, "status");
     names.insert(SortRole, "sortKey");
+    names.insert(CreationOrderRole, "creationOrder");
     return names;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
 // The events of the database, one row each: id, date, name, format, tier and status. Sorting and
-// filtering belong to a QSortFilterProxyModel over it (SortRole gives each column's sort key).
+// filtering belong to a QSortFilterProxyModel over it (SortRole gives each column's sort key). The
+// date column sorts by date, then by the order the events were added, so that events of one date
+// keep their order from one session to the next and a new event sorts as it will after reopening.
 
 #include "core/store/store.h"
 
@@ -24,6 +26,7 @@ public:
         TierRole,                       // int 1-3, or an invalid QVariant for none
         StatusRole,                     // int: core::EventStatus
         SortRole,                       // the column's sort key (a date sorts as text, a tier as a number)
+        CreationOrderRole,              // qint64: the order the events were added in (a stable key)
     };
 
     explicit EventListModel(core::Store& store, QObject* parent = nullptr);
@@ -48,6 +51,10 @@ public:
 private:
     core::Store& m_store;
     std::vector<core::EventSummary> m_events; // by date, then in the order they were added
+    // Each event's place in the order they were added: the store's order (date, then added) when
+    // read, then after every event of the session for an event added now.
+    std::vector<qint64> m_creationOrder;
+    qint64 m_nextCreation = 0;
 };
 
 } // namespace flickdesk::ui

@@ -8,6 +8,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -180,6 +181,15 @@ RatingsListView::RatingsListView(core::Store& store, QWidget* parent)
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
         Q_EMIT playerActivated(index.data(RatingsListModel::PlayerIdRole).toString());
     });
+    // The page follows the highlighted player: Up/Down or a click is enough, as in the event list.
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                const QString id = current.data(RatingsListModel::PlayerIdRole).toString();
+                if (current.isValid() && !id.isEmpty() && id != m_currentPlayer) {
+                    m_currentPlayer = id;
+                    Q_EMIT playerActivated(id);
+                }
+            });
 
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("ratingsSummary"));

@@ -89,7 +89,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void ratingRunChanged();
-    // A player was double-clicked or Enter was pressed on them: open their page.
+    // A player was highlighted (click, Up/Down), double-clicked or Enter was pressed on them: show
+    // their page.
     void playerActivated(const QString& playerId);
 
 private:
@@ -97,6 +98,7 @@ private:
 
     core::Store& m_store;
     RatingRunPtr m_run;
+    QString m_currentPlayer; // the last player the selection announced
     std::unique_ptr<RecomputeJob> m_job;
     RatingsListModel* m_model = nullptr;
     RatingsFilterModel* m_filter = nullptr;

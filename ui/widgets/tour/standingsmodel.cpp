@@ -26,6 +26,7 @@ void StandingsModel::setResult(const StandingsResult& result)
     m_rows = result.standings.rows;
     m_names = result.names;
     m_division = result.division;
+    m_decided = result.decided;
     endResetModel();
 }
 
@@ -102,7 +103,7 @@ QVariant StandingsModel::data(const QModelIndex& index, int role) const
     case PlayerIdRole:
         return id;
     case ChampionRole:
-        return isChampion(row);
+        return m_decided && isChampion(row); // DECISIONS T2: the leader until the Finale
     default:
         return {};
     }

@@ -25,6 +25,9 @@ struct StandingsResult {
     QString finaleName;
     int events = 0;                                     // Tour events of the season and division
     std::set<std::string> earlierRecreationalChampions; // DECISIONS T3
+    // DECISIONS T2: the season's Finale has its results; until then the top is "leader", never
+    // "champion" (core::seasonDecided).
+    bool decided = false;
     QHash<QString, QString> names;
     QString error; // an unknown season or Finale, or a defect: nothing computed
 };
@@ -52,6 +55,7 @@ private:
     std::vector<engine::StandingsRow> m_rows;
     QHash<QString, QString> m_names;
     engine::Division m_division = engine::Division::Competitive;
+    bool m_decided = false;
 };
 
 } // namespace flickdesk::ui

@@ -134,6 +134,9 @@ StandingsResult computeStandings(const StandingsInput& input)
             return result;
         }
         result.standings = engine::computeTourStandings(build.season);
+        result.decided = core::seasonDecided(folder, build, input.request.season);
+        if (!result.decided)
+            core::noteLeadersBeforeTheFinale(result.standings);
         result.earlierRecreationalChampions = build.season.earlierRecreationalChampions;
         std::set<std::string> events;
         for (const engine::TourAward& award : build.season.awards)
@@ -162,12 +165,15 @@ QString championText(const StandingsResult& result)
             if (row.rank == 1)
                 leaders.append(playerText(result.names, row.playerId));
         }
-        if (leaders.size() == 1)
+        // DECISIONS T2: the Finale closes the season; before it, the top is the leader.
+        if (leaders.size() == 1 && result.decided)
             return tr("NCA Tour Champion: %1 with %2 points.")
                 .arg(leaders.front(), totalText(rows.front().totalTenths));
-        // DECISIONS T2: the tie-breaks at the top.
-        return tr("Tied at the top, and the tie-breaks (first places, then the Finale) do not separate "
-                  "them: %1.")
+        if (leaders.size() == 1)
+            return tr("NCA Tour leader: %1 with %2 points. The champion is known once the season's Finale "
+                      "is played.")
+                .arg(leaders.front(), totalText(rows.front().totalTenths));
+        return tr("Tied at the top, and the Finale does not break the tie: %1.")
             .arg(leaders.join(QStringLiteral(", ")));
     }
 
@@ -182,13 +188,17 @@ QString championText(const StandingsResult& result)
                 championRank = row.rank;
         }
     }
-    QString text =
-        champions.isEmpty()
-            ? tr("No Recreational Tour Champion: every ranked player has won the title before.")
-            : (champions.size() == 1 ? tr("Recreational Tour Champion: %1.").arg(champions.front())
-                                     // DECISIONS T2: the tie-breaks at the top.
-                                     : tr("Recreational Tour co-champions (tied after the tie-breaks): %1.")
-                                           .arg(champions.join(QStringLiteral(", "))));
+    QString text;
+    if (champions.isEmpty())
+        text = tr("No Recreational Tour Champion: every ranked player has won the title before.");
+    else if (!result.decided) // DECISIONS T2: the leader until the Finale
+        text = tr("Recreational Tour leader: %1. The champion is known once the season's Finale is played.")
+                   .arg(champions.join(QStringLiteral(", ")));
+    else if (champions.size() == 1)
+        text = tr("Recreational Tour Champion: %1.").arg(champions.front());
+    else
+        text = tr("Recreational Tour co-champions (a tie the Finale cannot break): %1.")
+                   .arg(champions.join(QStringLiteral(", ")));
     QStringList passedOver;
     for (const engine::StandingsRow& row : rows) {
         if ((championRank == 0 || row.rank < championRank) &&
@@ -233,6 +243,10 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     QFont bold = m_champion->font();
     bold.setBold(true);
     m_champion->setFont(bold);
+    m_champion->setToolTip(
+        tr("DECISIONS T2: the season's Finale breaks ties at the top and closes the season; "
+           "until it is played the first player is the leader. DECISIONS T3: the "
+           "Recreational title is won only once."));
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("standingsStatus"));
     m_status->setWordWrap(true);
