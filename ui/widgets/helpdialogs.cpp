@@ -20,6 +20,7 @@
 #include <QTextImageFormat>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 
 // Q_INIT_RESOURCE must be called from the global namespace.
 static void initGuideResource()
@@ -236,10 +237,12 @@ void UserGuideDialog::fitImages()
             QImage image;
             if (data.typeId() == QMetaType::QByteArray)
                 image.loadFromData(data.toByteArray());
-            if (image.isNull() || image.width() <= widest)
+            if (image.isNull())
                 continue;
-            format.setWidth(widest);
-            format.setHeight(double(image.height()) * widest / image.width());
+            // Its own size, or the page's width when it is wider.
+            const int width = std::min(image.width(), widest);
+            format.setWidth(width);
+            format.setHeight(double(image.height()) * width / image.width());
             QTextCursor cursor(document);
             cursor.setPosition(fragment.position());
             cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);

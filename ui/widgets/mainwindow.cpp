@@ -193,7 +193,7 @@ void MainWindow::createActions()
         m_eventTabs->setCurrentWidget(m_resultsPanel);
         m_resultsPanel->validate();
     });
-    m_numberPlacesAction = action(tr("&Number Places in Listed Order"), "numberPlacesAction",
+    m_numberPlacesAction = action(tr("Num&ber Places in Listed Order"), "numberPlacesAction",
                                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     connect(m_numberPlacesAction, &QAction::triggered, this, [this] {
         if (!m_resultsPanel)

@@ -305,12 +305,17 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
             return QBrush(QColor(0xb0, 0x3a, 0x00));
         break;
     case Qt::ToolTipRole:
-        if (isUnpaired(entrant) && (index.column() == StatusColumn || index.column() == CheckInColumn))
-            return tr("A doubles team is two players: pair a partner first, then check the team in "
-                      "(DECISIONS P3, P5).");
-        if (index.column() == RatingColumn && !isRated(entrant))
-            return tr("Not rated in the lock of %1: counted as %2 (DECISIONS N6).")
-                .arg(m_ratings.month, QLocale().toString(unitRating(entrant), 'f', 3));
+        if (isUnpaired(entrant) && (index.column() == StatusColumn || index.column() == CheckInColumn)) {
+            const QString unpairedToolTip = tr("A doubles team is two players: pair a partner first, then "
+                                               "check the team in (DECISIONS P3, P5).");
+            return unpairedToolTip;
+        }
+        if (index.column() == RatingColumn && !isRated(entrant)) {
+            const QString unratedToolTip =
+                tr("Not rated in the lock of %1: counted as %2 (DECISIONS N6).")
+                    .arg(m_ratings.month, QLocale().toString(unitRating(entrant), 'f', 3));
+            return unratedToolTip;
+        }
         if (index.column() == PlayersColumn || index.column() == IdsColumn) {
             // Two players may share a name: the tooltip tells them apart by id and location.
             QStringList lines;

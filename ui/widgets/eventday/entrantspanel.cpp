@@ -329,7 +329,7 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     connect(m_checkInBox, &QLineEdit::returnPressed, this, [this] { checkInPlayerId(m_checkInBox->text()); });
     auto* checkInLabel = new QLabel(tr("Check &in:"), this);
     checkInLabel->setBuddy(m_checkInBox);
-    m_checkInAll = new QPushButton(tr("Check in &all registered"), this);
+    m_checkInAll = new QPushButton(tr("Check in all re&gistered"), this);
     m_checkInAll->setObjectName(QStringLiteral("checkInAllButton"));
     m_checkInAll->setToolTip(tr("Every registered entrant starts; one undo puts them all back. In "
                                 "doubles a player without a partner stays registered (DECISIONS P3, P5)."));
@@ -364,7 +364,7 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_remove->setObjectName(QStringLiteral("removeButton"));
     connect(m_remove, &QPushButton::clicked, this, [this] { removeCurrent(); });
     // Issue 14: a misspelt name, the association's new id, a player entered twice.
-    m_editPlayer = new QPushButton(tr("Edi&t player..."), this);
+    m_editPlayer = new QPushButton(tr("Edit player..."), this);
     m_editPlayer->setObjectName(QStringLiteral("editPlayerButton"));
     m_editPlayer->setToolTip(tr("The name, location or id of the current entrant's player, or merge a "
                                 "player entered twice (F2)."));
@@ -418,7 +418,7 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     rightLayout->setContentsMargins(0, 0, 0, 0);
     m_preview = new PayoutPreviewWidget(right);
     m_preview->setObjectName(QStringLiteral("payoutPreview"));
-    m_print = new QPushButton(tr("Pr&int..."), right);
+    m_print = new QPushButton(tr("Print..."), right);
     m_print->setObjectName(QStringLiteral("printPreviewButton"));
     connect(m_print, &QPushButton::clicked, this, &EntrantsPanel::printPreview);
     m_pdf = new QPushButton(tr("Save as PDF..."), right);

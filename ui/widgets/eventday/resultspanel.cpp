@@ -69,11 +69,11 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_model = new QStandardItemModel(0, ColumnCount, this);
     m_model->setHorizontalHeaderLabels(
         {tr("Place"), tr("Entrant"), tr("Players"), tr("Points"), tr("Status")});
-    m_model->setHeaderData(PointsColumn, Qt::Horizontal,
-                           tr("What each place pays: the payout table of the field that began, as places "
-                              "are typed; the frozen award once awarded. A tied place shows none until the "
-                              "tie is broken (DECISIONS N4, P2)."),
-                           Qt::ToolTipRole);
+    const QString pointsToolTip =
+        tr("What each place pays: the payout table of the field that began, as places "
+           "are typed; the frozen award once awarded. A tied place shows none until the "
+           "tie is broken (DECISIONS N4, P2).");
+    m_model->setHeaderData(PointsColumn, Qt::Horizontal, pointsToolTip, Qt::ToolTipRole);
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("standingsView"));
     m_view->setModel(m_model);
@@ -115,7 +115,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_breakTies = button(tr("&Break ties by listed order"), "breakTiesButton");
     m_finish = button(tr("Mar&k finished"), "finishButton");
     m_award = button(tr("&Award points..."), "awardButton");
-    m_print = button(tr("Print res&ults..."), "printResultsButton");
+    m_print = button(tr("Print results..."), "printResultsButton");
     m_pdf = button(tr("Save results as PDF..."), "pdfResultsButton");
     m_export = button(tr("E&xport for submission..."), "exportButton");
     m_import = button(tr("&Import event..."), "importButton");
@@ -286,26 +286,26 @@ void ResultsPanel::updatePoints()
         QStandardItem* item = m_model->item(row, PointsColumn);
         const QVariant place = m_model->item(row, PlaceColumn)->data(Qt::EditRole);
         QString text;
-        QString tip;
+        QString pointsToolTip;
         if (m_awarded) {
             // DECISIONS P9: both partners of a team hold the team's award.
             const QStringList ids = m_model->item(row, PlayersColumn)->data(Qt::UserRole).toStringList();
             if (!ids.isEmpty() && awarded.count(ids.front())) {
                 text = QLocale().toString(awarded.at(ids.front()), 'f', 1);
-                tip = tr("As awarded, frozen (DECISIONS P2)");
+                pointsToolTip = tr("As awarded, frozen (DECISIONS P2)");
             }
         } else if (place.isValid()) {
             const int p = place.toInt();
             if (holders[p] > 1)
-                tip = tr("Place %1 is tied: no points until the tie is broken (DECISIONS N4)").arg(p);
+                pointsToolTip = tr("Place %1 is tied: no points until the tie is broken (DECISIONS N4)").arg(p);
             else if (p >= 1 && p <= static_cast<int>(table.awards.size()))
                 text = payouttext::points(table.awards[static_cast<std::size_t>(p - 1)]);
             else
-                tip = tr("There is no place %1 in a field of %2").arg(p).arg(table.fieldSize);
+                pointsToolTip = tr("There is no place %1 in a field of %2").arg(p).arg(table.fieldSize);
         }
         if (item->text() != text)
             item->setText(text);
-        item->setToolTip(tip);
+        item->setToolTip(pointsToolTip);
     }
     m_loading = loading;
     if (m_awarded)
@@ -346,17 +346,31 @@ bool ResultsPanel::hasUnsavedPlaces() const
     }
 }
 
-void ResultsPanel::addDefect(const QString& message)
+void ResultsPanel::addDefect(const core::ResultDefect& defect)
 {
-    // The rule a defect cites goes to its tooltip: the box speaks a director's words.
-    static const QRegularExpression rule(QStringLiteral("\\s*\\((DECISIONS [A-Z][0-9]+)\\)"));
-    QString text = message;
-    QStringList rules;
-    for (const QRegularExpressionMatch& match : rule.globalMatch(message))
-        rules.append(match.captured(1));
-    text.remove(rule);
-    auto* item = new QListWidgetItem(text, m_defects);
-    item->setToolTip(rules.join(QStringLiteral(", ")));
+    // The box speaks a director's words; the rule a defect comes from is in its tooltip.
+    const char* rule = nullptr;
+    switch (defect.kind) {
+    case core::ResultDefect::Kind::TiedPlace:
+        rule = "DECISIONS N4";
+        break;
+    case core::ResultDefect::Kind::MissingPlace:
+    case core::ResultDefect::Kind::PlacedNotStarted:
+        rule = "DECISIONS P3";
+        break;
+    case core::ResultDefect::Kind::IncompleteTeam:
+        rule = "DECISIONS N2";
+        break;
+    case core::ResultDefect::Kind::GameOutsideField:
+    case core::ResultDefect::Kind::GameSides:
+        rule = "DECISIONS N3";
+        break;
+    case core::ResultDefect::Kind::TooFewUnits:
+        break;
+    }
+    auto* item = new QListWidgetItem(defect.message, m_defects);
+    if (rule)
+        item->setToolTip(QString::fromLatin1(rule));
 }
 
 bool ResultsPanel::refreshValidation()
@@ -380,7 +394,7 @@ bool ResultsPanel::refreshValidation()
                 const core::ResultsValidation validation =
                     core::validateEventResults(*event, shownEntrants());
                 for (const core::ResultDefect& defect : validation.defects)
-                    addDefect(defect.message);
+                    addDefect(defect);
                 ok = validation.ok();
                 ties = validation.hasTies();
                 if (ok)

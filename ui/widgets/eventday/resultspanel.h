@@ -98,7 +98,7 @@ private:
     void updatePoints();
     bool refreshValidation(); // true when the shown results are complete
     // A line of the validation box; the rule it cites goes to its tooltip.
-    void addDefect(const QString& message);
+    void addDefect(const core::ResultDefect& defect);
     // The units that began, with the places and listed order of the rows (what is shown).
     std::vector<core::Entrant> shownEntrants() const;
 
