@@ -4,6 +4,7 @@
 #include "core/awards/payout.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
+#include "core/translation.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -17,6 +18,8 @@
 
 namespace flickdesk::core {
 namespace {
+
+FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::TourPoints)
 
 using engine::Defect;
 using engine::SourceRef;
@@ -485,19 +488,19 @@ TourSeasonBuild buildTourSeason(const HistoryFolder& folder, const TourPoints& p
     TourSeasonBuild build;
     const QStringList seasons = seasonsOf(folder);
     if (!seasons.contains(request.season)) {
-        build.error = QStringLiteral("unknown season '%1'; the seasons of events.csv are %2")
+        build.error = tr("unknown season '%1'; the seasons of events.csv are %2")
                           .arg(request.season, seasons.join(QStringLiteral(", ")));
         return build;
     }
     if (request.finaleEventId) {
         build.finaleEvent = findEvent(folder, *request.finaleEventId);
         if (!build.finaleEvent) {
-            build.error = QStringLiteral("unknown Finale event '%1': events.csv has no event_id %1")
+            build.error = tr("unknown Finale event '%1': events.csv has no event_id %1")
                               .arg(*request.finaleEventId);
             return build;
         }
         if (finishingOrder(folder.history.events[*build.finaleEvent]).empty()) {
-            build.error = QStringLiteral("Finale event '%1' has no finishing order (a unit without a place)")
+            build.error = tr("Finale event '%1' has no finishing order (a unit without a place)")
                               .arg(*request.finaleEventId);
             return build;
         }

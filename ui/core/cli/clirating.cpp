@@ -581,30 +581,31 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
     for (const engine::TourAward& award : build.season.awards)
         events.insert(award.eventId);
     const bool recreational = request.division == engine::Division::Recreational;
-    err << "standings: season " << request.season << ' ' << (recreational ? "recreational" : "competitive")
-        << ": " << standings.rows.size() << " players, " << events.size()
-        << (events.size() == 1 ? " event; " : " events; ");
-    if (build.finaleEvent) {
-        const EventInfo& finale = input.folder.events[*build.finaleEvent];
-        err << "Finale " << finale.eventId << " (" << finale.name << ')';
-    } else {
-        err << "no Finale";
-    }
+    QString line = (recreational ? Cli::tr("standings: season %1 recreational: %2 players, %3 %4; %5")
+                                 : Cli::tr("standings: season %1 competitive: %2 players, %3 %4; %5"))
+                       .arg(request.season)
+                       .arg(standings.rows.size())
+                       .arg(events.size())
+                       .arg(events.size() == 1 ? Cli::tr("event") : Cli::tr("events"))
+                       .arg(build.finaleEvent ? Cli::tr("Finale %1 (%2)")
+                                                    .arg(input.folder.events[*build.finaleEvent].eventId,
+                                                         input.folder.events[*build.finaleEvent].name)
+                                              : Cli::tr("no Finale"));
     if (recreational) {
-        err << (decided ? "; Recreational Tour Champion "
-                        : "; Recreational Tour leader (no Finale played yet) ")
-            << (standings.recreationalChampions.empty()
-                    ? QStringLiteral("none")
-                    : QString::fromStdString(standings.recreationalChampions.front()));
-        for (std::size_t i = 1; i < standings.recreationalChampions.size(); ++i)
-            err << " and " << QString::fromStdString(standings.recreationalChampions[i]);
+        QStringList champions;
+        for (const std::string& id : standings.recreationalChampions)
+            champions.append(QString::fromStdString(id));
+        const QString names = champions.isEmpty() ? Cli::tr("none") : champions.join(Cli::tr(" and "));
+        line += decided ? Cli::tr("; Recreational Tour Champion %1").arg(names)
+                        : Cli::tr("; Recreational Tour leader (no Finale played yet) %1").arg(names);
         if (!build.season.earlierRecreationalChampions.empty()) {
-            err << " (earlier champions:";
+            QStringList earlier;
             for (const std::string& id : build.season.earlierRecreationalChampions)
-                err << ' ' << QString::fromStdString(id);
-            err << ')';
+                earlier.append(QString::fromStdString(id));
+            line += Cli::tr(" (earlier champions: %1)").arg(earlier.join(u' '));
         }
     }
+    err << line;
     err << '\n';
     return cli_exit::ok;
 }

@@ -1,5 +1,6 @@
 #include "widgets/eventday/simulatorwidget.h"
 
+#include "core/awards/payout.h"
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/payouttablemodel.h"
@@ -518,29 +519,14 @@ const engine::PayoutTable& SimulatorWidget::table() const
 
 void SimulatorWidget::recompute()
 {
-    engine::PayoutTable t;
-    t.format = format();
-    t.tier = tier();
-    t.fieldSize = fieldSize();
-    t.unflooredFieldStrength = m_fieldStrength;
-    // DECISIONS P4, by the engine's own rule: raised to the Tier floor, then capped.
-    t.experimentalCap = m_experimentalCap;
-    t.fieldStrengthIndex = engine::boundedFieldStrength(m_fieldStrength, t.tier, m_experimentalCap);
-    t.capApplied =
-        m_experimentalCap && t.fieldStrengthIndex < engine::boundedFieldStrength(m_fieldStrength, t.tier);
-    t.fieldDepthIndex = m_fieldDepth;
-    t.unflooredWinnerPoints = m_fieldStrength * m_parameters.winnerMultiplier;
-    t.meetsHigherTierFloor = engine::higherTierFloorMet(t.tier, t.unflooredWinnerPoints); // DECISIONS P10
-
-    // DECISIONS P7 through the engine's own formula, place by place.
-    t.points.resize(static_cast<std::size_t>(t.fieldSize));
-    t.awards.resize(t.points.size());
-    for (int place = 1; place <= t.fieldSize; ++place) {
-        const auto i = static_cast<std::size_t>(place - 1);
-        t.points[i] = engine::fieldWeightedPoints(place, t.fieldSize, t.fieldStrengthIndex, t.fieldDepthIndex,
-                                                  t.format, m_parameters);
-        t.awards[i] = engine::roundAward(t.points[i]);
-    }
+    // The engine's own rules from the field's summary on (DECISIONS P4, P7, P8, P10): the one payout
+    // path (core/awards/payout.h), fed the what-if's strength and depth instead of ratings.
+    core::PayoutTerms terms;
+    terms.format = format();
+    terms.tier = tier();
+    terms.experimentalCap = m_experimentalCap;
+    const engine::PayoutTable t =
+        core::payoutTableOfSummary(terms, fieldSize(), m_fieldStrength, m_fieldDepth, m_parameters);
 
     m_model->setTable(t);
     m_chart->setCurve(t.points);
