@@ -451,6 +451,20 @@ void TestEventDay::doublesPairing()
     store->addEntrant(singles, {ids[0]});
     store->addEntrant(singles, {ids[1]});
     QVERIFY_THROWS_EXCEPTION(StoreError, store->pairPartners(singles, 1, 2));
+    // Nor does a singles event with a player checked in become doubles: that player would count in
+    // N as a team of one. Checked out again, it may, and the players wait for partners.
+    store->setEntrantStatus(singles, 1, EntrantStatus::Started);
+    const core::EventDraft doubles = tourDraft(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles);
+    try {
+        store->updateEvent(singles, doubles);
+        QFAIL("a singles event with a player checked in became doubles");
+    } catch (const StoreError& error) {
+        QVERIFY2(error.message().contains(QStringLiteral("check them out")), qPrintable(error.message()));
+    }
+    QCOMPARE(store->event(singles)->format, engine::EventFormat::Singles);
+    store->setEntrantStatus(singles, 1, EntrantStatus::Registered);
+    store->updateEvent(singles, doubles);
+    QCOMPARE(store->event(singles)->format, engine::EventFormat::Doubles);
     QVERIFY(store->check().isEmpty());
 }
 

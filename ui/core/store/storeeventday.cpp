@@ -299,6 +299,18 @@ void Store::updateEvent(const QString& eventId, const EventDraft& given)
                            .arg(eventId)
                            .arg(teams.integer(0)));
         }
+        if (draft.format == engine::EventFormat::Doubles && event.format == engine::EventFormat::Singles) {
+            // A doubles team is two players: a singles entrant who began would count in N as a team
+            // of one (DECISIONS N2, P3), the trap the check-in refuses too.
+            sqlite::Statement began(d->db, "SELECT unit FROM entrants WHERE event_id = ? AND status <> "
+                                           "'registered' ORDER BY unit LIMIT 1");
+            began.bind(1, eventId);
+            if (began.step())
+                refuse(tr("Event %1 has entrants checked in (entrant %2 is one); check them out before "
+                          "making it a doubles event, then pair partners.")
+                           .arg(eventId)
+                           .arg(began.integer(0)));
+        }
         // A file made at an older schema (tests make them) has no location column: ?10 stays unused.
         sqlite::Statement update(d->db, std::string(R"sql(
             UPDATE events SET date = ?1, name = ?2, format = ?3, tier = ?4, tour = ?5, "group" = ?6,
