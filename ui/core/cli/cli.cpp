@@ -106,7 +106,9 @@ const Command commands[] = {
          "  --past-champions ID,ID...  players who won the Recreational Tour title in seasons before\n"
          "                   the history's; the history's own earlier champions are found from it\n"
          "  -o, --output OUT.csv  write rank,player_id,total,counted_events,note there instead of to\n"
-         "                   standard output\n"),
+         "                   standard output; the note of the recreational title's winner is `leader`\n"
+         "                   until the season's Finale has been played (a season without one: until\n"
+         "                   the next season has begun), `champion` after\n"),
      &runStandings, DatabaseUse::InPlaceOfHistory},
     {QLatin1String("payout"),
      QLatin1String("--format singles|doubles --tier 1|2|3 [--experimental-cap X] [-o OUT.csv] FIELD.csv"),
