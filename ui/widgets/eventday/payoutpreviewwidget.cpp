@@ -249,6 +249,9 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     m_tableChartSplitter->setStretchFactor(0, 0);
     m_tableChartSplitter->setStretchFactor(1, 1);
     m_tableChartSplitter->setChildrenCollapsible(false);
+    // Its width is not the sum of both: stacked, the narrower preview beside the entrant list fits.
+    m_tableChartSplitter->setMinimumWidth(
+        std::max(m_tableView->minimumWidth(), m_chart->minimumSizeHint().width()));
     auto* splitter = m_tableChartSplitter;
 
     auto* layout = new QVBoxLayout(this);
