@@ -447,13 +447,17 @@ void MainWindow::buildWorkspace()
     m_eventView->setColumnWidth(EventListModel::NameColumn, 190);
     // Issue 14: at 1280x800 the list starts narrower, with the id, the date and the event's name
     // (wrapped) and no sideways scroll bar; the Tier and the status show when it is widened.
+    // An event made here has a local id ("ETW89-1"): today's event shows its id whole.
+    const int localId = m_eventView->fontMetrics().horizontalAdvance(QStringLiteral("EMW89-1")) + 10;
+    m_eventView->setColumnWidth(EventListModel::IdColumn,
+                                std::max(m_eventView->columnWidth(EventListModel::IdColumn), localId));
     const int listFrame = 2 * m_eventView->frameWidth() +
                           m_eventView->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2;
     const int listNarrow = m_eventView->columnWidth(EventListModel::IdColumn) +
-                           m_eventView->columnWidth(EventListModel::DateColumn) + 150 + listFrame;
+                           m_eventView->columnWidth(EventListModel::DateColumn) + 130 + listFrame;
     eventList->setColumnsShownWhenWide(
         {EventListModel::TierColumn, EventListModel::StatusColumn},
-        listNarrow - 150 + 190 + m_eventView->columnWidth(EventListModel::TierColumn) +
+        listNarrow - 130 + 190 + m_eventView->columnWidth(EventListModel::TierColumn) +
             m_eventView->columnWidth(EventListModel::StatusColumn),
         EventListModel::NameColumn);
     connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -486,8 +490,9 @@ void MainWindow::buildWorkspace()
     m_daySplitter->setObjectName(QStringLiteral("daySplitter"));
     m_daySplitter->addWidget(listPanel);
     m_daySplitter->addWidget(m_eventTabs);
-    m_daySplitter->setStretchFactor(0, 1);
-    m_daySplitter->setStretchFactor(1, 3);
+    // A wider window widens the event's tabs (the preview), not the list.
+    m_daySplitter->setStretchFactor(0, 0);
+    m_daySplitter->setStretchFactor(1, 1);
     m_daySplitter->setSizes({listNarrow, 1280 - listNarrow});
     m_daySplitter->restoreState(settings::daySplitterState().get());
     m_tabs->addTab(m_daySplitter, tr("Event &Day"));
