@@ -1,9 +1,10 @@
 // The entrants panel's own wiring, offscreen, on a temporary database: a new player typed inline
 // or carried from a search that matches nobody, doubles partners paired from the table (and
 // undone), a player without a partner refused at check-in, check-in by a typed id and of all
-// registered, a pasted name list confirmed, the first-start dialog's two answers, and the columns
-// of the Event Day at 1280x800 (a screenshot under Xvfb). tst_morning covers the singles morning
-// end to end.
+// registered, a pasted name list confirmed, the first-start dialog's two answers, the columns of
+// the Event Day at 1280x800 (a screenshot under Xvfb) and its payout preview there and at 1600x1000
+// (figures in rows, the table and the chart stacked or side by side, nothing scrolling sideways).
+// tst_morning covers the singles morning end to end.
 
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
@@ -29,10 +30,10 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScopeGuard>
-#include <QSplitter>
 #include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -142,14 +143,15 @@ void checkPreviewFits(ui::MainWindow& window)
     }
     ui::PayoutPreviewWidget* preview = window.entrantsPanel()->preview();
     const QRect inWindow = window.rect();
-    for (const QString& figure : {QStringLiteral("fieldStrength"), QStringLiteral("fieldDepth"),
-                                  QStringLiteral("fieldSize"), QStringLiteral("tierFloor"),
-                                  QStringLiteral("winnerPoints")}) {
+    for (const QString& figure :
+         {QStringLiteral("fieldStrength"), QStringLiteral("fieldDepth"), QStringLiteral("fieldSize"),
+          QStringLiteral("tierFloor"), QStringLiteral("winnerPoints")}) {
         auto* value = preview->findChild<QLabel*>(figure);
         QVERIFY2(value, qPrintable(figure));
         QWidget* box = value->parentWidget();
         QVERIFY2(shownWhole(box), qPrintable(figure));
-        QVERIFY2(inWindow.contains(QRect(box->mapTo(&window, QPoint(0, 0)), box->size())), qPrintable(figure));
+        QVERIFY2(inWindow.contains(QRect(box->mapTo(&window, QPoint(0, 0)), box->size())),
+                 qPrintable(figure));
         QVERIFY2(value->width() >= value->sizeHint().width(), qPrintable(figure));
         auto* caption = preview->findChild<QLabel*>(figure + QStringLiteral("Caption"));
         QVERIFY2(caption && caption->width() >= caption->sizeHint().width(), qPrintable(figure));
@@ -164,7 +166,8 @@ void checkPreviewFits(ui::MainWindow& window)
     QVERIFY(shownWhole(legend));
     QVERIFY(legend->height() >= legend->heightForWidth(legend->width()));
     QVERIFY(shownWhole(preview->tableView()));
-    QVERIFY(preview->tableView()->height() >= 4 * preview->tableView()->verticalHeader()->defaultSectionSize());
+    QVERIFY(preview->tableView()->height() >=
+            4 * preview->tableView()->verticalHeader()->defaultSectionSize());
     checkColumnsFit(preview->tableView(), true);
     auto* print = window.entrantsPanel()->findChild<QPushButton*>(QStringLiteral("printPreviewButton"));
     QVERIFY(print && shownWhole(print));

@@ -451,15 +451,15 @@ void MainWindow::buildWorkspace()
     const int localId = m_eventView->fontMetrics().horizontalAdvance(QStringLiteral("EMW89-1")) + 10;
     m_eventView->setColumnWidth(EventListModel::IdColumn,
                                 std::max(m_eventView->columnWidth(EventListModel::IdColumn), localId));
-    const int listFrame = 2 * m_eventView->frameWidth() +
-                          m_eventView->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2;
+    const int listFrame =
+        2 * m_eventView->frameWidth() + m_eventView->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2;
     const int listNarrow = m_eventView->columnWidth(EventListModel::IdColumn) +
                            m_eventView->columnWidth(EventListModel::DateColumn) + 130 + listFrame;
-    eventList->setColumnsShownWhenWide(
-        {EventListModel::TierColumn, EventListModel::StatusColumn},
-        listNarrow - 130 + 190 + m_eventView->columnWidth(EventListModel::TierColumn) +
-            m_eventView->columnWidth(EventListModel::StatusColumn),
-        EventListModel::NameColumn);
+    eventList->setColumnsShownWhenWide({EventListModel::TierColumn, EventListModel::StatusColumn},
+                                       listNarrow - 130 + 190 +
+                                           m_eventView->columnWidth(EventListModel::TierColumn) +
+                                           m_eventView->columnWidth(EventListModel::StatusColumn),
+                                       EventListModel::NameColumn);
     connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid())

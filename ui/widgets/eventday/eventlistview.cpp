@@ -55,7 +55,8 @@ void EventListView::showColumnsForWidth()
         setColumnHidden(column, !wide);
     // The last section's own stretch keeps the width it had: the stretched column fills the list.
     horizontalHeader()->setStretchLastSection(wide);
-    horizontalHeader()->setSectionResizeMode(m_stretched, wide ? QHeaderView::Interactive : QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(m_stretched,
+                                             wide ? QHeaderView::Interactive : QHeaderView::Stretch);
     if (wide)
         setColumnWidth(m_stretched, m_stretchedWidth);
 }

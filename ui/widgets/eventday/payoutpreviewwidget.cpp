@@ -168,7 +168,8 @@ private:
                 rowHeight = 0;
             }
             if (apply)
-                item->setGeometry(QRect(QPoint(x, y), QSize(std::min(hint.width(), rect.width()), hint.height())));
+                item->setGeometry(
+                    QRect(QPoint(x, y), QSize(std::min(hint.width(), rect.width()), hint.height())));
             x += hint.width() + m_spacing;
             rowHeight = std::max(rowHeight, hint.height());
         }
