@@ -156,6 +156,14 @@ void checkPreviewFits(ui::MainWindow& window)
         auto* caption = preview->findChild<QLabel*>(figure + QStringLiteral("Caption"));
         QVERIFY2(caption && caption->width() >= caption->sizeHint().width(), qPrintable(figure));
     }
+    // The rows of figures end above the notes under them: nothing drawn over anything.
+    auto* notes = preview->findChild<QLabel*>(QStringLiteral("notes"));
+    QVERIFY(notes && notes->isVisible());
+    for (const QLabel* value : preview->findChildren<QLabel*>()) {
+        if (value->parentWidget() != preview && value->parentWidget()->parentWidget() == preview)
+            QVERIFY2(value->parentWidget()->geometry().bottom() < notes->y(), qPrintable(value->objectName()));
+    }
+    QVERIFY(notes->height() >= notes->heightForWidth(notes->width()));
     auto* chart = preview->findChild<QWidget*>(QStringLiteral("payoutChartView"));
     QVERIFY(chart);
     QVERIFY(shownWhole(chart));
