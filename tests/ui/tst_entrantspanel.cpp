@@ -161,7 +161,8 @@ void checkPreviewFits(ui::MainWindow& window)
     QVERIFY(notes && notes->isVisible());
     for (const QLabel* value : preview->findChildren<QLabel*>()) {
         if (value->parentWidget() != preview && value->parentWidget()->parentWidget() == preview)
-            QVERIFY2(value->parentWidget()->geometry().bottom() < notes->y(), qPrintable(value->objectName()));
+            QVERIFY2(value->parentWidget()->geometry().bottom() < notes->y(),
+                     qPrintable(value->objectName()));
     }
     QVERIFY(notes->height() >= notes->heightForWidth(notes->width()));
     auto* chart = preview->findChild<QWidget*>(QStringLiteral("payoutChartView"));
