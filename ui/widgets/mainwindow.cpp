@@ -447,8 +447,9 @@ void MainWindow::buildWorkspace()
     m_eventView->setColumnWidth(EventListModel::NameColumn, 190);
     // Issue 14: at 1280x800 the list starts narrower, with the id, the date and the event's name
     // (wrapped) and no sideways scroll bar; the Tier and the status show when it is widened.
-    // An event made here has a local id ("ETW89-1"): today's event shows its id whole.
-    const int localId = m_eventView->fontMetrics().horizontalAdvance(QStringLiteral("EMW89-1")) + 10;
+    // An event made here has a local id ("ETW89-1", a tag of four random letters or digits): today's
+    // event shows its id whole, whatever its tag.
+    const int localId = m_eventView->fontMetrics().horizontalAdvance(QStringLiteral("EWWWW-99")) + 8;
     m_eventView->setColumnWidth(EventListModel::IdColumn,
                                 std::max(m_eventView->columnWidth(EventListModel::IdColumn), localId));
     const int listFrame =
