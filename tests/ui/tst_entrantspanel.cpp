@@ -1,14 +1,17 @@
 // The entrants panel's own wiring, offscreen, on a temporary database: a new player typed inline
 // or carried from a search that matches nobody, doubles partners paired from the table (and
 // undone), a player without a partner refused at check-in, check-in by a typed id and of all
-// registered, a pasted name list confirmed, the first-start dialog's two answers, and the columns
-// of the Event Day at 1280x800 (a screenshot under Xvfb). tst_morning covers the singles morning
-// end to end.
+// registered, a pasted name list confirmed, the first-start dialog's two answers, the columns of
+// the Event Day at 1280x800 (a screenshot under Xvfb) and its payout preview there and at 1600x1000
+// (figures in rows, the table and the chart stacked or side by side, nothing scrolling sideways).
+// tst_morning covers the singles morning end to end.
 
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
+#include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
@@ -30,6 +33,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -101,15 +105,81 @@ QString shown(const QTableView* view, int row, int column)
     return view->model()->index(row, column).data().toString();
 }
 
-// Every section fits the view: no sideways scrolling, and each column's text has its width.
-void checkColumnsFit(const QTableView* view)
+// Every section fits the view: no sideways scrolling, and each column's text has its width (on
+// one line unless `wraps`: the events list wraps a long event's name).
+void checkColumnsFit(const QTableView* view, bool wraps = false)
 {
     const QHeaderView* header = view->horizontalHeader();
     QVERIFY2(header->length() <= view->viewport()->width(),
              qPrintable(QStringLiteral("%1 > %2").arg(header->length()).arg(view->viewport()->width())));
     QVERIFY(!view->horizontalScrollBar()->isVisible());
     QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
-    QVERIFY(!view->wordWrap());
+    QVERIFY(wraps || !view->wordWrap());
+}
+
+// Whether `widget` is shown whole: nothing of it is cut by the widgets around it.
+bool shownWhole(const QWidget* widget)
+{
+    if (!widget->isVisible())
+        return false;
+    QRect area = widget->rect();
+    for (const QWidget* w = widget; w->parentWidget() && !w->isWindow(); w = w->parentWidget()) {
+        area.translate(w->pos());
+        if (!w->parentWidget()->rect().contains(area))
+            return false;
+    }
+    return true;
+}
+
+// Issue 14, item 10: nothing on the Event Day scrolls sideways, the five figures of the preview
+// are whole inside the window, the chart has a useful size and its legend shows whole.
+void checkPreviewFits(ui::MainWindow& window)
+{
+    auto* day = window.findChild<QSplitter*>(QStringLiteral("daySplitter"));
+    QVERIFY(day);
+    for (const QScrollBar* bar : day->findChildren<QScrollBar*>()) {
+        if (bar->orientation() == Qt::Horizontal)
+            QVERIFY2(!bar->isVisible(), qPrintable(bar->parentWidget()->parentWidget()->objectName()));
+    }
+    ui::PayoutPreviewWidget* preview = window.entrantsPanel()->preview();
+    const QRect inWindow = window.rect();
+    for (const QString& figure :
+         {QStringLiteral("fieldStrength"), QStringLiteral("fieldDepth"), QStringLiteral("fieldSize"),
+          QStringLiteral("tierFloor"), QStringLiteral("winnerPoints")}) {
+        auto* value = preview->findChild<QLabel*>(figure);
+        QVERIFY2(value, qPrintable(figure));
+        QWidget* box = value->parentWidget();
+        QVERIFY2(shownWhole(box), qPrintable(figure));
+        QVERIFY2(inWindow.contains(QRect(box->mapTo(&window, QPoint(0, 0)), box->size())),
+                 qPrintable(figure));
+        QVERIFY2(value->width() >= value->sizeHint().width(), qPrintable(figure));
+        auto* caption = preview->findChild<QLabel*>(figure + QStringLiteral("Caption"));
+        QVERIFY2(caption && caption->width() >= caption->sizeHint().width(), qPrintable(figure));
+    }
+    // The rows of figures end above the notes under them: nothing drawn over anything.
+    auto* notes = preview->findChild<QLabel*>(QStringLiteral("notes"));
+    QVERIFY(notes && notes->isVisible());
+    for (const QLabel* value : preview->findChildren<QLabel*>()) {
+        if (value->parentWidget() != preview && value->parentWidget()->parentWidget() == preview)
+            QVERIFY2(value->parentWidget()->geometry().bottom() < notes->y(),
+                     qPrintable(value->objectName()));
+    }
+    QVERIFY(notes->height() >= notes->heightForWidth(notes->width()));
+    auto* chart = preview->findChild<QWidget*>(QStringLiteral("payoutChartView"));
+    QVERIFY(chart);
+    QVERIFY(shownWhole(chart));
+    QVERIFY2(chart->width() >= 250 && chart->height() >= 180,
+             qPrintable(QStringLiteral("%1x%2").arg(chart->width()).arg(chart->height())));
+    auto* legend = preview->findChild<QLabel*>(QStringLiteral("payoutChartLegend"));
+    QVERIFY(legend);
+    QVERIFY(shownWhole(legend));
+    QVERIFY(legend->height() >= legend->heightForWidth(legend->width()));
+    QVERIFY(shownWhole(preview->tableView()));
+    QVERIFY(preview->tableView()->height() >=
+            4 * preview->tableView()->verticalHeader()->defaultSectionSize());
+    checkColumnsFit(preview->tableView(), true);
+    auto* print = window.entrantsPanel()->findChild<QPushButton*>(QStringLiteral("printPreviewButton"));
+    QVERIFY(print && shownWhole(print));
 }
 
 } // namespace
@@ -133,8 +203,13 @@ private Q_SLOTS:
     void checkInByTypedId();
     void checkInAllRegistered();
     void columnsFitAt1280x800();
+    void previewSideBySideAt1600x1000();
+    void previewStacksWhenNarrow();
 
 private:
+    // The real window with the sample history and today's event of 23 entrants, 20 checked in, at
+    // `size`, on the Entrants & Preview tab.
+    void openMorningWindow(ui::MainWindow& window, QSize size, QStringList* ids = nullptr);
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<core::Store> m_store;
     std::unique_ptr<ui::EventSession> m_session;
@@ -595,9 +670,7 @@ void TestEntrantsPanel::checkInAllRegistered()
     QCOMPARE(session.entrants()->startedCount(), 11);
 }
 
-// The Event Day at 1280x800 in the window: the type-ahead and the entrant list fit their columns,
-// names on one line, nothing scrolls sideways. Under Xvfb (FLICKDESK_SCREENSHOT_DIR) a PNG of it.
-void TestEntrantsPanel::columnsFitAt1280x800()
+void TestEntrantsPanel::openMorningWindow(ui::MainWindow& window, QSize size, QStringList* shownIds)
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
@@ -605,7 +678,6 @@ void TestEntrantsPanel::columnsFitAt1280x800()
     m_panel.reset();
     m_session.reset();
     m_store.reset();
-    ui::MainWindow window;
     window.show();
     QVERIFY(window.openDatabase(m_dir->filePath(QStringLiteral("window.sqlite")),
                                 ui::MainWindow::FirstStart::LoadSample));
@@ -632,14 +704,30 @@ void TestEntrantsPanel::columnsFitAt1280x800()
         QVERIFY(session->addEntrant({store->addPlayer(name, location)}));
     for (int unit = 1; unit <= 20; ++unit)
         QVERIFY(session->setCheckedIn(unit, true));
-    window.resize(1280, 800);
+    window.resize(size);
     QVERIFY(activate(&window));
     window.eventTabs()->setCurrentWidget(window.entrantsPanel());
     ui::EntrantsPanel* panel = window.entrantsPanel();
     QTest::keyClicks(panel->searchEdit(), QStringLiteral("Jo"));
     QVERIFY(panel->searchResults()->model()->rowCount() >= 4); // the sample's fictional names too
-    QTRY_COMPARE(window.size(), QSize(1280, 800));
+    QTRY_COMPARE(window.size(), size);
     QCoreApplication::processEvents();
+    if (shownIds)
+        *shownIds = ids;
+}
+
+// The Event Day at 1280x800 in the window: the type-ahead and the entrant list fit their columns,
+// names on one line, nothing scrolls sideways, the preview's figures, table and chart are whole
+// (stacked), and the events list shows id, date and event. Under Xvfb (FLICKDESK_SCREENSHOT_DIR) a
+// PNG of it.
+void TestEntrantsPanel::columnsFitAt1280x800()
+{
+    ui::MainWindow window;
+    QStringList ids;
+    openMorningWindow(window, QSize(1280, 800), &ids);
+    if (QTest::currentTestFailed())
+        return;
+    ui::EntrantsPanel* panel = window.entrantsPanel();
 
     const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
     if (!dir.isEmpty()) {
@@ -652,6 +740,33 @@ void TestEntrantsPanel::columnsFitAt1280x800()
         QVERIFY2(image.save(path), qPrintable(path));
         qInfo("screenshot: %s", qPrintable(path));
     }
+
+    checkPreviewFits(window);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(panel->preview()->tableChartSplitter()->orientation(), Qt::Vertical);
+    // The events list: narrower, its id, date and event whole (the name wraps), Tier and status
+    // shown when it is widened.
+    QTableView* events = window.eventListView();
+    QVERIFY2(events->width() < 320, qPrintable(QString::number(events->width())));
+    checkColumnsFit(events, true);
+    for (int row = 0; row < events->model()->rowCount(); ++row) {
+        for (const int column : {ui::EventListModel::IdColumn, ui::EventListModel::DateColumn})
+            QVERIFY2(events->horizontalHeader()->sectionSize(column) >
+                         events->fontMetrics().horizontalAdvance(shown(events, row, column)),
+                     qPrintable(shown(events, row, column)));
+    }
+    // Today's event, made here, has a local id ("ETW89-1"), longer than the sample's: the widest
+    // such id fits, whatever the random tag of this database.
+    const QString today = window.session()->event().id;
+    QVERIFY(events->horizontalHeader()->sectionSize(ui::EventListModel::IdColumn) >
+            events->fontMetrics().horizontalAdvance(QStringLiteral("EWWWW-99")));
+    QVERIFY2(today.startsWith(u'E'), qPrintable(today));
+    QVERIFY(events->horizontalHeader()->sectionSize(ui::EventListModel::IdColumn) >
+            events->fontMetrics().horizontalAdvance(today));
+    QVERIFY(events->horizontalHeader()->sectionSize(ui::EventListModel::NameColumn) >
+            events->fontMetrics().horizontalAdvance(QStringLiteral("Connecticut Doubles")));
+    QVERIFY(events->isColumnHidden(ui::EventListModel::TierColumn));
 
     QTableView* entrants = panel->entrantsView();
     checkColumnsFit(entrants);
@@ -686,6 +801,94 @@ void TestEntrantsPanel::columnsFitAt1280x800()
     QVERIFY2(names > twenty, qPrintable(QStringLiteral("%1 <= %2").arg(names).arg(twenty)));
     QVERIFY(results->horizontalHeader()->sectionSize(ui::PlayerSearchModel::RatingColumn) >
             metrics.horizontalAdvance(shown(results, 0, ui::PlayerSearchModel::RatingColumn)));
+}
+
+// On a wide screen the preview uses the room: the table and the chart side by side, the events
+// list with its Tier and status, nothing scrolls sideways.
+void TestEntrantsPanel::previewSideBySideAt1600x1000()
+{
+    ui::MainWindow window;
+    openMorningWindow(window, QSize(1600, 1000));
+    if (QTest::currentTestFailed())
+        return;
+    const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QImage image;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = window.grab().toImage()), 5000);
+        const QString path = QDir(dir).filePath(QStringLiteral("entrants-1600x1000.png"));
+        QVERIFY2(image.save(path), qPrintable(path));
+    }
+    checkPreviewFits(window);
+    if (QTest::currentTestFailed())
+        return;
+    ui::PayoutPreviewWidget* preview = window.entrantsPanel()->preview();
+    QCOMPARE(preview->tableChartSplitter()->orientation(), Qt::Horizontal);
+    QVERIFY(preview->tableView()->y() == preview->chart()->y()); // beside, not above
+    checkColumnsFit(window.entrantsPanel()->entrantsView());
+    // The preview took the width the entrant list does not need.
+    QVERIFY(window.entrantsPanel()->preview()->width() > 600);
+
+    // The events list widened by its divider shows the Tier and the status again.
+    auto* day = window.findChild<QSplitter*>(QStringLiteral("daySplitter"));
+    QVERIFY(day);
+    QTableView* events = window.eventListView();
+    QVERIFY(events->isColumnHidden(ui::EventListModel::StatusColumn));
+    const QList<int> sizes = day->sizes();
+    day->setSizes({sizes[0] + 250, sizes[1] - 250});
+    QCoreApplication::processEvents();
+    QVERIFY(!events->isColumnHidden(ui::EventListModel::TierColumn));
+    QVERIFY(!events->isColumnHidden(ui::EventListModel::StatusColumn));
+    day->setSizes(sizes);
+    QCoreApplication::processEvents();
+    QVERIFY(events->isColumnHidden(ui::EventListModel::StatusColumn));
+    checkColumnsFit(events, true);
+}
+
+// The preview alone, narrowed and widened a step at a time: the table and the chart stack below a
+// width and go side by side again only well above it (no flipping while a divider is dragged), and
+// the five figures flow into more rows as the width shrinks, never wider than the preview.
+void TestEntrantsPanel::previewStacksWhenNarrow()
+{
+    m_panel.reset();
+    auto owned = std::make_unique<ui::PayoutPreviewWidget>();
+    ui::PayoutPreviewWidget* preview = owned.get();
+    preview->setModel(m_session->payoutPreview());
+    preview->setEvent(m_session->event().name, QDate(2025, 12, 6));
+    preview->show();
+    QVERIFY(QTest::qWaitForWindowExposed(preview));
+    QSplitter* splitter = preview->tableChartSplitter();
+    auto* fieldStrength = preview->findChild<QLabel*>(QStringLiteral("fieldStrength"))->parentWidget();
+    auto* winner = preview->findChild<QLabel*>(QStringLiteral("winnerPoints"))->parentWidget();
+    preview->resize(1000, 800);
+    QCoreApplication::processEvents();
+    QCOMPARE(splitter->orientation(), Qt::Horizontal);
+    QCOMPARE(winner->y(), fieldStrength->y()); // one row of figures
+
+    int stackedAt = -1;
+    for (int width = 1000; width >= 380; width -= 10) {
+        preview->resize(width, 800);
+        QCoreApplication::processEvents();
+        QVERIFY2(winner->geometry().right() < preview->width(), qPrintable(QString::number(width)));
+        if (stackedAt < 0 && splitter->orientation() == Qt::Vertical)
+            stackedAt = width;
+        if (stackedAt >= 0)
+            QCOMPARE(splitter->orientation(), Qt::Vertical);
+    }
+    QVERIFY(stackedAt > 0);
+    QVERIFY(winner->y() > fieldStrength->y()); // the figures in more than one row
+
+    int besideAt = -1;
+    for (int width = 380; width <= 1000; width += 10) {
+        preview->resize(width, 800);
+        QCoreApplication::processEvents();
+        if (besideAt < 0 && splitter->orientation() == Qt::Horizontal)
+            besideAt = width;
+        if (besideAt >= 0)
+            QCOMPARE(splitter->orientation(), Qt::Horizontal);
+    }
+    QVERIFY(besideAt > 0);
+    QVERIFY2(besideAt >= stackedAt + 30, qPrintable(QStringLiteral("%1 %2").arg(besideAt).arg(stackedAt)));
 }
 
 QTEST_MAIN(TestEntrantsPanel)

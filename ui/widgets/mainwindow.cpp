@@ -431,7 +431,8 @@ void MainWindow::buildWorkspace()
     m_eventSearch->setClearButtonEnabled(true);
     connect(m_eventSearch, &QLineEdit::textChanged, m_eventFilter,
             &QSortFilterProxyModel::setFilterFixedString);
-    m_eventView = new EventListView(listPanel);
+    auto* eventList = new EventListView(listPanel);
+    m_eventView = eventList;
     m_eventView->setObjectName(QStringLiteral("eventList"));
     m_eventView->setModel(m_eventFilter);
     m_eventView->setSortingEnabled(true);
@@ -444,6 +445,22 @@ void MainWindow::buildWorkspace()
     m_eventView->setColumnHidden(EventListModel::FormatColumn, true);
     m_eventView->resizeColumnsToContents();
     m_eventView->setColumnWidth(EventListModel::NameColumn, 190);
+    // Issue 14: at 1280x800 the list starts narrower, with the id, the date and the event's name
+    // (wrapped) and no sideways scroll bar; the Tier and the status show when it is widened.
+    // An event made here has a local id ("ETW89-1", a tag of four random letters or digits): today's
+    // event shows its id whole, whatever its tag.
+    const int localId = m_eventView->fontMetrics().horizontalAdvance(QStringLiteral("EWWWW-99")) + 8;
+    m_eventView->setColumnWidth(EventListModel::IdColumn,
+                                std::max(m_eventView->columnWidth(EventListModel::IdColumn), localId));
+    const int listFrame =
+        2 * m_eventView->frameWidth() + m_eventView->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2;
+    const int listNarrow = m_eventView->columnWidth(EventListModel::IdColumn) +
+                           m_eventView->columnWidth(EventListModel::DateColumn) + 130 + listFrame;
+    eventList->setColumnsShownWhenWide({EventListModel::TierColumn, EventListModel::StatusColumn},
+                                       listNarrow - 130 + 190 +
+                                           m_eventView->columnWidth(EventListModel::TierColumn) +
+                                           m_eventView->columnWidth(EventListModel::StatusColumn),
+                                       EventListModel::NameColumn);
     connect(m_eventView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid())
@@ -474,9 +491,10 @@ void MainWindow::buildWorkspace()
     m_daySplitter->setObjectName(QStringLiteral("daySplitter"));
     m_daySplitter->addWidget(listPanel);
     m_daySplitter->addWidget(m_eventTabs);
-    m_daySplitter->setStretchFactor(0, 1);
-    m_daySplitter->setStretchFactor(1, 3);
-    m_daySplitter->setSizes({330, 950});
+    // A wider window widens the event's tabs (the preview), not the list.
+    m_daySplitter->setStretchFactor(0, 0);
+    m_daySplitter->setStretchFactor(1, 1);
+    m_daySplitter->setSizes({listNarrow, 1280 - listNarrow});
     m_daySplitter->restoreState(settings::daySplitterState().get());
     m_tabs->addTab(m_daySplitter, tr("Event &Day"));
 

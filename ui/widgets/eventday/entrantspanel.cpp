@@ -29,7 +29,6 @@
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -432,28 +431,25 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     rightLayout->addLayout(printRow);
 
     // The entrant list keeps the width its columns need (issue 14: at 1280x800 it had ~300 px and
-    // scrolled sideways); the preview beside it takes the rest, and scrolls only when that is less
-    // than its own minimum.
+    // scrolled sideways); the preview beside it takes the rest: its figures flow into rows and its
+    // table and chart stack when it is narrow, so it never scrolls sideways.
     int listNeeds = locationColumnWidth() + 30 + // the location and the check box
                     style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4;
     for (const QString& widest : {QStringLiteral("No."), QStringLiteral("LCS8P-20"), QStringLiteral("-0.000"),
                                   QStringLiteral("Withdrawn"), QStringLiteral("Jonathan Vanderberg")})
         listNeeds += fontMetrics().horizontalAdvance(widest) + 16;
     left->setMinimumWidth(listNeeds);
-    auto* previewArea = new QScrollArea(this);
-    previewArea->setObjectName(QStringLiteral("payoutPreviewArea"));
-    previewArea->setWidget(right);
-    previewArea->setWidgetResizable(true);
-    previewArea->setFrameShape(QFrame::NoFrame);
+    right->setObjectName(QStringLiteral("payoutPreviewArea"));
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("entrantsSplitter"));
     m_splitter->addWidget(left);
-    m_splitter->addWidget(previewArea);
-    // A wider window widens the entrant list; a narrower one narrows it down to the width of its
-    // columns before the preview gives up any of the width it needs.
-    m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 0);
-    m_splitter->setSizes({left->minimumWidth(), right->minimumSizeHint().width()});
+    m_splitter->addWidget(right);
+    m_splitter->setChildrenCollapsible(false);
+    // A wider window widens the preview (its chart and table use the room); a narrower one narrows
+    // the preview down to its minimum before the entrant list gives up any of the width it needs.
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({left->minimumWidth(), 10 * left->minimumWidth()});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);

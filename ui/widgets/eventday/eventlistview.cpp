@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 #include <QScrollBar>
+#include <utility>
 
 namespace flickdesk::ui {
 
@@ -35,9 +36,35 @@ void EventListView::scrollToRevealed()
         scrollTo(m_revealed, QAbstractItemView::PositionAtCenter);
 }
 
+void EventListView::setColumnsShownWhenWide(const QList<int>& columns, int width, int stretched)
+{
+    m_wideColumns = columns;
+    m_wideWidth = width;
+    m_stretched = stretched;
+    m_stretchedWidth = columnWidth(stretched);
+    showColumnsForWidth();
+}
+
+void EventListView::showColumnsForWidth()
+{
+    // By the view's own width, which the columns shown do not change: no flipping back and forth.
+    const bool wide = width() >= m_wideWidth;
+    if (m_wideColumns.isEmpty() || isColumnHidden(m_wideColumns.front()) != wide)
+        return;
+    for (const int column : std::as_const(m_wideColumns))
+        setColumnHidden(column, !wide);
+    // The last section's own stretch keeps the width it had: the stretched column fills the list.
+    horizontalHeader()->setStretchLastSection(wide);
+    horizontalHeader()->setSectionResizeMode(m_stretched,
+                                             wide ? QHeaderView::Interactive : QHeaderView::Stretch);
+    if (wide)
+        setColumnWidth(m_stretched, m_stretchedWidth);
+}
+
 void EventListView::resizeEvent(QResizeEvent* event)
 {
     QTableView::resizeEvent(event);
+    showColumnsForWidth();
     scrollToRevealed();
 }
 

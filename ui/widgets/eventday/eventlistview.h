@@ -7,6 +7,7 @@
 // director scrolls or moves in the list, this holds again whenever the list changes size (the window
 // being laid out or resized).
 
+#include <QList>
 #include <QPersistentModelIndex>
 #include <QTableView>
 
@@ -21,6 +22,11 @@ public:
     // Selects `index` (of the view's model) and scrolls to it as described above.
     void revealEvent(const QModelIndex& index);
 
+    // `columns` show only while the list is at least `width` wide (every column at its width); a
+    // narrower list (the Event Day at 1280x800) shows the others, `stretched` taking the room left,
+    // with no sideways scroll bar.
+    void setColumnsShownWhenWide(const QList<int>& columns, int width, int stretched);
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -28,8 +34,13 @@ protected:
 
 private:
     void scrollToRevealed();
+    void showColumnsForWidth();
 
     QPersistentModelIndex m_revealed; // invalid once the director has scrolled or moved
+    QList<int> m_wideColumns;
+    int m_wideWidth = 0;
+    int m_stretched = -1;
+    int m_stretchedWidth = 0; // its width while the list is wide
 };
 
 } // namespace flickdesk::ui

@@ -10,15 +10,16 @@
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QFrame>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QLocale>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -80,7 +81,8 @@ QFrame* statBox(QWidget* parent, const QString& objectName, QLabel*& caption, QL
     auto* frame = new QFrame(parent);
     frame->setFrameShape(QFrame::StyledPanel);
     auto* layout = new QVBoxLayout(frame);
-    layout->setContentsMargins(12, 6, 12, 8);
+    // Compact (issue 14: five boxes in a row did not fit the preview at 1280x800), still legible.
+    layout->setContentsMargins(8, 3, 8, 4);
     layout->setSpacing(0);
     caption = new QLabel(frame);
     caption->setObjectName(objectName + QStringLiteral("Caption"));
@@ -88,7 +90,7 @@ QFrame* statBox(QWidget* parent, const QString& objectName, QLabel*& caption, QL
     value = new QLabel(frame);
     value->setObjectName(objectName);
     QFont big = value->font();
-    big.setPointSizeF(big.pointSizeF() * 1.9);
+    big.setPointSizeF(big.pointSizeF() * 1.6);
     big.setBold(true);
     value->setFont(big);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -96,6 +98,87 @@ QFrame* statBox(QWidget* parent, const QString& objectName, QLabel*& caption, QL
     layout->addWidget(value);
     return frame;
 }
+
+// The figure boxes, left to right in as many rows as the width needs: five in a row are wider than
+// the preview gets beside the entrant list at 1280x800.
+class FlowLayout : public QLayout {
+public:
+    explicit FlowLayout(int spacing)
+        : m_spacing(spacing)
+    {
+        setContentsMargins(0, 0, 0, 0);
+    }
+    ~FlowLayout() override
+    {
+        while (QLayoutItem* item = takeAt(0))
+            delete item;
+    }
+
+    void addItem(QLayoutItem* item) override { m_items.append(item); }
+    int count() const override { return static_cast<int>(m_items.size()); }
+    QLayoutItem* itemAt(int index) const override { return m_items.value(index); }
+    QLayoutItem* takeAt(int index) override
+    {
+        return index >= 0 && index < m_items.size() ? m_items.takeAt(index) : nullptr;
+    }
+    Qt::Orientations expandingDirections() const override { return {}; }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override { return arrange(QRect(0, 0, width, 0), false); }
+    void setGeometry(const QRect& rect) override
+    {
+        QLayout::setGeometry(rect);
+        arrange(rect, true);
+    }
+    QSize sizeHint() const override
+    {
+        // One row, as a wide screen shows it.
+        int width = 0;
+        int height = 0;
+        for (const QLayoutItem* item : m_items) {
+            if (item->isEmpty())
+                continue;
+            width += (width > 0 ? m_spacing : 0) + item->sizeHint().width();
+            height = std::max(height, item->sizeHint().height());
+        }
+        return {width, height};
+    }
+    QSize minimumSize() const override
+    {
+        // One box a row at the narrowest.
+        QSize size;
+        for (const QLayoutItem* item : m_items)
+            size = size.expandedTo(item->minimumSize());
+        return size;
+    }
+
+private:
+    // Lays the items out in `rect` (when `apply`) and returns the height they take.
+    int arrange(const QRect& rect, bool apply) const
+    {
+        int x = rect.x();
+        int y = rect.y();
+        int rowHeight = 0;
+        for (QLayoutItem* item : m_items) {
+            if (item->isEmpty())
+                continue;
+            const QSize hint = item->sizeHint();
+            if (x > rect.x() && x + hint.width() > rect.right() + 1) {
+                x = rect.x();
+                y += rowHeight + m_spacing;
+                rowHeight = 0;
+            }
+            if (apply)
+                item->setGeometry(
+                    QRect(QPoint(x, y), QSize(std::min(hint.width(), rect.width()), hint.height())));
+            x += hint.width() + m_spacing;
+            rowHeight = std::max(rowHeight, hint.height());
+        }
+        return y + rowHeight - rect.y();
+    }
+
+    QList<QLayoutItem*> m_items;
+    int m_spacing = 6;
+};
 
 double tierWinnerMinimum(engine::Tier tier)
 {
@@ -140,7 +223,7 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     m_lockSourceLabel->setVisible(false);
 
     QLabel* caption = nullptr;
-    auto* stats = new QHBoxLayout;
+    auto* stats = new FlowLayout(6);
     stats->addWidget(statBox(this, QStringLiteral("fieldStrength"), caption, m_strengthValue));
     caption->setText(tr("FSI (field strength)"));
     stats->addWidget(statBox(this, QStringLiteral("fieldDepth"), caption, m_depthValue));
@@ -149,7 +232,6 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     stats->addWidget(statBox(this, QStringLiteral("tierFloor"), m_tierCaption, m_tierValue));
     stats->addWidget(statBox(this, QStringLiteral("winnerPoints"), caption, m_winnerValue));
     caption->setText(tr("Winner"));
-    stats->addStretch(1);
 
     m_notesLabel = new QLabel(this);
     m_notesLabel->setObjectName(QStringLiteral("notes"));
@@ -160,12 +242,18 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     m_chart = new PayoutChart(this);
     m_chart->setObjectName(QStringLiteral("payoutChart"));
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_tableView);
-    splitter->addWidget(m_chart);
-    splitter->setStretchFactor(0, 0);
-    splitter->setStretchFactor(1, 1);
-    splitter->setChildrenCollapsible(false);
+    // Side by side when there is room, one above the other when not (resizeEvent()).
+    m_tableChartSplitter = new QSplitter(Qt::Horizontal, this);
+    m_tableChartSplitter->setObjectName(QStringLiteral("payoutTableChartSplitter"));
+    m_tableChartSplitter->addWidget(m_tableView);
+    m_tableChartSplitter->addWidget(m_chart);
+    m_tableChartSplitter->setStretchFactor(0, 0);
+    m_tableChartSplitter->setStretchFactor(1, 1);
+    m_tableChartSplitter->setChildrenCollapsible(false);
+    // Its width is not the sum of both: stacked, the narrower preview beside the entrant list fits.
+    m_tableChartSplitter->setMinimumWidth(
+        std::max(m_tableView->minimumWidth(), m_chart->minimumSizeHint().width()));
+    auto* splitter = m_tableChartSplitter;
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_titleLabel);
@@ -176,6 +264,25 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     layout->addWidget(splitter, 1);
 
     setTable(engine::PayoutTable{}, QString());
+}
+
+void PayoutPreviewWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // The table and the chart side by side need both their minimum widths; a margin either way keeps
+    // the layout from flipping back and forth while a divider is dragged across the threshold.
+    const int sideBySide = m_tableView->minimumWidth() + m_chart->minimumSizeHint().width() +
+                           m_tableChartSplitter->handleWidth();
+    const int width = event->size().width();
+    if (m_tableChartSplitter->orientation() == Qt::Horizontal && width < sideBySide + 20) {
+        m_tableChartSplitter->setOrientation(Qt::Vertical);
+        m_tableChartSplitter->setStretchFactor(0, 1);
+        m_tableChartSplitter->setStretchFactor(1, 1);
+    } else if (m_tableChartSplitter->orientation() == Qt::Vertical && width > sideBySide + 60) {
+        m_tableChartSplitter->setOrientation(Qt::Horizontal);
+        m_tableChartSplitter->setStretchFactor(0, 0);
+        m_tableChartSplitter->setStretchFactor(1, 1);
+    }
 }
 
 const engine::PayoutTable& PayoutPreviewWidget::table() const

@@ -22,6 +22,7 @@ class QPagedPaintDevice;
 class QPaintDevice;
 class QPainter;
 class QPrinter;
+class QSplitter;
 class QTableView;
 
 namespace flickdesk::ui {
@@ -60,6 +61,8 @@ public:
     PayoutTableModel* model() const { return m_model; }
     PayoutChart* chart() const { return m_chart; }
     QTableView* tableView() const { return m_tableView; }
+    // The table and the chart: side by side when the preview is wide enough, else one above the other.
+    QSplitter* tableChartSplitter() const { return m_tableChartSplitter; }
 
     // The sheet: event name, date, FSI / FDI / N / Tier, the chart and the table, on as many pages
     // as the table needs (one up to about 150 places), with the time it was printed. print() uses
@@ -78,6 +81,9 @@ public:
     // One page of the sheet on an image of the paper's size at `dpi` (what the tests look at).
     QImage sheetPageImage(int page, int dpi, const QDateTime& printedAt);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     struct SheetLayout;
     SheetLayout sheetLayout(const QPaintDevice& device) const;
@@ -94,6 +100,7 @@ private:
     PayoutTableModel* m_model = nullptr; // the model shown: m_ownModel or the one of setModel()
     PayoutChart* m_chart = nullptr;
     QTableView* m_tableView = nullptr;
+    QSplitter* m_tableChartSplitter = nullptr;
     QLabel* m_titleLabel = nullptr;
     QLabel* m_subtitleLabel = nullptr;
     QLabel* m_lockSourceLabel = nullptr;
