@@ -25,6 +25,7 @@
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/mainwindow.h"
+#include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
 
 #include <QAbstractButton>
@@ -694,6 +695,16 @@ void TestMorning::ratingsStandingsAndTierTabs()
     QVERIFY(list);
     QTRY_VERIFY_WITH_TIMEOUT(list->ratingRun() != nullptr, 20000);
     QTRY_VERIFY(list->table()->model()->rowCount() > 1000);
+    // Tab to the list, Enter on the first player: their page beside it.
+    for (int tab = 0; tab < 6 && QApplication::focusWidget() != list->table(); ++tab)
+        press(Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(list->table()));
+    if (!list->table()->currentIndex().isValid())
+        press(Qt::Key_Down);
+    press(Qt::Key_Return);
+    auto* page = m_window->findChild<ui::PlayerPage*>();
+    QVERIFY(page);
+    QVERIFY(!page->playerId().isEmpty());
     screenshot(QStringLiteral("morning-5-ratings"), m_window.get());
     press(Qt::Key_S, Qt::AltModifier);
     QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->currentIndex()), QStringLiteral("&Standings"));
