@@ -37,10 +37,11 @@ if(TARGET ui_tst_ratingviews AND FLICKDESK_XVFB_RUN)
 endif()
 
 # The director's morning (tst_morning): PNGs of the event list, the entrants with the payout
-# preview, the results and the awarded event, on a display number of its own.
+# preview, the results, the awarded event and the ratings, on the smallest screen the morning must
+# fit, 1280x800, on a display number of its own.
 if(TARGET ui_tst_morning AND FLICKDESK_XVFB_RUN)
     add_test(NAME ui.morning_xvfb
-        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 160 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_morning>)
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 160 -s "-screen 0 1280x800x24" $<TARGET_FILE:ui_tst_morning>)
     set_tests_properties(ui.morning_xvfb PROPERTIES
         ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
         LABELS "ui;screenshots"

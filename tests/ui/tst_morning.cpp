@@ -1,12 +1,18 @@
-// The director's morning end to end, offscreen, typed on the keyboard: a database holding the
-// sample history; Ctrl+N and the event editor; 40 entrants by the type-ahead and Enter; 36 check
-// in (Space), with undo and redo of a check-in; the payout preview against
-// engine::computePayoutTable over the locked ratings of those 36; results typed and reordered, a
-// tie reported and broken (DECISIONS N4); the award (P2); the submission file exported and
-// imported into a second database, where the event, its standings and its award are the same.
-// With FLICKDESK_SCREENSHOT_DIR set it saves PNGs of the event list, the entrants with the
-// preview, and the results, each checked not to be blank.
+// The director's whole morning (issue 14), through the real MainWindow at 1280x800, on the keyboard
+// wherever a director would use it, every keystroke and click counted: a first start with the
+// sample history; Ctrl+N, a Tier 2 singles event; 60 entrants: 47 by the type-ahead (a few letters
+// of a name, Enter), 3 new players (Enter on an unknown name, the location, Enter) and a pasted list
+// of 10; "Check in all registered" (Alt+G) and the 5 who did not come unchecked (Space); 2 withdrawn
+// (Alt+W, DECISIONS P3: they stay in N); the payout preview against core::payoutTable of the stored
+// entrants, and its PDF; the simulator; places numbered (Ctrl+Shift+N), moved and typed, a tie shown
+// and broken (DECISIONS N4); the award (P2) with its points beside the places; the submission file
+// exported and imported into a second database, equal; a doubles event with pairs; the Ratings,
+// Standings and Tier Report tabs; quit (Ctrl+Q) and reopen, the event still there. It prints
+// "morning: K keystrokes, C clicks". A file dialog cannot be driven in a test: the window's own
+// functions take the path, and the keys a director types there (the name, Enter) are counted.
+// With FLICKDESK_SCREENSHOT_DIR set it saves morning-1..5 PNGs, each checked not to be blank.
 #include "../common/storefixtures.h"
+#include "core/awards/payout.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
@@ -15,29 +21,29 @@
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/eventday/playersearchmodel.h"
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/mainwindow.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
-#include "widgets/ratings/recomputedialog.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
-#include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
-#include <QPointer>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSet>
-#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -46,7 +52,6 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QUndoGroup>
 #include <QWindow>
 #include <algorithm>
 #include <memory>
@@ -100,14 +105,41 @@ bool activate(QWidget* window)
     return QTest::qWaitForWindowActive(window);
 }
 
-void type(const QString& text)
+// Every key the director presses goes through these: to the widget with the focus (or the active
+// window), as a keyboard would send it.
+int keystrokes = 0;
+int clicks = 0;
+
+QWidget* keyTarget()
 {
-    QTest::keyClicks(QApplication::focusWidget(), text);
+    if (QWidget* focus = QApplication::focusWidget())
+        return focus;
+    return QApplication::activeWindow();
 }
 
-void key(Qt::Key k, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+void press(Qt::Key k, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
-    QTest::keyClick(QApplication::focusWidget(), k, modifiers);
+    ++keystrokes;
+    QTest::keyClick(keyTarget(), k, modifiers);
+}
+
+void type(const QString& text)
+{
+    keystrokes += int(text.size());
+    QTest::keyClicks(keyTarget(), text);
+}
+
+// A mouse click, only where the window has no keyboard way (none is needed this morning).
+[[maybe_unused]] void click(QWidget* widget)
+{
+    ++clicks;
+    QTest::mouseClick(widget, Qt::LeftButton);
+}
+
+// The keys typed into a file dialog (the file's name, Enter) that the test replaces by a path.
+void typedInFileDialog(const QString& fileName)
+{
+    keystrokes += int(fileName.size()) + 1;
 }
 
 } // namespace
@@ -118,27 +150,36 @@ class TestMorning : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
-    void openWithTheSampleHistory();
-    void createAnEventByTyping();
-    void addFortyEntrantsByTyping();
-    void checkInThirtySix();
-    void undoAndRedoACheckIn();
-    void previewIsTheEnginesTable();
-    void nameListSuggestsNearMatches();
-    void enterResultsWithATie();
+    void firstStartWithTheSample();
+    void newTierTwoSinglesEvent();
+    void fortySevenByTheTypeAhead();
+    void threeNewPlayers();
+    void aPastedListOfTen();
+    void fiftyFiveCheckedInTwoWithdrawn();
+    void previewAndItsPdf();
+    void simulatorFromTheEvent();
+    void placesWithATie();
     void award();
     void exportAndImportIntoASecondDatabase();
-    void simulatorStartsFromTheEvent();
-    void ratingsTabOpensAPlayersPage();
-    void recomputeFromTheMenu();
+    void aDoublesEventWithPairs();
+    void ratingsStandingsAndTierTabs();
+    void quitAndReopen();
 
 private:
     void screenshot(const QString& name, QWidget* widget);
+    // Types the fewest letters of the player's name that bring them to the top of the type-ahead
+    // list (Down when the whole name does not), then Enter.
+    void addByTypeAhead(const QString& playerId);
+    // The entrants list, by keyboard: Alt+I (the check-in box), then Shift+Tab.
+    void focusEntrants();
 
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
+    QString m_database;
     QString m_eventId;
-    QStringList m_players; // the 40 entrants, in the order typed
+    QString m_doublesId;
+    QStringList m_typed;  // the 47 chosen by the type-ahead
+    QStringList m_pasted; // the 10 of the pasted list
     QString m_exported;
 };
 
@@ -148,7 +189,9 @@ void TestMorning::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_morning"));
     QVERIFY(m_dir.isValid());
+    m_database = m_dir.filePath(QStringLiteral("first.sqlite"));
     m_window = std::make_unique<MainWindow>();
+    m_window->resize(1280, 800); // the smallest screen the morning must fit
     m_window->show();
     QVERIFY(activate(m_window.get()));
 }
@@ -156,6 +199,7 @@ void TestMorning::initTestCase()
 void TestMorning::cleanupTestCase()
 {
     m_window.reset();
+    qInfo("morning: %d keystrokes, %d clicks", keystrokes, clicks);
 }
 
 void TestMorning::screenshot(const QString& name, QWidget* widget)
@@ -172,51 +216,93 @@ void TestMorning::screenshot(const QString& name, QWidget* widget)
     qInfo("screenshot: %s", qPrintable(path));
 }
 
-void TestMorning::openWithTheSampleHistory()
+void TestMorning::addByTypeAhead(const QString& playerId)
 {
-    QVERIFY(m_window->openDatabase(m_dir.filePath(QStringLiteral("first.sqlite")),
-                                   MainWindow::FirstStart::LoadSample));
-    core::Store* store = m_window->store();
-    QVERIFY(store);
-    QCOMPARE(store->eventCount(), 153);
+    ui::EntrantsPanel* panel = m_window->entrantsPanel();
+    ui::PlayerSearchModel* search = m_window->session()->playerSearch();
+    const std::optional<core::PlayerRecord> player = m_window->store()->player(playerId);
+    QVERIFY(player);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(panel->searchEdit()));
+    const auto onTop = [&] {
+        return search->rowCount() > 0 && search->matchAt(0).id == playerId &&
+               panel->searchResults()->currentIndex().row() == 0;
+    };
+    // The fewest letters, as a director who knows the field types them: the start of the first
+    // name, or of a later word (a surname).
+    QString typedFrom = player->name;
+    qsizetype fewest = player->name.size();
+    const QStringList words = player->name.split(u' ', Qt::SkipEmptyParts);
+    for (qsizetype word = 0; word < words.size(); ++word) {
+        const QString from = words.mid(word).join(u' ');
+        for (qsizetype letters = 1; letters < std::min(fewest, from.size() + 1); ++letters) {
+            const std::vector<core::PlayerMatch> top =
+                m_window->store()->searchPlayers(from.left(letters), 1);
+            if (!top.empty() && top.front().id == playerId) {
+                fewest = letters;
+                typedFrom = from;
+                break;
+            }
+        }
+    }
+    for (const QChar letter : typedFrom) {
+        type(QString(letter));
+        if (onTop())
+            break;
+    }
+    if (!onTop()) { // a name two players share (DECISIONS D1): down the list to the right one
+        int row = 0;
+        while (row < search->rowCount() && search->matchAt(row).id != playerId)
+            ++row;
+        QVERIFY2(row < search->rowCount(), qPrintable(player->name));
+        for (int step = 0; step < row; ++step)
+            press(Qt::Key_Down);
+        QCOMPARE(panel->searchResults()->currentIndex().row(), row);
+    }
+    const int before = m_window->session()->entrants()->rowCount();
+    press(Qt::Key_Return);
+    QCOMPARE(m_window->session()->entrants()->rowCount(), before + 1);
+    QCOMPARE(m_window->session()->entrants()->entrants().back().playerIds(), QStringList{playerId});
+    QVERIFY(panel->searchEdit()->text().isEmpty());
+}
+
+void TestMorning::focusEntrants()
+{
+    press(Qt::Key_I, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(m_window->entrantsPanel()->checkInEdit()));
+    press(Qt::Key_Tab, Qt::ShiftModifier);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(m_window->entrantsPanel()->entrantsView()));
+}
+
+void TestMorning::firstStartWithTheSample()
+{
+    QVERIFY(m_window->openDatabase(m_database, MainWindow::FirstStart::LoadSample));
+    QVERIFY(m_window->store());
+    QCOMPARE(m_window->store()->eventCount(), 153);
     QCOMPARE(m_window->eventList()->rowCount(), 153);
-    // The search box filters the list through the proxy.
-    QTest::keyClicks(m_window->eventSearch(), QStringLiteral("louisville"));
-    QVERIFY(m_window->eventFilter()->rowCount() > 0);
-    QVERIFY(m_window->eventFilter()->rowCount() < 153);
-    m_window->eventSearch()->clear();
-    QCOMPARE(m_window->eventFilter()->rowCount(), 153);
+    QCOMPARE(m_window->size(), QSize(1280, 800));
     screenshot(QStringLiteral("morning-1-events"), m_window.get());
 }
 
-void TestMorning::createAnEventByTyping()
+void TestMorning::newTierTwoSinglesEvent()
 {
-    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    press(Qt::Key_N, Qt::ControlModifier);
     QTRY_VERIFY(qobject_cast<ui::EventEditor*>(QApplication::activeModalWidget()));
     auto* editor = qobject_cast<ui::EventEditor*>(QApplication::activeModalWidget());
     QVERIFY(QTest::qWaitForWindowActive(editor));
-    // DECISIONS P4: the proposed cap, shown.
-    QCOMPARE(editor->capBox()->value(), 1.00);
-    QCOMPARE(editor->capBox()->text(), QStringLiteral("1.00"));
-    QTRY_COMPARE(QApplication::focusWidget(), editor->nameEdit());
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(editor->nameEdit()));
     type(QStringLiteral("Tavistock Winter Open"));
-    key(Qt::Key_Tab);
-    QCOMPARE(QApplication::focusWidget(), editor->dateEdit());
-    editor->dateEdit()->selectAll();
+    press(Qt::Key_Tab); // the date, selected on entry: typing replaces it
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(editor->dateEdit()));
     type(QStringLiteral("20251213"));
     QCOMPARE(editor->dateEdit()->text(), QStringLiteral("2025-12-13"));
-    key(Qt::Key_Tab); // format: singles
-    key(Qt::Key_Tab); // tier
-    QCOMPARE(QApplication::focusWidget(), editor->tierBox());
-    key(Qt::Key_Up);  // Tier 3 -> Tier 2
-    key(Qt::Key_Tab); // division: competitive
-    key(Qt::Key_Tab); // group
-    QCOMPARE(QApplication::focusWidget(), editor->groupEdit());
-    key(Qt::Key_Tab); // season: proposed from the date, the season of the stored events around it
-    QCOMPARE(editor->seasonBox()->currentText(), QStringLiteral("16"));
-    key(Qt::Key_Return);
+    press(Qt::Key_Tab); // format: singles
+    QCOMPARE(editor->formatBox()->currentText(), QStringLiteral("Singles"));
+    press(Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(editor->tierBox()));
+    press(Qt::Key_Up); // Tier 3 -> Tier 2
+    QVERIFY(editor->tierBox()->currentText().startsWith(QStringLiteral("Tier 2")));
+    press(Qt::Key_Return);
     QTRY_VERIFY(QApplication::activeModalWidget() == nullptr);
-    // The offscreen platform does not hand activation back to the window when a dialog closes.
     QVERIFY(activate(m_window.get()));
 
     ui::EventSession* session = m_window->session();
@@ -226,176 +312,269 @@ void TestMorning::createAnEventByTyping()
     QCOMPARE(event.name, QStringLiteral("Tavistock Winter Open"));
     QCOMPARE(event.date, QStringLiteral("2025-12-13"));
     QCOMPARE(event.tier, std::optional<int>(2));
-    QCOMPARE(event.tour, core::Tour::Competitive);
-    QCOMPARE(event.group, QStringLiteral("NCA"));
-    QCOMPARE(event.season, QStringLiteral("16"));
-    QVERIFY(!event.experimental);
+    QCOMPARE(event.format, engine::EventFormat::Singles);
     QCOMPARE(m_window->eventList()->rowCount(), 154);
     // Ready for the first entrant.
-    QTRY_COMPARE(QApplication::focusWidget(), m_window->entrantsPanel()->searchEdit());
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(m_window->entrantsPanel()->searchEdit()));
 }
 
-void TestMorning::addFortyEntrantsByTyping()
+void TestMorning::fortySevenByTheTypeAhead()
 {
-    ui::EntrantsPanel* panel = m_window->entrantsPanel();
-    // The players of the latest singles events, newest first: a real field for December 2025.
-    m_players = testing::recentPlayers(*m_window->store(), 40, [](const core::EventSummary& event) {
+    core::Store& store = *m_window->store();
+    // The players of the latest singles events, newest first: a real field for December 2025. The
+    // pasted ten are players whose name no one else has, so that a line means one player.
+    const QStringList recent = testing::recentPlayers(store, 120, [](const core::EventSummary& event) {
         return event.format == engine::EventFormat::Singles;
     });
-    QCOMPARE(m_players.size(), 40);
-    for (const QString& id : std::as_const(m_players)) {
-        QTest::keyClicks(panel->searchEdit(), id);
-        QVERIFY(panel->searchResults()->model()->rowCount() >= 1);
-        // The list shows id, name, rating, location, last event; the exact id comes first.
-        QCOMPARE(panel->searchResults()->currentIndex().row(), 0);
-        QTest::keyClick(panel->searchEdit(), Qt::Key_Return);
-        QVERIFY(panel->searchEdit()->text().isEmpty());
+    for (const QString& id : recent) {
+        if (m_typed.size() < 47) {
+            m_typed.append(id);
+            continue;
+        }
+        if (m_pasted.size() == 10)
+            break;
+        const QString name = store.player(id)->name;
+        const std::vector<core::PlayerMatch> matches = ui::nearMatches(store, name);
+        const auto sameName = std::count_if(matches.begin(), matches.end(), [&](const core::PlayerMatch& m) {
+            return m.name.compare(name, Qt::CaseInsensitive) == 0;
+        });
+        if (sameName == 1)
+            m_pasted.append(id);
     }
-    const ui::EntrantListModel* entrants = m_window->session()->entrants();
-    QCOMPARE(entrants->rowCount(), 40);
-    for (int row = 0; row < 40; ++row)
-        QCOMPARE(entrants->entrants().at(size_t(row)).playerIds(), QStringList{m_players.at(row)});
-    QCOMPARE(entrants->registeredCount(), 40);
-    QVERIFY(panel->countsLabel()->text().contains(QStringLiteral("Not checked in: 40")));
+    QCOMPARE(m_typed.size(), 47);
+    QCOMPARE(m_pasted.size(), 10);
+
+    const int before = keystrokes;
+    for (const QString& id : std::as_const(m_typed))
+        addByTypeAhead(id);
+    qInfo("47 by the type-ahead: %d keystrokes", keystrokes - before);
+    ui::EntrantsPanel* panel = m_window->entrantsPanel();
+    QCOMPARE(m_window->session()->entrants()->rowCount(), 47);
+    QVERIFY2(panel->countsLabel()->text().contains(QStringLiteral("Not checked in: 47")),
+             qPrintable(panel->countsLabel()->text()));
+    QCOMPARE(m_window->store()->entrants(m_eventId).size(), size_t(47));
 }
 
-void TestMorning::checkInThirtySix()
+void TestMorning::threeNewPlayers()
 {
     ui::EntrantsPanel* panel = m_window->entrantsPanel();
-    QTableView* view = panel->entrantsView();
-    view->setFocus();
-    for (int row = 0; row < 36; ++row) {
-        view->setCurrentIndex(view->model()->index(row, ui::EntrantListModel::PlayersColumn));
-        QTest::keyClick(view, Qt::Key_Space);
+    const int before = keystrokes;
+    const QStringList names = {QStringLiteral("Wendelin Quarry"), QStringLiteral("Oona Brightwater"),
+                               QStringLiteral("Taddeo Ruzicka")};
+    for (const QString& name : names) {
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(panel->searchEdit()));
+        type(name);
+        QCOMPARE(m_window->session()->playerSearch()->rowCount(), 0);
+        press(Qt::Key_Return); // nobody of that name: to the new-player form, name carried
+        QCOMPARE(panel->newPlayerNameEdit()->text(), name);
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(panel->newPlayerLocationEdit()));
+        type(QStringLiteral("Elmira"));
+        press(Qt::Key_Return); // adds the player and enters them
+        const core::Entrant& added = m_window->session()->entrants()->entrants().back();
+        const std::optional<core::PlayerRecord> player = m_window->store()->player(added.playerIds().front());
+        QVERIFY(player);
+        QCOMPARE(player->name, name);
+        QCOMPARE(player->location, QStringLiteral("Elmira"));
     }
+    qInfo("3 new players: %d keystrokes", keystrokes - before);
+    QCOMPARE(m_window->session()->entrants()->rowCount(), 50);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(panel->searchEdit()));
+}
+
+void TestMorning::aPastedListOfTen()
+{
+    QStringList lines;
+    for (const QString& id : std::as_const(m_pasted))
+        lines.append(m_window->store()->player(id)->name);
+    // The list the director copied from the club's e-mail.
+    QApplication::clipboard()->setText(lines.join(u'\n') + u'\n');
+    press(Qt::Key_L, Qt::AltModifier); // Paste a list...
+    QTRY_VERIFY(qobject_cast<ui::NameListDialog*>(QApplication::activeModalWidget()));
+    auto* dialog = qobject_cast<ui::NameListDialog*>(QApplication::activeModalWidget());
+    QVERIFY(QTest::qWaitForWindowActive(dialog));
+    auto* text = dialog->findChild<QPlainTextEdit*>(QStringLiteral("nameListText"));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(text));
+    press(Qt::Key_V, Qt::ControlModifier);
+    QCOMPARE(text->toPlainText().trimmed(), lines.join(u'\n'));
+    // Find players. Alt+F is also "From file..." in this dialog: the shortcut only moves the focus
+    // between the two, and Space presses the one reached.
+    auto* find = dialog->findChild<QPushButton*>(QStringLiteral("findPlayersButton"));
+    QVERIFY(find);
+    for (int tries = 0; tries < 3 && QApplication::focusWidget() != find && dialog->table()->rowCount() == 0;
+         ++tries)
+        press(Qt::Key_F, Qt::AltModifier);
+    if (dialog->table()->rowCount() == 0) {
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(find));
+        press(Qt::Key_Space);
+    }
+    QTRY_COMPARE(dialog->table()->rowCount(), 10);
+    for (int row = 0; row < 10; ++row)
+        QCOMPARE(dialog->choices().at(size_t(row)).playerId, m_pasted.at(row));
+    press(Qt::Key_A, Qt::AltModifier); // Add these entrants
+    QTRY_VERIFY(QApplication::activeModalWidget() == nullptr);
+    QVERIFY(activate(m_window.get()));
     const ui::EntrantListModel* entrants = m_window->session()->entrants();
-    QCOMPARE(entrants->startedCount(), 36);
-    QCOMPARE(entrants->registeredCount(), 4);
-    QVERIFY2(panel->countsLabel()->text().contains(QStringLiteral("Checked in: 36")),
-             qPrintable(panel->countsLabel()->text()));
-    QCOMPARE(m_window->session()->payoutPreview()->fieldSize(), 36);
-    QCOMPARE(panel->preview()->table().fieldSize, 36);
+    QCOMPARE(entrants->rowCount(), 60);
+    for (int i = 0; i < 10; ++i)
+        QCOMPARE(entrants->entrants().at(size_t(50 + i)).playerIds(), QStringList{m_pasted.at(i)});
+    QCOMPARE(m_window->store()->entrants(m_eventId).size(), size_t(60));
+    QVERIFY2(m_window->entrantsPanel()->countsLabel()->text().contains(QStringLiteral("Not checked in: 60")),
+             qPrintable(m_window->entrantsPanel()->countsLabel()->text()));
+}
+
+void TestMorning::fiftyFiveCheckedInTwoWithdrawn()
+{
+    ui::EntrantsPanel* panel = m_window->entrantsPanel();
+    const ui::EntrantListModel* entrants = m_window->session()->entrants();
+    press(Qt::Key_G, Qt::AltModifier); // Check in all registered
+    QTRY_COMPARE(entrants->startedCount(), 60);
+
+    // The five who did not come: the last five of the list.
+    focusEntrants();
+    QTableView* view = panel->entrantsView();
+    press(Qt::Key_End, Qt::ControlModifier);
+    QCOMPARE(view->currentIndex().row(), 59);
+    for (int i = 0; i < 5; ++i) {
+        if (i > 0)
+            press(Qt::Key_Up);
+        press(Qt::Key_Space);
+    }
+    QCOMPARE(entrants->startedCount(), 55);
+    QCOMPARE(entrants->registeredCount(), 5);
+    for (int row = 55; row < 60; ++row)
+        QCOMPARE(entrants->entrants().at(size_t(row)).status, core::EntrantStatus::Registered);
+
+    // Two withdraw after starting: the first two of the list (DECISIONS P3: they stay in N).
+    press(Qt::Key_Home, Qt::ControlModifier);
+    QCOMPARE(view->currentIndex().row(), 0);
+    press(Qt::Key_W, Qt::AltModifier);
+    QTRY_COMPARE(entrants->withdrawnCount(), 1);
+    if (QApplication::focusWidget() != view)
+        focusEntrants();
+    QCOMPARE(view->currentIndex().row(), 0);
+    press(Qt::Key_Down);
+    press(Qt::Key_W, Qt::AltModifier);
+    QTRY_COMPARE(entrants->withdrawnCount(), 2);
+    QCOMPARE(entrants->startedCount(), 53);
+
+    const QString counts = panel->countsLabel()->text();
+    QVERIFY2(counts.contains(QStringLiteral("Not checked in: 5")) &&
+                 counts.contains(QStringLiteral("Checked in: 53")) &&
+                 counts.contains(QStringLiteral("Withdrawn: 2")) &&
+                 counts.contains(QStringLiteral("Field (N): 55")),
+             qPrintable(counts));
+    // In the real file.
+    int began = 0;
+    int withdrawn = 0;
+    for (const core::Entrant& entrant : m_window->store()->entrants(m_eventId)) {
+        began += entrant.began() ? 1 : 0;
+        withdrawn += entrant.status == core::EntrantStatus::Withdrawn ? 1 : 0;
+    }
+    QCOMPARE(began, 55);
+    QCOMPARE(withdrawn, 2);
+    // Ctrl+Z takes the last withdrawal back, Ctrl+Shift+Z brings it again.
+    press(Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(entrants->withdrawnCount(), 1);
+    press(Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(entrants->withdrawnCount(), 2);
     screenshot(QStringLiteral("morning-2-entrants-preview"), m_window.get());
 }
 
-void TestMorning::undoAndRedoACheckIn()
-{
-    ui::EntrantsPanel* panel = m_window->entrantsPanel();
-    QTableView* view = panel->entrantsView();
-    // Check in the 37th, then take it back and bring it again.
-    view->setCurrentIndex(view->model()->index(36, ui::EntrantListModel::PlayersColumn));
-    QTest::keyClick(view, Qt::Key_Space);
-    QCOMPARE(m_window->session()->entrants()->startedCount(), 37);
-    QCOMPARE(panel->preview()->table().fieldSize, 37);
-    QAction* undo = m_window->findChild<QAction*>(QStringLiteral("undoAction"));
-    QVERIFY(undo && undo->isEnabled());
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
-    QCOMPARE(m_window->session()->entrants()->startedCount(), 36);
-    QCOMPARE(panel->preview()->table().fieldSize, 36);
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(m_window->session()->entrants()->startedCount(), 37);
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
-    QCOMPARE(m_window->session()->entrants()->startedCount(), 36);
-    QCOMPARE(m_window->store()->entrant(m_eventId, 37)->status, core::EntrantStatus::Registered);
-}
-
-void TestMorning::previewIsTheEnginesTable()
+void TestMorning::previewAndItsPdf()
 {
     core::Store& store = *m_window->store();
-    const core::MonthLockRatings lock = store.lockedRatingsFor(QStringLiteral("2025-12-13"));
-    QCOMPARE(lock.month, QStringLiteral("2025-12"));
-    std::vector<double> ratings;
-    for (int i = 0; i < 36; ++i)
-        ratings.push_back(lock.muOf(m_players.at(i)));
+    const std::optional<core::EventRecord> event = store.event(m_eventId);
+    QVERIFY(event);
+    const std::vector<core::Entrant> stored = store.entrants(m_eventId);
+    std::vector<const core::Entrant*> began;
+    for (const core::Entrant& entrant : stored) {
+        if (entrant.began())
+            began.push_back(&entrant);
+    }
     const engine::PayoutTable expected =
-        engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Two, ratings);
+        core::payoutTable(core::payoutTermsOf(*event), began, store.lockedRatingsFor(event->date));
     const engine::PayoutTable& shown = m_window->entrantsPanel()->preview()->table();
-    QCOMPARE(shown.fieldSize, 36);
-    QCOMPARE(shown.fieldSize, expected.fieldSize);
+    QCOMPARE(shown.fieldSize, 55);
+    QCOMPARE(expected.fieldSize, 55);
     QCOMPARE(shown.fieldStrengthIndex, expected.fieldStrengthIndex);
     QCOMPARE(shown.fieldDepthIndex, expected.fieldDepthIndex);
     QCOMPARE(shown.tier, engine::Tier::Two);
-    QCOMPARE(shown.points.size(), size_t(36));
-    for (size_t place = 0; place < expected.points.size(); ++place) {
-        QCOMPARE(shown.points.at(place), expected.points.at(place));
-        QCOMPARE(shown.awards.at(place), expected.awards.at(place));
-    }
-    // The model the session feeds agrees with the widget.
-    const ui::PayoutPreviewModel* model = m_window->session()->payoutPreview();
-    QCOMPARE(model->rowCount(), 36);
-    QCOMPARE(model->fieldStrengthIndex(), expected.fieldStrengthIndex);
-    QCOMPARE(model->tierFloor(), 0.60);
+    QCOMPARE(shown.awards, expected.awards);
+    QCOMPARE(m_window->session()->payoutPreview()->rowCount(), 55);
+    QCOMPARE(m_window->session()->payoutPreview()->fieldStrengthIndex(), expected.fieldStrengthIndex);
+
+    // File > Save Payout Preview as PDF (Alt+F, D), then the file's name in the dialog.
+    keystrokes += 2;
+    typedInFileDialog(QStringLiteral("payout"));
+    const QString pdf = m_dir.filePath(QStringLiteral("payout.pdf"));
+    QVERIFY(m_window->entrantsPanel()->savePreviewPdf(pdf));
+    QFile file(pdf);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.read(5) == "%PDF-");
 }
 
-void TestMorning::nameListSuggestsNearMatches()
+void TestMorning::simulatorFromTheEvent()
 {
-    core::Store& store = *m_window->store();
-    const QString anna = store.addPlayer(QStringLiteral("Anna Kowalski"), QStringLiteral("Tavistock"));
-    const QString other = store.addPlayer(QStringLiteral("Anna Kowalski"), QStringLiteral("Elmira"));
-    QCOMPARE(ui::editDistance(QStringLiteral("kowalsky"), QStringLiteral("kowalski")), 1);
-    // Both players of one name are offered (DECISIONS D1), and a typo still finds them.
-    for (const QString& typed :
-         {QStringLiteral("anna kowalski"), QStringLiteral("Ana Kowalski"), QStringLiteral("kowal")}) {
-        QStringList found;
-        for (const core::PlayerMatch& match : ui::nearMatches(store, typed))
-            found.append(match.id);
-        QVERIFY2(found.contains(anna) && found.contains(other), qPrintable(typed + u' ' + found.join(u',')));
-    }
-    ui::NameListDialog dialog(store);
-    dialog.setText(QStringLiteral("Ana Kowalski\nZzyzx Nobody\n\n"));
-    dialog.findPlayers();
-    QCOMPARE(dialog.table()->rowCount(), 2);
-    const std::vector<ui::NameListDialog::Choice> choices = dialog.choices();
-    QCOMPARE(choices.size(), size_t(2));
-    QVERIFY(choices.at(0).playerId == anna || choices.at(0).playerId == other);
-    QVERIFY(choices.at(1).createNew);
-    store.removePlayer(anna);
-    store.removePlayer(other);
+    press(Qt::Key_M, Qt::ControlModifier);
+    QCOMPARE(m_window->tabs()->currentWidget(), static_cast<QWidget*>(m_window->simulator()));
+    const engine::PayoutTable& preview = m_window->session()->payoutPreview()->table();
+    QCOMPARE(m_window->simulator()->fieldSize(), 55);
+    QCOMPARE(m_window->simulator()->table().awards, preview.awards);
+    press(Qt::Key_D, Qt::AltModifier); // back to the Event Day
+    QCOMPARE(m_window->tabs()->currentIndex(), 0);
 }
 
-void TestMorning::enterResultsWithATie()
+void TestMorning::placesWithATie()
 {
-    m_window->eventTabs()->setCurrentWidget(m_window->resultsPanel());
     ui::ResultsPanel* results = m_window->resultsPanel();
-    QTableView* view = results->standingsView();
     QStandardItemModel* model = results->standingsModel();
-    QCOMPARE(model->rowCount(), 36);
-    view->setFocus();
-    QTRY_COMPARE(QApplication::focusWidget(), view);
+    QTableView* view = results->standingsView();
+    // Number in listed order: the Results tab, places 1..55, one undo step.
+    press(Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(m_window->eventTabs()->currentWidget(), static_cast<QWidget*>(results));
+    QCOMPARE(model->rowCount(), 55);
+    QCOMPARE(model->item(54, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).toInt(), 55);
+    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(55));
+    // The standings have the focus, ready for Ctrl+Up and a typed place.
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view));
 
-    // Places start empty; Ctrl+Shift+N numbers them in the listed order, as one step.
-    QVERIFY(!model->item(0, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).isValid());
-    QTest::keyClick(view, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(model->item(35, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).toInt(), 36);
-    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(36));
-
-    // Reorder: the entrant of row 5 moves up twice (Ctrl+Up), to third place.
+    // The sheet says the sixth listed finished fourth: down to it, Ctrl+Up twice.
+    press(Qt::Key_Home, Qt::ControlModifier);
+    for (int i = 0; i < 5; ++i)
+        press(Qt::Key_Down);
+    QCOMPARE(view->currentIndex().row(), 5);
     const int moved = model->item(5, ui::ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt();
-    view->setCurrentIndex(model->index(5, ui::ResultsPanel::PlaceColumn));
-    QTest::keyClick(view, Qt::Key_Up, Qt::ControlModifier);
-    QTest::keyClick(view, Qt::Key_Up, Qt::ControlModifier);
+    press(Qt::Key_Up, Qt::ControlModifier);
+    press(Qt::Key_Up, Qt::ControlModifier);
     QCOMPARE(model->item(3, ui::ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt(), moved);
     QCOMPARE(model->item(3, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).toInt(), 4);
 
-    // Type a place: row 10 says 10, as row 9 does: a tie (DECISIONS N4).
-    view->setCurrentIndex(model->index(10, ui::ResultsPanel::PlaceColumn));
-    QTest::keyClick(view, Qt::Key_1); // opens the editor with "1"
+    // Two shared tenth place on the sheet: the eleventh row is typed 10, Enter (DECISIONS N4).
+    for (int i = 0; i < 7; ++i)
+        press(Qt::Key_Down);
+    QCOMPARE(view->currentIndex().row(), 10);
+    if (view->currentIndex().column() != ui::ResultsPanel::PlaceColumn)
+        view->setCurrentIndex(model->index(10, ui::ResultsPanel::PlaceColumn));
+    press(Qt::Key_1); // opens the editor with "1"
     QTRY_VERIFY(QApplication::focusWidget() != view);
     type(QStringLiteral("0"));
-    key(Qt::Key_Return);
+    press(Qt::Key_Return);
     QTRY_COMPARE(model->item(10, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).toInt(), 10);
+    QCOMPARE(model->item(9, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).toInt(), 10);
 
-    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier); // validate
+    press(Qt::Key_R, Qt::ControlModifier); // Validate
     QVERIFY(results->defectsList()->count() >= 1);
     QVERIFY2(results->defectsList()->item(0)->text().contains(QStringLiteral("10")),
              qPrintable(results->defectsList()->item(0)->text()));
     QVERIFY(results->breakTiesButton()->isEnabled());
+    // No points for a tied place until it is broken.
+    QVERIFY(model->item(10, ui::ResultsPanel::PointsColumn)->text().isEmpty());
     screenshot(QStringLiteral("morning-3-results"), m_window.get());
-    QTest::mouseClick(results->breakTiesButton(), Qt::LeftButton);
-    QVERIFY(!results->breakTiesButton()->isEnabled());
+    press(Qt::Key_B, Qt::AltModifier); // Break ties by listed order
+    QTRY_VERIFY(!results->breakTiesButton()->isEnabled());
     QVERIFY(m_window->session()->validateResults().ok());
     const std::vector<core::Placing> standings = m_window->store()->standings(m_eventId);
-    QCOMPARE(standings.size(), size_t(36));
+    QCOMPARE(standings.size(), size_t(55));
     for (size_t i = 0; i < standings.size(); ++i)
         QCOMPARE(standings.at(i).place, int(i) + 1);
     QCOMPARE(standings.at(3).unit, moved);
@@ -403,32 +582,49 @@ void TestMorning::enterResultsWithATie()
 
 void TestMorning::award()
 {
-    QAction* awardAction = m_window->findChild<QAction*>(QStringLiteral("awardAction"));
-    QVERIFY(awardAction && awardAction->isEnabled());
-    awardAction->trigger();
+    ui::ResultsPanel* results = m_window->resultsPanel();
+    press(Qt::Key_A, Qt::AltModifier); // Award points...
     QTRY_VERIFY(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()));
     auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
     QCOMPARE(box->objectName(), QStringLiteral("awardConfirmation"));
-    box->button(QMessageBox::Yes)->click();
+    QVERIFY(QTest::qWaitForWindowActive(box));
+    press(Qt::Key_Y, Qt::AltModifier); // Yes (the default is Cancel)
     QTRY_VERIFY(m_window->session()->isAwarded());
+    QTRY_VERIFY(QApplication::activeModalWidget() == nullptr);
+    QVERIFY(activate(m_window.get()));
 
     const std::optional<core::AwardRecord> awarded = m_window->store()->currentAward(m_eventId);
     QVERIFY(awarded);
     const engine::PayoutTable& preview = m_window->entrantsPanel()->preview()->table();
     QCOMPARE(awarded->fsi, preview.fieldStrengthIndex);
-    QCOMPARE(awarded->fdi, preview.fieldDepthIndex);
-    QCOMPARE(awarded->awards.size(), size_t(36));
-    QCOMPARE(awarded->awards.front().points, preview.awards.front());
-    // DECISIONS P2: frozen; nothing left to undo and editing is off.
-    QVERIFY(!m_window->findChild<QAction*>(QStringLiteral("undoAction"))->isEnabled());
+    QCOMPARE(awarded->awards.size(), size_t(55));
+    // The points beside the places, as awarded.
+    QStandardItemModel* model = results->standingsModel();
+    std::map<QString, double> points;
+    for (const core::PlayerAward& award : awarded->awards)
+        points[award.playerId] = award.points;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QStringList ids =
+            model->item(row, ui::ResultsPanel::PlayersColumn)->data(Qt::UserRole).toStringList();
+        QVERIFY(!ids.isEmpty() && points.count(ids.front()));
+        QCOMPARE(model->item(row, ui::ResultsPanel::PointsColumn)->text(),
+                 QLocale().toString(points.at(ids.front()), 'f', 1));
+    }
+    QVERIFY(points.at(
+                model->item(0, ui::ResultsPanel::PlayersColumn)->data(Qt::UserRole).toStringList().front()) >
+            0.0);
+    // DECISIONS P2: frozen.
     QVERIFY(!m_window->session()->isEditable());
-    QVERIFY(!m_window->entrantsPanel()->searchEdit()->isEnabled());
-    QVERIFY(!m_window->resultsPanel()->awardButton()->isEnabled());
+    QVERIFY(!results->awardButton()->isEnabled());
     screenshot(QStringLiteral("morning-4-awarded"), m_window.get());
 }
 
 void TestMorning::exportAndImportIntoASecondDatabase()
 {
+    // Export for Submission (Ctrl+Shift+E; it opens the file dialog, so it is counted, not sent),
+    // then the file's name in the dialog.
+    ++keystrokes;
+    typedInFileDialog(QStringLiteral("tavistock"));
     m_exported = m_dir.filePath(QStringLiteral("tavistock.json"));
     QCOMPARE(m_window->exportEventTo(m_exported), QString());
     QVERIFY(QFileInfo::exists(m_exported));
@@ -436,12 +632,8 @@ void TestMorning::exportAndImportIntoASecondDatabase()
     MainWindow second;
     QVERIFY(second.openDatabase(m_dir.filePath(QStringLiteral("second.sqlite")),
                                 MainWindow::FirstStart::StartEmpty));
-    QCOMPARE(second.store()->eventCount(), 0);
     QCOMPARE(second.importEventFrom(m_exported), QString());
     QCOMPARE(second.store()->eventCount(), 1);
-    QVERIFY(second.session());
-    QCOMPARE(second.session()->eventId(), m_eventId);
-
     core::Store& first = *m_window->store();
     const std::optional<core::EventRecord> original = first.event(m_eventId);
     const std::optional<core::EventRecord> imported = second.store()->event(m_eventId);
@@ -449,60 +641,132 @@ void TestMorning::exportAndImportIntoASecondDatabase()
     QVERIFY(*imported == *original);
     QCOMPARE(placings(second.store()->standings(m_eventId)), placings(first.standings(m_eventId)));
     QVERIFY(second.store()->currentAward(m_eventId) == first.currentAward(m_eventId));
-    // Importing again changes nothing.
-    QCOMPARE(second.importEventFrom(m_exported), QString());
-    QCOMPARE(second.store()->eventCount(), 1);
+    QVERIFY(activate(m_window.get()));
 }
 
-void TestMorning::simulatorStartsFromTheEvent()
+void TestMorning::aDoublesEventWithPairs()
 {
+    press(Qt::Key_N, Qt::ControlModifier);
+    QTRY_VERIFY(qobject_cast<ui::EventEditor*>(QApplication::activeModalWidget()));
+    auto* editor = qobject_cast<ui::EventEditor*>(QApplication::activeModalWidget());
+    QVERIFY(QTest::qWaitForWindowActive(editor));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(editor->nameEdit()));
+    type(QStringLiteral("Tavistock Doubles"));
+    press(Qt::Key_Tab);
+    type(QStringLiteral("20251213"));
+    press(Qt::Key_Tab);
+    press(Qt::Key_Down); // Doubles
+    QCOMPARE(editor->formatBox()->currentText(), QStringLiteral("Doubles"));
+    press(Qt::Key_Return);
+    QTRY_VERIFY(QApplication::activeModalWidget() == nullptr);
     QVERIFY(activate(m_window.get()));
-    QTest::keyClick(m_window.get(), Qt::Key_M, Qt::ControlModifier);
-    QCOMPARE(m_window->tabs()->currentWidget(), static_cast<QWidget*>(m_window->simulator()));
-    const engine::PayoutTable& preview = m_window->session()->payoutPreview()->table();
-    QCOMPARE(m_window->simulator()->fieldSize(), preview.fieldSize);
-    QCOMPARE(m_window->simulator()->table().awards, preview.awards);
+    m_doublesId = m_window->session()->eventId();
+    QVERIFY(m_doublesId != m_eventId);
+    QCOMPARE(m_window->session()->event().format, engine::EventFormat::Doubles);
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(m_window->entrantsPanel()->searchEdit()));
+
+    for (int i = 0; i < 4; ++i)
+        addByTypeAhead(m_typed.at(i));
+    // Pairs: two rows selected (Shift+Down), Pair partners (Alt+A).
+    focusEntrants();
+    press(Qt::Key_Home, Qt::ControlModifier);
+    press(Qt::Key_Down, Qt::ShiftModifier);
+    press(Qt::Key_A, Qt::AltModifier);
+    QTRY_COMPARE(m_window->session()->entrants()->rowCount(), 3);
+    if (QApplication::focusWidget() != m_window->entrantsPanel()->entrantsView())
+        focusEntrants();
+    // The other two: wherever the new team was listed, the two single players left.
+    if (m_window->session()->entrants()->entrants().front().playerIds().size() == 2) {
+        press(Qt::Key_End, Qt::ControlModifier); // moves without selecting
+        press(Qt::Key_Up);
+        press(Qt::Key_Down, Qt::ShiftModifier);
+    } else {
+        press(Qt::Key_Home, Qt::ControlModifier);
+        press(Qt::Key_Down);
+        press(Qt::Key_Up, Qt::ShiftModifier);
+    }
+    QCOMPARE(m_window->entrantsPanel()->entrantsView()->selectionModel()->selectedRows().size(), 2);
+    press(Qt::Key_A, Qt::AltModifier);
+    QTRY_COMPARE(m_window->session()->entrants()->rowCount(), 2);
+    QSet<QString> paired;
+    for (const core::Entrant& team : m_window->store()->entrants(m_doublesId)) {
+        QCOMPARE(team.playerIds().size(), 2);
+        for (const QString& id : team.playerIds())
+            paired.insert(id);
+    }
+    QCOMPARE(paired, QSet<QString>(m_typed.begin(), m_typed.begin() + 4));
+    press(Qt::Key_G, Qt::AltModifier);
+    QTRY_COMPARE(m_window->session()->entrants()->startedCount(), 2);
+    QVERIFY2(m_window->entrantsPanel()->countsLabel()->text().contains(QStringLiteral("Field (N): 2")),
+             qPrintable(m_window->entrantsPanel()->countsLabel()->text()));
 }
 
-// The ratings officer's side, reached from the window: the list, and Enter on a player opens their
-// page beside it, on the same rating run.
-void TestMorning::ratingsTabOpensAPlayersPage()
+void TestMorning::ratingsStandingsAndTierTabs()
 {
-    QVERIFY(activate(m_window.get()));
-    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::AltModifier);
-    auto* list = m_window->findChild<flickdesk::ui::RatingsListView*>();
-    auto* page = m_window->findChild<flickdesk::ui::PlayerPage*>();
+    press(Qt::Key_R, Qt::AltModifier);
+    QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->currentIndex()), QStringLiteral("&Ratings"));
+    auto* list = m_window->findChild<ui::RatingsListView*>();
     QVERIFY(list);
-    QVERIFY(page);
     QTRY_VERIFY_WITH_TIMEOUT(list->ratingRun() != nullptr, 20000);
     QTRY_VERIFY(list->table()->model()->rowCount() > 1000);
-    list->table()->setFocus();
-    const QModelIndex first = list->table()->model()->index(0, 0);
-    list->table()->setCurrentIndex(first);
-    QTest::keyClick(list->table(), Qt::Key_Return);
+    // Tab to the list, Enter on the first player: their page beside it.
+    for (int tab = 0; tab < 6 && QApplication::focusWidget() != list->table(); ++tab)
+        press(Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(list->table()));
+    if (!list->table()->currentIndex().isValid())
+        press(Qt::Key_Down);
+    press(Qt::Key_Return);
+    auto* page = m_window->findChild<ui::PlayerPage*>();
+    QVERIFY(page);
     QVERIFY(!page->playerId().isEmpty());
     screenshot(QStringLiteral("morning-5-ratings"), m_window.get());
+    press(Qt::Key_S, Qt::AltModifier);
+    QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->currentIndex()), QStringLiteral("&Standings"));
+    QTRY_VERIFY(m_window->tabs()->currentWidget()->findChild<QTableView*>());
+    press(Qt::Key_T, Qt::AltModifier);
+    QCOMPARE(m_window->tabs()->tabText(m_window->tabs()->currentIndex()), QStringLiteral("&Tier Report"));
+    QTRY_VERIFY(m_window->tabs()->currentWidget()->findChild<QTableView*>());
 }
 
-// Event > Recompute FlickSkill: runs in the background with progress, stores a rating run, and the
-// window stays responsive meanwhile.
-void TestMorning::recomputeFromTheMenu()
+void TestMorning::quitAndReopen()
 {
+    // Quit: Ctrl+Q where the platform's keys have it (X11); the offscreen platform follows the
+    // Windows keys, where it is Alt+F4, which only a window manager handles: one keystroke either way.
+    auto* quit = m_window->findChild<QAction*>(QStringLiteral("quitAction"));
+    QVERIFY(quit);
+    if (quit->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Q))) {
+        press(Qt::Key_Q, Qt::ControlModifier);
+    } else {
+        ++keystrokes;
+        quit->trigger();
+    }
+    QTRY_VERIFY(!m_window->isVisible());
+    m_window.reset();
+
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1280, 800);
+    m_window->show();
     QVERIFY(activate(m_window.get()));
-    const std::size_t runsBefore = m_window->store()->ratingRuns().size();
-    auto* action = m_window->findChild<QAction*>(QStringLiteral("recomputeAction"));
-    QVERIFY(action);
-    QVERIFY(action->isEnabled());
-    action->trigger();
-    auto* dialog = m_window->findChild<flickdesk::ui::RecomputeDialog*>();
-    QVERIFY(dialog);
-    QSignalSpy finished(dialog, &flickdesk::ui::RecomputeDialog::runFinished);
-    QSignalSpy progressed(dialog, &flickdesk::ui::RecomputeDialog::progressed);
-    QVERIFY(finished.wait(60000));
-    QCOMPARE(finished.first().first().toBool(), true);
-    QVERIFY(progressed.count() > 3);
-    QCOMPARE(m_window->store()->ratingRuns().size(), runsBefore + 1);
-    dialog->close();
+    QVERIFY(m_window->openDatabase(m_database));
+    QCOMPARE(m_window->store()->eventCount(), 155);
+    QVERIFY(m_window->store()->currentAward(m_eventId));
+    QCOMPARE(m_window->store()->entrants(m_eventId).size(), size_t(60));
+    // Find Event (Ctrl+L), a few letters: the morning's event in the list.
+    press(Qt::Key_L, Qt::ControlModifier);
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(m_window->eventSearch()));
+    type(QStringLiteral("tavistock w"));
+    QSortFilterProxyModel* filter = m_window->eventFilter();
+    QCOMPARE(filter->rowCount(), 1);
+    QCOMPARE(filter->index(0, ui::EventListModel::NameColumn).data().toString(),
+             QStringLiteral("Tavistock Winter Open"));
+    QCOMPARE(filter->index(0, ui::EventListModel::StatusColumn).data().toString(), QStringLiteral("Awarded"));
+    QTRY_VERIFY(m_window->eventListView()->isVisible());
+    // What the morning costs on the keyboard, kept from growing unnoticed (issue 14 aims under 600).
+    QVERIFY2(keystrokes <= 700, qPrintable(QString::number(keystrokes)));
+    QCOMPARE(clicks, 0);
+    const QModelIndex shown = m_window->eventListView()->model()->index(0, ui::EventListModel::NameColumn);
+    QVERIFY(m_window->eventListView()->visualRect(shown).intersects(
+        m_window->eventListView()->viewport()->rect()));
 }
 
 QTEST_MAIN(TestMorning)
