@@ -286,6 +286,14 @@ void TestEventDay::searchFindsByIdAndName()
     found = store->searchPlayers(QStringLiteral("ANN"));
     QCOMPARE(found.size(), std::size_t{3});
     QCOMPARE(found[2].name, QStringLiteral("Joanne Annable"));
+    // The start of each word, in order: "jo an" and "an sm" find by first name and surname; the
+    // pieces out of order, or one not at a word's start, find nobody.
+    found = store->searchPlayers(QStringLiteral("jo an"));
+    QCOMPARE(found.size(), std::size_t{1});
+    QCOMPARE(found[0].name, QStringLiteral("Joanne Annable"));
+    QCOMPARE(store->searchPlayers(QStringLiteral("an sm")).size(), std::size_t{2});
+    QVERIFY(store->searchPlayers(QStringLiteral("sm an")).empty());
+    QVERIFY(store->searchPlayers(QStringLiteral("jo nn")).empty());
 
     // By id: the exact id first, then ids beginning with it; with the player's last event.
     found = store->searchPlayers(QStringLiteral("725"), 5);

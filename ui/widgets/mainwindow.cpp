@@ -532,6 +532,7 @@ void MainWindow::ensureViewOfTab(int index)
         splitter->addWidget(m_playerPage);
         splitter->setStretchFactor(0, 2);
         splitter->setStretchFactor(1, 3);
+        splitter->setSizes({560, 720}); // at 1280: the list's seven columns, the page the rest
         connect(m_ratingsView, &RatingsListView::playerActivated, m_playerPage, &PlayerPage::setPlayer);
         // One rating run serves both: the page does not compute its own.
         connect(m_ratingsView, &RatingsListView::ratingRunChanged, m_playerPage,

@@ -466,6 +466,20 @@ std::vector<PlayerMatch> Store::searchPlayers(const QString& text, int limit)
             int rank;
             const EventDayCache::IndexedPlayer* player;
         };
+        // "te ja" finds Tessa Jarvis: each piece typed begins a word of the name, in order.
+        const QStringList pieces = query.split(u' ', Qt::SkipEmptyParts);
+        const auto piecesBeginWords = [&pieces](const QString& name) {
+            if (pieces.size() < 2)
+                return false;
+            qsizetype piece = 0;
+            for (qsizetype at = 0; at < name.size() && piece < pieces.size(); ++at) {
+                const bool wordStarts = name.at(at).isLetterOrNumber() &&
+                                        (at == 0 || !name.at(at - 1).isLetterOrNumber());
+                if (wordStarts && QStringView(name).mid(at).startsWith(pieces[piece]))
+                    ++piece;
+            }
+            return piece == pieces.size();
+        };
         std::vector<Found> found;
         for (const EventDayCache::IndexedPlayer& player : *d->eventDay.players) {
             int rank = -1;
@@ -477,6 +491,8 @@ std::vector<PlayerMatch> Store::searchPlayers(const QString& text, int limit)
                 rank = 2;
             else if (const qsizetype at = player.name.indexOf(query); at > 0)
                 rank = player.name.at(at - 1).isLetterOrNumber() ? 4 : 3; // a later word begins with it
+            else if (piecesBeginWords(player.name))
+                rank = 3;
             if (rank >= 0)
                 found.push_back({rank, &player});
         }

@@ -106,7 +106,7 @@ NameListDialog::NameListDialog(core::Store& store, QWidget* parent)
     m_text = new QPlainTextEdit(this);
     m_text->setObjectName(QStringLiteral("nameListText"));
     m_text->setPlaceholderText(tr("One name per line"));
-    auto* fromFile = new QPushButton(tr("From &file..."), this);
+    auto* fromFile = new QPushButton(tr("From fi&le..."), this);
     auto* find = new QPushButton(tr("&Find players"), this);
     find->setObjectName(QStringLiteral("findPlayersButton"));
     m_table = new QTableWidget(0, 2, this);

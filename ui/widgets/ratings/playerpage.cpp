@@ -261,8 +261,14 @@ PlayerPage::PlayerPage(core::Store& store, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // At 1280x800 the page has about 750 pixels: the figures fit their contents, the event's name and
+    // the explanation share the rest, elided, their whole text in the tooltip. No sideways scrolling.
     m_table->setWordWrap(false);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(PlayerEventsModel::EventColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(PlayerEventsModel::ExplanationColumn, QHeaderView::Stretch);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_chart);
@@ -449,7 +455,6 @@ void PlayerPage::rebuild()
             .arg(rows.size())
             .arg(rows.empty() ? QString() : rows.front().date.toString(Qt::ISODate)));
     m_model->setRows(std::move(rows));
-    m_table->resizeColumnsToContents();
     Q_EMIT pageChanged();
 }
 

@@ -176,8 +176,14 @@ RatingsListView::RatingsListView(core::Store& store, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(RatingsListModel::NameColumn, QHeaderView::Stretch);
+    // The figures fit their contents (measured on the first rows: they are all of one width), the
+    // name takes the rest, elided: at 1280x800 the list beside a player's page needs no sideways
+    // scrolling.
+    m_table->setWordWrap(false);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setResizeContentsPrecision(200);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(RatingsListModel::NameColumn, QHeaderView::Stretch);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
         Q_EMIT playerActivated(index.data(RatingsListModel::PlayerIdRole).toString());
     });
@@ -198,13 +204,17 @@ RatingsListView::RatingsListView(core::Store& store, QWidget* parent)
     connect(m_filter, &QAbstractItemModel::modelReset, this, &RatingsListView::updateSummary);
     connect(m_filter, &QAbstractItemModel::layoutChanged, this, &RatingsListView::updateSummary);
 
+    // Two rows, so that the search box keeps room for its words beside a player's page at 1280x800.
+    m_division->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* search = new QHBoxLayout;
+    search->addWidget(m_search, 1);
+    search->addWidget(m_export);
     auto* filters = new QHBoxLayout;
-    filters->addWidget(m_search, 2);
     filters->addWidget(m_active);
-    filters->addWidget(m_division, 1);
+    filters->addWidget(m_division);
     filters->addStretch();
-    filters->addWidget(m_export);
     auto* layout = new QVBoxLayout(this);
+    layout->addLayout(search);
     layout->addLayout(filters);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_summary);
