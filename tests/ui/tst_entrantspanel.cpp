@@ -6,6 +6,7 @@
 // (figures in rows, the table and the chart stacked or side by side, nothing scrolling sideways).
 // tst_morning covers the singles morning end to end.
 
+#include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/charts/payoutchart.h"
@@ -62,29 +63,6 @@ bool activate(QWidget* window)
     window->windowHandle()->requestActivate();
     QApplication::setActiveWindow(window);
     return QTest::qWaitForWindowActive(window);
-}
-
-// Not blank: more than two colours and some contrast.
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
-    QSet<QRgb> colours;
-    double sum = 0.0;
-    double sumOfSquares = 0.0;
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) {
-            colours.insert(line[x]);
-            const double grey = qGray(line[x]);
-            sum += grey;
-            sumOfSquares += grey * grey;
-        }
-    }
-    const double pixels = double(rgb.width()) * rgb.height();
-    const double mean = sum / pixels;
-    return colours.size() > 2 && sumOfSquares / pixels - mean * mean > 1.0;
 }
 
 // Types `text` as keys into `widget`; QTest::keyClicks knows ASCII only, so the other letters are

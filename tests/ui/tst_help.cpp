@@ -3,6 +3,7 @@
 // Help > Keyboard Shortcuts generated from the menus; Help > User Guide (F1) read from the
 // program's resources with its screenshots; no rule code ("DECISIONS P2", "N4") in a message the
 // window can show; and a smoke-test run that leaves the settings the next start reads untouched.
+#include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/charts/payoutchart.h"
@@ -54,17 +55,6 @@ using namespace flickdesk;
 using ui::MainWindow;
 
 namespace {
-
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3)
-        for (int x = 0; x < image.width(); x += 3)
-            colours.insert(image.pixel(x, y));
-    return colours.size() > 2;
-}
 
 // Every key of `window` as it stands now and what it does: the shortcuts of its actions and
 // QShortcuts, and the Alt+letter of its menu titles and of its visible buttons, labels with a buddy,

@@ -1,5 +1,6 @@
 // The flickdesk main window: title, menus, the About box, and (with FLICKDESK_SCREENSHOT_DIR set)
 // screenshots that show a person what the window looks like.
+#include "../common/imagecheck.h"
 #include "widgets/aboutdialog.h"
 #include "widgets/mainwindow.h"
 
@@ -30,31 +31,6 @@
 using flickdesk::ui::MainWindow;
 
 namespace {
-
-// A blank grab (a failed X capture, an unpainted window) is one flat colour. A picture of the
-// window has text and frames: several colours and a spread of brightness.
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
-    QSet<QRgb> colours;
-    double sum = 0.0;
-    double sumOfSquares = 0.0;
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) {
-            colours.insert(line[x]);
-            const double grey = qGray(line[x]);
-            sum += grey;
-            sumOfSquares += grey * grey;
-        }
-    }
-    const double pixels = double(rgb.width()) * rgb.height();
-    const double mean = sum / pixels;
-    const double variance = sumOfSquares / pixels - mean * mean;
-    return colours.size() > 2 && variance > 1.0;
-}
 
 QString screenshotDir()
 {

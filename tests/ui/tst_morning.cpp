@@ -11,6 +11,7 @@
 // "morning: K keystrokes, C clicks". A file dialog cannot be driven in a test: the window's own
 // functions take the path, and the keys a director types there (the name, Enter) are counted.
 // With FLICKDESK_SCREENSHOT_DIR set it saves morning-1..5 PNGs, each checked not to be blank.
+#include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
 #include "core/awards/payout.h"
 #include "core/store/store.h"
@@ -63,28 +64,6 @@ using namespace flickdesk;
 using ui::MainWindow;
 
 namespace {
-
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
-    QSet<QRgb> colours;
-    double sum = 0.0;
-    double sumOfSquares = 0.0;
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) {
-            colours.insert(line[x]);
-            const double grey = qGray(line[x]);
-            sum += grey;
-            sumOfSquares += grey * grey;
-        }
-    }
-    const double pixels = double(rgb.width()) * rgb.height();
-    const double mean = sum / pixels;
-    return colours.size() > 2 && sumOfSquares / pixels - mean * mean > 1.0;
-}
 
 // place:unit by place. (The listed order itself is not part of the submission file: an imported
 // event lists its standings by unit number.)

@@ -1,6 +1,7 @@
 // The morning preview, the payout simulator, their table model and chart: they must show exactly
 // the engine's numbers, update precisely, print, and (with FLICKDESK_SCREENSHOT_DIR set) save
 // screenshots that show a person what they look like.
+#include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
@@ -21,13 +22,13 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QGraphicsView>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
@@ -59,31 +60,6 @@ using flickdesk::ui::SimulatorWidget;
 Q_DECLARE_METATYPE(flickdesk::engine::PayoutTable)
 
 namespace {
-
-// A blank grab (a failed X capture, an unpainted window) is one flat colour. A picture of the
-// window has text, lines and frames: several colours and a spread of brightness.
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
-    QSet<QRgb> colours;
-    double sum = 0.0;
-    double sumOfSquares = 0.0;
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) {
-            colours.insert(line[x]);
-            const double grey = qGray(line[x]);
-            sum += grey;
-            sumOfSquares += grey * grey;
-        }
-    }
-    const double pixels = double(rgb.width()) * rgb.height();
-    const double mean = sum / pixels;
-    const double variance = sumOfSquares / pixels - mean * mean;
-    return colours.size() > 8 && variance > 1.0;
-}
 
 // Deterministic fields of locked ratings in seed order: a smooth spread from strong to weak with
 // some jitter, as a real field's ratings fall.
@@ -386,7 +362,7 @@ void TestPayoutViews::chartRendersIntoAPainter()
         QPainter painter(&image);
         chart.render(&painter, QRectF(0, 0, 1600, 1000));
     }
-    QVERIFY(showsSomething(image));
+    QVERIFY(showsSomething(image, 8));
     QCOMPARE(chart.size(), QSize(500, 300)); // the widget keeps its own layout
 
     chart.clear();
@@ -607,7 +583,8 @@ void TestPayoutViews::simulatorAddsHypotheticalPlayersToTheEvent()
 {
     // "What if 10 players rated about 3.5 arrive?", asked of a real field of 30 by the keyboard.
     const std::vector<double> field = syntheticField(30, 4.2, 0.3);
-    const engine::PayoutTable now = engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Two, field);
+    const engine::PayoutTable now =
+        engine::computePayoutTable(engine::EventFormat::Singles, engine::Tier::Two, field);
     SimulatorWidget simulator;
     simulator.resize(1280, 800);
     simulator.show();
@@ -660,7 +637,8 @@ void TestPayoutViews::simulatorAddsHypotheticalPlayersToTheEvent()
     QVERIFY(qFuzzyCompare(simulator.table().fieldStrengthIndex, expected.fieldStrengthIndex));
     QVERIFY(qFuzzyCompare(simulator.table().fieldDepthIndex, expected.fieldDepthIndex));
     for (std::size_t i = 0; i < expected.points.size(); ++i)
-        QVERIFY2(qFuzzyCompare(simulator.table().points[i], expected.points[i]), qPrintable(QString::number(i + 1)));
+        QVERIFY2(qFuzzyCompare(simulator.table().points[i], expected.points[i]),
+                 qPrintable(QString::number(i + 1)));
     QCOMPARE(chart->curvePoints().size(), 40);
     // The event's own curve stays beside it.
     QCOMPARE(chart->comparisonPoints().size(), 30);
@@ -814,14 +792,15 @@ void TestPayoutViews::screenshots()
     preview.show();
     QVERIFY(QTest::qWaitForWindowExposed(&preview));
     QImage image;
-    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = preview.grab().toImage()), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = preview.grab().toImage(), 8), 5000);
     QString path = QDir(dir).filePath(QStringLiteral("payoutpreview-%1.png").arg(platform));
     QVERIFY2(image.save(path), qPrintable(path));
     saved << path;
 
     SimulatorWidget simulator;
     simulator.setWindowTitle(QStringLiteral("Payout simulator"));
-    simulator.startFromEvent(QStringLiteral("Kitchener Fall Open"), preview.table(), syntheticField(36, 4.6, -0.4));
+    simulator.startFromEvent(QStringLiteral("Kitchener Fall Open"), preview.table(),
+                             syntheticField(36, 4.6, -0.4));
     simulator.addHypotheticalPlayers(10, 3.5);
     auto* depth = simulator.findChild<QSlider*>(QStringLiteral("fieldDepthSlider"));
     QVERIFY(depth);
@@ -829,7 +808,7 @@ void TestPayoutViews::screenshots()
     simulator.resize(1280, 800);
     simulator.show();
     QVERIFY(QTest::qWaitForWindowExposed(&simulator));
-    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = simulator.grab().toImage()), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = simulator.grab().toImage(), 8), 5000);
     path = QDir(dir).filePath(QStringLiteral("simulator-%1.png").arg(platform));
     QVERIFY2(image.save(path), qPrintable(path));
     saved << path;
@@ -841,7 +820,7 @@ void TestPayoutViews::screenshots()
         sheet55.setTable(strongSinglesField(55), QStringLiteral("Kitchener Fall Open: Competitive Singles"));
         sheet55.resize(1100, 760);
         const QImage page = sheet55.sheetPageImage(0, 100, QDateTime(QDate(2026, 11, 14), QTime(8, 5)));
-        QVERIFY(showsSomething(page));
+        QVERIFY(showsSomething(page, 8));
         path = QDir(dir).filePath(QStringLiteral("payoutsheet-page1-%1.png").arg(platform));
         QVERIFY2(page.save(path), qPrintable(path));
         saved << path;
@@ -877,7 +856,7 @@ void TestPayoutViews::screenshots()
     const auto shoot = [&](const QString& name) {
         QTest::qWait(100); // widgets shown by a queued call
         QImage shot;
-        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(shot = window.grab().toImage()), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(shot = window.grab().toImage(), 8), 5000);
         QCOMPARE(shot.size(), QSize(1280, 800) * window.devicePixelRatio());
         const QString file = QDir(dir).filePath(QStringLiteral("%1-1280x800-%2.png").arg(name, platform));
         QVERIFY2(shot.save(file), qPrintable(file));

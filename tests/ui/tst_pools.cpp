@@ -5,6 +5,7 @@
 // and reopening the database. A pool renamed and deleted through the tab's dialogs, refused names
 // and a refused game deletion that leave the database as it was. With FLICKDESK_SCREENSHOT_DIR set,
 // a PNG of the tab.
+#include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "core/systems/systems.h"
@@ -132,20 +133,6 @@ bool clickPlayer(PoolsView& view, const QString& player)
         }
     }
     return false;
-}
-
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
-    QSet<QRgb> colours;
-    for (int y = 0; y < rgb.height(); y += 3) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); x += 3)
-            colours.insert(line[x]);
-    }
-    return colours.size() > 8;
 }
 
 // The names the pool selector lists, in its order.
@@ -951,7 +938,7 @@ void TestPools::screenshot()
     QCOMPARE(view->gameForm()->markedFields(), QStringList{QStringLiteral("player2")});
     QTest::qWait(100); // let the window paint what changed
     QImage image;
-    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = window.grab().toImage()), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = window.grab().toImage(), 8), 5000);
     const QString file = QDir(dir).filePath(QStringLiteral("pools.png"));
     QVERIFY2(image.save(file), qPrintable(file));
     qInfo("screenshot: %s", qPrintable(file));

@@ -2,6 +2,7 @@
 // (ui/widgets/{ratingslist,playerpage,recomputejob,recomputedialog,standingsview,tierreport}), on the
 // NCA history imported into a temporary database. With FLICKDESK_SCREENSHOT_DIR set, screenshots
 // of the views are saved there and checked not to be blank.
+#include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
 #include "core/awards/awarding.h"
 #include "core/awards/tourpoints.h"
@@ -59,30 +60,6 @@ QString dataPath(const QString& relative)
 QString screenshotDir()
 {
     return qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
-}
-
-// A blank grab (a failed capture, an unpainted widget) is one flat colour; a picture of a view has
-// text and frames: several colours and a spread of brightness.
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
-    QSet<QRgb> colours;
-    double sum = 0.0;
-    double sumOfSquares = 0.0;
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) {
-            colours.insert(line[x]);
-            const double grey = qGray(line[x]);
-            sum += grey;
-            sumOfSquares += grey * grey;
-        }
-    }
-    const double pixels = double(rgb.width()) * rgb.height();
-    const double mean = sum / pixels;
-    return colours.size() > 2 && sumOfSquares / pixels - mean * mean > 1.0;
 }
 
 // The run the views must show: the engine over the stored history with the stored parameters.

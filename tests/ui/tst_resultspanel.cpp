@@ -5,6 +5,7 @@
 // the validation box follows every change (typing, undo and redo, finishing, the award); the results
 // sheet as a PDF on the paper of the locale or of the director's choice.
 
+#include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
@@ -46,28 +47,6 @@ using ui::MainWindow;
 using ui::ResultsPanel;
 
 namespace {
-
-bool showsSomething(const QImage& image)
-{
-    if (image.isNull())
-        return false;
-    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
-    QSet<QRgb> colours;
-    double sum = 0.0;
-    double sumOfSquares = 0.0;
-    for (int y = 0; y < rgb.height(); ++y) {
-        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x) {
-            colours.insert(line[x]);
-            const double grey = qGray(line[x]);
-            sum += grey;
-            sumOfSquares += grey * grey;
-        }
-    }
-    const double pixels = double(rgb.width()) * rgb.height();
-    const double mean = sum / pixels;
-    return colours.size() > 2 && sumOfSquares / pixels - mean * mean > 1.0;
-}
 
 bool activate(QWidget* window)
 {
