@@ -592,28 +592,10 @@ bool PayoutPreviewWidget::paintSheet(QPaintDevice& device, const QDateTime& prin
                                        tr("%1 floor").arg(payouttext::tier(t.tier)), tr("Winner")};
             const QStringList values{m_strengthValue->text(), m_depthValue->text(), m_fieldSizeValue->text(),
                                      m_tierValue->text(), m_winnerValue->text()};
-            const qreal captionHeight = QFontMetricsF(s.captionFont, &device).lineSpacing();
-            const qreal valueHeight = QFontMetricsF(s.statFont, &device).lineSpacing();
-            const qreal boxHeight = captionHeight + valueHeight + 2.5 * s.mm;
             const qreal gap = 2 * s.mm;
             const qreal boxWidth = (s.page.width() - gap * (captions.size() - 1)) / captions.size();
-            for (qsizetype i = 0; i < captions.size(); ++i) {
-                const QRectF box(i * (boxWidth + gap), y, boxWidth, boxHeight);
-                painter.setPen(QPen(QColor(0xc8, 0xd2, 0xde), 0.3 * s.mm));
-                painter.setBrush(QColor(0xf4, 0xf7, 0xfa));
-                painter.drawRoundedRect(box, 1.5 * s.mm, 1.5 * s.mm);
-                painter.setBrush(Qt::NoBrush);
-                const QRectF inner = box.adjusted(2 * s.mm, 1 * s.mm, -2 * s.mm, -1.5 * s.mm);
-                painter.setFont(s.captionFont);
-                painter.setPen(grey);
-                painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), captionHeight),
-                                 Qt::AlignLeft | Qt::AlignVCenter, captions[i]);
-                painter.setFont(s.statFont);
-                painter.setPen(Qt::black);
-                painter.drawText(
-                    QRectF(inner.left(), inner.top() + captionHeight, inner.width(), valueHeight),
-                    Qt::AlignLeft | Qt::AlignVCenter, values[i]);
-            }
+            const qreal boxHeight = sheet::paintFigureBoxes(painter, device, y, boxWidth, s.mm, captions,
+                                                            values, s.captionFont, s.statFont);
             y += boxHeight + 2 * s.mm;
 
             painter.setFont(s.bodyFont);

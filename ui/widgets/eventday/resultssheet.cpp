@@ -145,28 +145,10 @@ bool ResultsSheet::paintPages(QPaintDevice& device, const QDateTime& printedAt, 
 
             const QStringList captions{tr("FSI"), tr("FDI"), fieldSizeLabel};
             const QStringList values{fieldStrength, fieldDepth, fieldSize};
-            const qreal captionHeight = QFontMetricsF(s.caption, &device).lineSpacing();
-            const qreal valueHeight = QFontMetricsF(s.stat, &device).lineSpacing();
-            const qreal boxHeight = captionHeight + valueHeight + 2.5 * s.mm;
             const qreal gap = 2 * s.mm;
             const qreal boxWidth = (width - gap * 4) / 5; // as wide as the payout sheet's five
-            for (qsizetype i = 0; i < captions.size(); ++i) {
-                const QRectF box(static_cast<qreal>(i) * (boxWidth + gap), y, boxWidth, boxHeight);
-                painter.setPen(QPen(QColor(0xc8, 0xd2, 0xde), 0.3 * s.mm));
-                painter.setBrush(QColor(0xf4, 0xf7, 0xfa));
-                painter.drawRoundedRect(box, 1.5 * s.mm, 1.5 * s.mm);
-                painter.setBrush(Qt::NoBrush);
-                const QRectF inner = box.adjusted(2 * s.mm, 1 * s.mm, -2 * s.mm, -1.5 * s.mm);
-                painter.setFont(s.caption);
-                painter.setPen(grey);
-                painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), captionHeight),
-                                 Qt::AlignLeft | Qt::AlignVCenter, captions[i]);
-                painter.setFont(s.stat);
-                painter.setPen(Qt::black);
-                painter.drawText(
-                    QRectF(inner.left(), inner.top() + captionHeight, inner.width(), valueHeight),
-                    Qt::AlignLeft | Qt::AlignVCenter, values[i]);
-            }
+            const qreal boxHeight = sheet::paintFigureBoxes(painter, device, y, boxWidth, s.mm, captions,
+                                                            values, s.caption, s.stat);
             y += boxHeight + 2 * s.mm;
             if (!pointsNote.isEmpty()) {
                 const qreal bodyHeight = QFontMetricsF(s.body, &device).lineSpacing();

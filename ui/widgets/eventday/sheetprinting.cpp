@@ -12,6 +12,7 @@
 #include <QPaintDevice>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QPen>
 #include <QPrintPreviewDialog>
 #include <QPrinter>
 #include <QRectF>
@@ -118,6 +119,33 @@ qreal footerHeight(const QPaintDevice& device)
     return QFontMetricsF(footerFont(), &device).lineSpacing() + 3 * device.logicalDpiY() / 25.4;
 }
 
+qreal paintFigureBoxes(QPainter& painter, const QPaintDevice& device, qreal y, qreal boxWidth, qreal mm,
+                       const QStringList& captions, const QStringList& values, const QFont& captionFont,
+                       const QFont& valueFont)
+{
+    const qreal captionHeight = QFontMetricsF(captionFont, &device).lineSpacing();
+    const qreal valueHeight = QFontMetricsF(valueFont, &device).lineSpacing();
+    const qreal boxHeight = captionHeight + valueHeight + 2.5 * mm;
+    const qreal gap = 2 * mm;
+    for (qsizetype i = 0; i < captions.size(); ++i) {
+        const QRectF box(static_cast<qreal>(i) * (boxWidth + gap), y, boxWidth, boxHeight);
+        painter.setPen(QPen(QColor(0xc8, 0xd2, 0xde), 0.3 * mm));
+        painter.setBrush(QColor(0xf4, 0xf7, 0xfa));
+        painter.drawRoundedRect(box, 1.5 * mm, 1.5 * mm);
+        painter.setBrush(Qt::NoBrush);
+        const QRectF inner = box.adjusted(2 * mm, 1 * mm, -2 * mm, -1.5 * mm);
+        painter.setFont(captionFont);
+        painter.setPen(QColor(0x55, 0x55, 0x55));
+        painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), captionHeight),
+                         Qt::AlignLeft | Qt::AlignVCenter, captions[i]);
+        painter.setFont(valueFont);
+        painter.setPen(Qt::black);
+        painter.drawText(QRectF(inner.left(), inner.top() + captionHeight, inner.width(), valueHeight),
+                         Qt::AlignLeft | Qt::AlignVCenter, values.value(i));
+    }
+    return boxHeight;
+}
+
 void paintFooter(QPainter& painter, const QRectF& page, qreal mm, const QString& left,
                  const QDateTime& printedAt, int pageNumber, int pageCount)
 {
@@ -131,8 +159,9 @@ void paintFooter(QPainter& painter, const QRectF& page, qreal mm, const QString&
     painter.setPen(QColor(0x55, 0x55, 0x55));
     const QRectF footer(page.left(), top, page.width(), height - 2 * mm);
     painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter, left);
-    painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
-                     tr("%1 \u00b7 Page %2 of %3").arg(printedAtText(printedAt)).arg(pageNumber).arg(pageCount));
+    painter.drawText(
+        footer, Qt::AlignRight | Qt::AlignVCenter,
+        tr("%1 \u00b7 Page %2 of %3").arg(printedAtText(printedAt)).arg(pageNumber).arg(pageCount));
     painter.restore();
 }
 

@@ -11,9 +11,11 @@
 #include <QPageLayout>
 #include <QPageSize>
 #include <QString>
+#include <QStringList>
 #include <functional>
 #include <vector>
 
+class QFont;
 class QPagedPaintDevice;
 class QPaintDevice;
 class QPainter;
@@ -43,6 +45,12 @@ QString printedAtText(const QDateTime& printedAt);
 qreal footerHeight(const QPaintDevice& device);
 void paintFooter(QPainter& painter, const QRectF& page, qreal mm, const QString& left,
                  const QDateTime& printedAt, int pageNumber, int pageCount);
+
+// The sheets' row of figure boxes (FSI, FDI, N...): each a rounded box `boxWidth` wide holding a grey
+// caption over its value, side by side from the left at height `y`. Returns the row's height.
+qreal paintFigureBoxes(QPainter& painter, const QPaintDevice& device, qreal y, qreal boxWidth, qreal mm,
+                       const QStringList& captions, const QStringList& values, const QFont& captionFont,
+                       const QFont& valueFont);
 
 // Paints a sheet on a paged device (a printer, a PDF writer); false when it could not be painted.
 using PaintSheet = std::function<bool(QPagedPaintDevice& device)>;
