@@ -1,8 +1,8 @@
 // Benchmark of the FlickSkill engine: prints whole-run seconds and peak memory. Asserts nothing.
 //
-//   bench_flickskill [--quick]
+//   bench_flickskill [--quick] [HISTORY_DIR]   (default tests/data/nca-history; see bench/README.md)
 //
-// 1. The NCA history (tests/data/nca-history), read from its files and rated with the spec's
+// 1. The NCA history (tests/data/nca-history, or HISTORY_DIR), read from its files and rated with the spec's
 //    schedule (DECISIONS N5: epsilon 0.001, at most 50 sweeps); median of several runs.
 // 2. The same history rated to the fixed point (epsilon 1e-9, at most 2000 sweeps).
 // 3. A synthetic history of 1,000,000 player-appearances: 50,000 players in 10 regions,
@@ -167,17 +167,16 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
-    const QString nca =
-        QDir(QStringLiteral(FLICKDESK_BENCH_DATA_DIR)).filePath(QStringLiteral("nca-history"));
+    const QString nca = flickdesk::bench::historyDirArgument(app.arguments().mid(1));
 
     std::printf("FlickSkill benchmark (%u hardware threads; the engine runs on one)\n",
                 std::max(1u, std::thread::hardware_concurrency()));
     engine::FlickSkillParameters schedule; // N5: epsilon 0.001, 50 sweeps
-    benchmarkFolder("NCA history, spec schedule", nca, schedule, quick ? 3 : 9);
+    benchmarkFolder("history, spec schedule", nca, schedule, quick ? 3 : 9);
     engine::FlickSkillParameters tight;
     tight.epsilon = 1e-9;
     tight.maxIterations = 2000;
-    benchmarkFolder("NCA history, to the fixed point", nca, tight, quick ? 1 : 3);
+    benchmarkFolder("history, to the fixed point", nca, tight, quick ? 1 : 3);
     if (quick)
         benchmarkSynthetic(5000, 2000, 50);
     else

@@ -1,8 +1,8 @@
 // Benchmark of Field-Weighted Points: prints figures, asserts nothing.
 //
-//   bench_points [--quick]
+//   bench_points [--quick] [HISTORY_DIR]   (default tests/data/nca-history; see bench/README.md)
 //
-// 1. The NCA history (tests/data/nca-history): every monthly lock its Tour events need (DECISIONS
+// 1. The NCA history (tests/data/nca-history, or HISTORY_DIR): every monthly lock its Tour events need (DECISIONS
 //    P1: one cold FlickSkill run per month over the events before its 1st, spread over worker
 //    threads) plus every event's payout table and awards: core::computeTourPoints, as
 //    `flickdesk-cli points` runs it. Median of 3 runs (target: under 1 s); also the locks alone,
@@ -44,7 +44,7 @@ void benchmarkTourPoints(const core::HistoryFolder& folder, unsigned threads, in
         whole.push_back(secondsSince(start));
     }
     if (!last.defects.empty()) {
-        std::fprintf(stderr, "the NCA history has %zu defects\n", last.defects.size());
+        std::fprintf(stderr, "the history has %zu defects\n", last.defects.size());
         std::exit(1);
     }
 
@@ -68,7 +68,7 @@ void benchmarkTourPoints(const core::HistoryFolder& folder, unsigned threads, in
     for (const engine::MonthlyLock& lock : last.locks)
         iterations += lock.iterations;
 
-    std::printf("NCA Tour points, %u thread%s: %zu monthly locks + %zu events (%zu awards): %7.1f ms "
+    std::printf("Tour points, %u thread%s: %zu monthly locks + %zu events (%zu awards): %7.1f ms "
                 "(median of %d; min %.1f); locks alone %7.1f ms; %d sweeps in all locks\n",
                 last.threads, last.threads == 1 ? "" : "s", last.locks.size(), last.events.size(), awards,
                 1000.0 * median(whole), repetitions, 1000.0 * *std::min_element(whole.begin(), whole.end()),
@@ -106,14 +106,13 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
-    const QString nca =
-        QDir(QStringLiteral(FLICKDESK_BENCH_DATA_DIR)).filePath(QStringLiteral("nca-history"));
+    const QString nca = flickdesk::bench::historyDirArgument(app.arguments().mid(1));
 
     std::printf("Field-Weighted Points benchmark (%u hardware threads)\n",
                 std::max(1u, std::thread::hardware_concurrency()));
     const auto read = Clock::now();
     const core::HistoryFolder folder = core::readHistoryFolder(nca);
-    std::printf("reading the NCA history: %.1f ms (not included below)\n", 1000.0 * secondsSince(read));
+    std::printf("reading the history: %.1f ms (not included below)\n", 1000.0 * secondsSince(read));
     if (!folder.defects.empty()) {
         std::fprintf(stderr, "%s has %zu defects\n", qPrintable(nca), folder.defects.size());
         return 1;

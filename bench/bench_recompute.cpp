@@ -1,8 +1,8 @@
 // Benchmark of "Recompute ratings": prints figures, asserts nothing.
 //
-//   bench_recompute [repetitions]   (default 3)
+//   bench_recompute [repetitions] [HISTORY_DIR]   (default 3; tests/data/nca-history)
 //
-// The NCA history (tests/data/nca-history) imported into a temporary database; the ratings list
+// The NCA history (tests/data/nca-history, or a folder bench/generate_history.py wrote) imported into a temporary database; the ratings list
 // and the player page of player 746 open. Each repetition presses "Recompute" (RecomputeDialog::
 // start) and measures until the views show the new run:
 //   read     the history, names and awarded events from the store (GUI thread)
@@ -66,7 +66,14 @@ int main(int argc, char** argv)
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const int repetitions = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
+    int repetitions = 3;
+    for (const QString& argument : app.arguments().mid(1)) {
+        bool number = false;
+        const int value = argument.toInt(&number);
+        if (number)
+            repetitions = std::max(1, value);
+    }
+    const QString historyDir = flickdesk::bench::historyDirArgument(app.arguments().mid(1));
 
     QTemporaryDir temp;
     core::StoreOptions options;
@@ -79,13 +86,12 @@ int main(int argc, char** argv)
     core::Store& store = *opened.store;
     QElapsedTimer importTimer;
     importTimer.start();
-    const core::ImportReport imported = store.importHistory(
-        QDir(QStringLiteral(FLICKDESK_BENCH_DATA_DIR)).filePath(QStringLiteral("nca-history")));
+    const core::ImportReport imported = store.importHistory(historyDir);
     if (!imported.ok()) {
-        std::fprintf(stderr, "the NCA history did not import\n");
+        std::fprintf(stderr, "the history did not import\n");
         return 1;
     }
-    std::printf("Recompute benchmark (%d hardware threads): NCA history, %d events, %d players "
+    std::printf("Recompute benchmark (%d hardware threads): %d events, %d players "
                 "(import %.0f ms, not included)\n",
                 QThread::idealThreadCount(), imported.eventsAdded, imported.playersAdded,
                 importTimer.nsecsElapsed() / 1e6);

@@ -3,9 +3,15 @@
 // The timing every benchmark of bench/ shares: the time since a start on the steady clock, and the
 // median of repeated runs. Benchmarks print these figures and never assert time
 // (CODING_GUIDELINES.md). Not a benchmark itself: bench/CMakeLists.txt builds only bench_*.cpp.
+// Also the history folder a benchmark reads: the NCA sample, or a folder given on its command line
+// (one bench/generate_history.py wrote, see bench/README.md).
 
+#include <QDir>
+#include <QFileInfo>
+#include <QStringList>
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <vector>
 
 namespace flickdesk::bench {
@@ -26,6 +32,24 @@ inline double median(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
     return values[values.size() / 2];
+}
+
+// The history folder named on the command line (`arguments` without the program): the first
+// argument that is neither an option (-...) nor a number; the NCA sample (tests/data/nca-history)
+// when there is none. Prints the folder it takes, so every figure says what it measured.
+inline QString historyDirArgument(const QStringList& arguments)
+{
+    QString folder = QDir(QStringLiteral(FLICKDESK_BENCH_DATA_DIR)).filePath(QStringLiteral("nca-history"));
+    for (const QString& argument : arguments) {
+        bool number = false;
+        argument.toDouble(&number);
+        if (!number && !argument.startsWith(QLatin1Char('-'))) {
+            folder = argument;
+            break;
+        }
+    }
+    std::printf("history folder: %s\n", qPrintable(QFileInfo(folder).absoluteFilePath()));
+    return folder;
 }
 
 } // namespace flickdesk::bench

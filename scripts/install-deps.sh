@@ -41,6 +41,9 @@ test_packages=(
     lintian
     # The from-source test (tests/install/test-fromsource.sh) copies the git-tracked files.
     git
+    # bench.generate_history runs bench/generate_history.py; python3-minimal lacks the argparse
+    # and csv modules it uses.
+    python3
 )
 
 case "${1:-}" in
