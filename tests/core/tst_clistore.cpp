@@ -72,6 +72,7 @@ private Q_SLOTS:
     void executableImportsAndLists();
     void checkFindsBrokenDatabase();
     void refusesForeignAndDamagedFiles();
+    void checkReadsWholeFileEveryTime();
     void backupCopiesDatabase();
     void exportImportRoundTrip_data();
     void exportImportRoundTrip();
@@ -255,6 +256,31 @@ void TestCliStore::refusesForeignAndDamagedFiles()
     const CliRun damaged = run({QStringLiteral("check"), QStringLiteral("--db"), db});
     QCOMPARE(damaged.status, core::cli_exit::badDatabase);
     QVERIFY2(damaged.err.contains(QLatin1String("is damaged")), qPrintable(damaged.err));
+    QCOMPARE(readBytes(db), bytes);
+}
+
+// The commands read the whole file for damage at the day's first open only (core::Store::OpenCheck);
+// `check` does at every run, so a page damaged later the same day is found there.
+void TestCliStore::checkReadsWholeFileEveryTime()
+{
+    QTemporaryDir temp;
+    const QString db = temp.filePath(QStringLiteral("nca.sqlite"));
+    QCOMPARE(run({QStringLiteral("import-history"), ncaHistoryDir(), QStringLiteral("--db"), db}).status,
+             core::cli_exit::ok);
+    const CliRun first = run({QStringLiteral("events"), QStringLiteral("--db"), db}); // the day's backup
+    QCOMPARE(first.status, core::cli_exit::ok);
+    QVERIFY2(first.err.contains(QLatin1String("backed up the database")), qPrintable(first.err));
+    QByteArray bytes = readBytes(db);
+    const qsizetype page = (bytes.size() / 4096 / 2) * 4096;
+    for (qsizetype i = 0; i < 4096; ++i)
+        bytes[page + i] = static_cast<char>(0x5A ^ (i & 0xff));
+    writeBytes(db, bytes);
+    const CliRun events = run({QStringLiteral("events"), QStringLiteral("--db"), db});
+    QCOMPARE(events.status, core::cli_exit::ok);
+    QCOMPARE(events.out, first.out);
+    const CliRun check = run({QStringLiteral("check"), QStringLiteral("--db"), db});
+    QCOMPARE(check.status, core::cli_exit::badDatabase);
+    QVERIFY2(check.err.contains(QLatin1String("is damaged")), qPrintable(check.err));
     QCOMPARE(readBytes(db), bytes);
 }
 

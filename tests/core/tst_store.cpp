@@ -18,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
@@ -162,6 +163,9 @@ private Q_SLOTS:
     void refusesForeignFile();
     void refusesDamagedFile_data();
     void refusesDamagedFile();
+    void checksWholeFileAtFirstOpenOfDay();
+    void checksWholeFileAfterUncleanClose_data();
+    void checksWholeFileAfterUncleanClose();
     void secondInstanceIsReadOnly();
     void emptyLockFileOfKilledWriterIsTakenOver();
     void importsNcaHistory();
@@ -481,6 +485,154 @@ void TestStore::refusesDamagedFile()
     const auto restored = openStore(newest, clock);
     QVERIFY(restored);
     QCOMPARE(restored->eventCount(), 153);
+}
+
+// The whole file is read for damage once a day, before the day's backup, not at every open: a page
+// damaged after that check goes unnoticed by the day's later opens, and `check` (checkOnOpen) and
+// the next day's first open find it.
+void TestStore::checksWholeFileAtFirstOpenOfDay()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("nca.sqlite"));
+    TestClock clock;
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::Skipped); // a new database
+        QVERIFY(store->importHistory(ncaHistory()).ok());
+    }
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::FirstOpenOfDay);
+        QCOMPARE(store->backupsMade().size(), 1);
+    }
+    const QStringList backups = Store::backups(path);
+    *clock.now = clock.now->addSecs(3600);
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::Skipped);
+        QVERIFY(store->backupsMade().isEmpty());
+    }
+
+    QByteArray bytes = readBytes(path);
+    const qsizetype page = (bytes.size() / 4096 / 2) * 4096;
+    for (qsizetype i = 0; i < 4096; ++i)
+        bytes[page + i] = static_cast<char>(0x5A ^ (i & 0xff));
+    writeBytes(path, bytes);
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::Skipped);
+        // Its integrity check finds the damage: as problems, or as a page it cannot read.
+        QString found;
+        try {
+            found = store->check().join(u'\n');
+        } catch (const core::StoreError& error) {
+            found = error.message();
+        }
+        QVERIFY2(found.contains(QLatin1String("integrity:")) || found.contains(QLatin1String("malformed")),
+                 qPrintable(found));
+    }
+    StoreOptions options;
+    options.path = path;
+    options.clock = clock.function();
+    options.checkOnOpen = true;
+    Store::OpenResult asked = Store::open(options);
+    QVERIFY(!asked.store);
+    QCOMPARE(asked.failure, Store::OpenFailure::Damaged);
+
+    *clock.now = clock.now->addDays(1);
+    options.checkOnOpen = false;
+    const Store::OpenResult nextDay = Store::open(options);
+    QVERIFY(!nextDay.store);
+    QCOMPARE(nextDay.failure, Store::OpenFailure::Damaged);
+    QCOMPARE(Store::backups(path), backups); // the damaged file is not the new day's backup
+    QCOMPARE(readBytes(path), bytes);
+}
+
+void TestStore::checksWholeFileAfterUncleanClose_data()
+{
+    QTest::addColumn<bool>("staleLock");
+    QTest::addColumn<bool>("walLeft");
+    // A crash or a kill: its lock and its -wal stay.
+    QTest::newRow("the lock and the -wal left") << true << true;
+    // Nothing written since the last checkpoint, or the -wal lost.
+    QTest::newRow("the lock left") << true << false;
+    // The lock of a crashed computer removed by `flickdesk-cli unlock`.
+    QTest::newRow("the -wal left") << false << true;
+}
+
+void TestStore::checksWholeFileAfterUncleanClose()
+{
+    QFETCH(bool, staleLock);
+    QFETCH(bool, walLeft);
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("nca.sqlite"));
+    const QString wal = path + QStringLiteral("-wal");
+    const QString lock = path + QStringLiteral(".lock");
+    TestClock clock;
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QVERIFY(store->importHistory(ncaHistory()).ok());
+    }
+    {
+        const auto store = openStore(path, clock); // the day's check and backup
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::FirstOpenOfDay);
+    }
+    // A session's files as they are while it runs, after a change: what a crash leaves on disk.
+    QByteArray databaseBytes;
+    QByteArray walBytes;
+    QByteArray lockBytes;
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::Skipped);
+        store->setSetting(QStringLiteral("test.session"), 7);
+        databaseBytes = readBytes(path);
+        walBytes = readBytes(wal);
+        lockBytes = readBytes(lock);
+    }
+    QVERIFY(walBytes.size() > 0);
+    QVERIFY(lockBytes.size() > 0);
+    // A clean close leaves neither, and the next open does not check.
+    QVERIFY(!QFileInfo::exists(wal));
+    QVERIFY(!QFileInfo::exists(lock));
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::Skipped);
+    }
+
+    // The lock of a process that has ended, as a crashed FlickDesk leaves it.
+    QProcess ended;
+    ended.start(QStringLiteral(FLICKDESK_CLI_PATH), {QStringLiteral("--version")});
+    QVERIFY(ended.waitForStarted());
+    const qint64 endedPid = ended.processId();
+    QVERIFY(ended.waitForFinished());
+    QList<QByteArray> lockLines = lockBytes.split('\n');
+    lockLines[0] = QByteArray::number(endedPid);
+    writeBytes(path, databaseBytes);
+    if (walLeft)
+        writeBytes(wal, walBytes);
+    if (staleLock)
+        writeBytes(lock, lockLines.join('\n'));
+    {
+        const auto store = openStore(path, clock);
+        QVERIFY(store);
+        QVERIFY2(!store->isReadOnly(), qPrintable(store->readOnlyReason()));
+        QCOMPARE(store->openCheck(), Store::OpenCheck::AfterUncleanClose);
+        if (walLeft)
+            QCOMPARE(store->setting(QStringLiteral("test.session")).toInt(), 7);
+    }
+    {
+        const auto store = openStore(path, clock); // that session closed cleanly
+        QVERIFY(store);
+        QCOMPARE(store->openCheck(), Store::OpenCheck::Skipped);
+    }
 }
 
 void TestStore::secondInstanceIsReadOnly()

@@ -51,11 +51,13 @@ namespace {
 // Only the import commands make a database (`creation`); the others say there is none.
 std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String command, bool forWriting,
                                  QTextStream& err, int& status,
-                                 StoreOptions::Creation creation = StoreOptions::Creation::Never)
+                                 StoreOptions::Creation creation = StoreOptions::Creation::Never,
+                                 bool checkOnOpen = false)
 {
     StoreOptions options;
     options.path = arguments.value("--db").value_or(QString());
     options.creation = creation;
+    options.checkOnOpen = checkOnOpen;
     Store::OpenResult opened = Store::open(options);
     if (!opened.store) {
         err << command << ": " << opened.error << '\n';
@@ -474,7 +476,9 @@ int runCheck(const QStringList& args, QTextStream& out, QTextStream& err)
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    // The open's quick check too, whatever the day: a damaged file is refused as at any open.
+    const std::unique_ptr<Store> store =
+        openStore(arguments, command.name, false, err, status, StoreOptions::Creation::Never, true);
     if (!store)
         return status;
     try {

@@ -611,6 +611,17 @@ Store::OpenResult Store::open(const StoreOptions& options)
     const bool folderReadOnly = !creating && !QFileInfo(folderPath).isWritable();
     bool readOnly = options.readOnly || fileReadOnly || folderReadOnly;
     bool& heldByAnother = d->heldByAnother; // another FlickDesk holds the lock
+    // Whether the last session with this file ended without closing it (a crash, a kill, a power
+    // cut): then this open checks the whole file (OpenCheck::AfterUncleanClose). Two signs, each
+    // left by exactly that and removed by a clean close, so nothing has to be written at open or
+    // close to keep them: the lock file, which a FlickDesk holds for as long as it has the file
+    // open and deletes when it closes it (found here and yet taken by this open: its holder is
+    // gone), and a -wal file, which SQLite deletes when the last connection closes cleanly (it is
+    // also the sign after `flickdesk-cli unlock` removed the lock of a crashed computer). A -wal
+    // of a FlickDesk that still runs (this open read-only because it holds the lock) is no sign.
+    // Either sign may also follow a clean close in a rare case (a read-only reader that closed
+    // last leaves the -wal): that costs one check more, never one less.
+    bool uncleanClose = false;
     if (fileReadOnly || folderReadOnly) {
         d->readOnlyReason =
             fileReadOnly ? tr("%1 is a read-only file, so it was opened read-only: nothing can be changed, "
@@ -623,6 +634,7 @@ Store::OpenResult Store::open(const StoreOptions& options)
         d->readOnlyReason = tr("%1 is open read-only.").arg(shown);
     } else {
         auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+        const bool lockLeft = !creating && QFileInfo::exists(lock->fileName());
         // FlickDesk holds the lock for as long as it runs: a lock is stale only when the process
         // that wrote it is gone, never because it is old.
         lock->setStaleLockTime(0);
@@ -637,6 +649,7 @@ Store::OpenResult Store::open(const StoreOptions& options)
         }
         if (locked) {
             d->lock = std::move(lock);
+            uncleanClose = lockLeft;
             // A -shm this user cannot write (left by an older FlickDesk that opened the file while
             // it was read-only) would keep the database read-only for good. We hold the lock, so
             // no FlickDesk uses it, and SQLite rebuilds it from the -wal: it can go.
@@ -713,7 +726,23 @@ Store::OpenResult Store::open(const StoreOptions& options)
                                                   : sqlite::Database::Mode::ReadWrite);
         d->db.setBusyTimeout(5000);
         d->db.execute("PRAGMA foreign_keys = ON");
-        if (const QStringList problems = quickCheck(d->db); !problems.isEmpty()) {
+        // The day's backup is made at the first open of a day (any backup of today counts), and the
+        // whole file is checked before it: a damaged file is never kept as the day's good copy.
+        const QString today = d->now().toString(QStringLiteral("yyyyMMdd"));
+        const std::vector<BackupFile> existing = listBackups(path);
+        const bool backedUpToday =
+            std::any_of(existing.begin(), existing.end(),
+                        [&today](const BackupFile& file) { return file.stamp.startsWith(today); });
+        if (walLeft && !heldByAnother)
+            uncleanClose = true;
+        if (!d->created)
+            d->openCheck = options.checkOnOpen ? OpenCheck::Asked
+                           : uncleanClose      ? OpenCheck::AfterUncleanClose
+                           : !backedUpToday    ? OpenCheck::FirstOpenOfDay
+                                               : OpenCheck::Skipped;
+        if (const QStringList problems =
+                d->openCheck == OpenCheck::Skipped ? QStringList() : quickCheck(d->db);
+            !problems.isEmpty()) {
             d->db.close();
             return refuse(OpenFailure::Damaged,
                           tr("%1 is damaged: %2. FlickDesk did not change it.")
@@ -765,13 +794,7 @@ Store::OpenResult Store::open(const StoreOptions& options)
         if (!readOnly) {
             d->db.execute("PRAGMA journal_mode = WAL");
             d->db.execute("PRAGMA synchronous = NORMAL");
-            // The day's backup, at the first open of a day (any backup of today counts).
-            const QString today = d->now().toString(QStringLiteral("yyyyMMdd"));
-            const std::vector<BackupFile> existing = listBackups(path);
-            const bool backedUpToday =
-                std::any_of(existing.begin(), existing.end(),
-                            [&today](const BackupFile& file) { return file.stamp.startsWith(today); });
-            // A failing daily backup must not keep the director from the database: it is reported.
+            // The day's backup, at the first open of a day (backedUpToday, above). A failing daily backup must not keep the director from the database: it is reported.
             try {
                 if (!d->created && !backedUpToday && holdsData(d->db))
                     d->makeBackup(QStringLiteral("daily"));
@@ -831,6 +854,11 @@ int Store::schemaVersion() const
 bool Store::created() const
 {
     return d->created;
+}
+
+Store::OpenCheck Store::openCheck() const
+{
+    return d->openCheck;
 }
 
 QStringList Store::backupsMade() const

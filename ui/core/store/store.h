@@ -71,6 +71,9 @@ struct StoreOptions {
         IfMissingOrEmpty, // also in place of an empty file
     };
     Creation creation = Creation::IfMissing;
+    // Run the quick check of the whole file at this open whatever the day and however the last
+    // session ended (flickdesk-cli check); see Store::OpenCheck.
+    bool checkOnOpen = false;
 };
 
 // What Store::mergePlayer moved, so that Store::unmergePlayer puts it back.
@@ -117,6 +120,18 @@ public:
         Missing,      // nothing at the path, and StoreOptions::creation did not allow making it
     };
 
+    // Whether, and why, an open read the whole file for damage (SQLite's PRAGMA quick_check, about
+    // 1 s at a million finishes): a damaged file is refused (OpenFailure::Damaged). Not at every
+    // open: at the first open of a calendar day (no backup of today yet; before the day's backup,
+    // so that a damaged file is never kept as a good backup), after a session that did not close
+    // cleanly, and when StoreOptions::checkOnOpen asks. A new database is not checked.
+    enum class OpenCheck {
+        Skipped,
+        FirstOpenOfDay,
+        AfterUncleanClose, // a stale lock file, or a -wal file left beside the database
+        Asked,             // StoreOptions::checkOnOpen
+    };
+
     struct OpenResult {
         std::unique_ptr<Store> store;
         OpenFailure failure = OpenFailure::None;
@@ -140,6 +155,7 @@ public:
     bool isHeldByAnother() const;   // read-only because another FlickDesk holds the lock
     int schemaVersion() const;
     bool created() const;            // this open made a new database
+    OpenCheck openCheck() const;     // whether this open checked the whole file, and why
     QStringList backupsMade() const; // by this open: before a migration, or the day's backup
     QStringList warnings() const;    // what went wrong without stopping the open (a failed daily backup)
 

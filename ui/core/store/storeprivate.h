@@ -221,6 +221,7 @@ struct Store::Private {
     QStringList backupsMade;
     QStringList warnings;
     bool heldByAnother = false;
+    Store::OpenCheck openCheck = Store::OpenCheck::Skipped;
 
     QDateTime now() const { return options.clock ? options.clock() : QDateTime::currentDateTime(); }
 
