@@ -2,7 +2,7 @@
 //
 //   bench_points [--quick] [HISTORY_DIR]   (default tests/data/nca-history; see bench/README.md)
 //
-// 1. The NCA history (tests/data/nca-history, or HISTORY_DIR): every monthly lock its Tour events need (DECISIONS
+// 1. The history (tests/data/nca-history, or HISTORY_DIR): every monthly lock its Tour events need (DECISIONS
 //    P1: one cold FlickSkill run per month over the events before its 1st, spread over worker
 //    threads) plus every event's payout table and awards: core::computeTourPoints, as
 //    `flickdesk-cli points` runs it. Median of 3 runs (target: under 1 s); also the locks alone,

@@ -2,9 +2,9 @@
 //
 //   bench_recompute [repetitions] [HISTORY_DIR]   (default 3; tests/data/nca-history)
 //
-// The NCA history (tests/data/nca-history, or a folder bench/generate_history.py wrote) imported into a temporary database; the ratings list
-// and the player page of player 746 open. Each repetition presses "Recompute" (RecomputeDialog::
-// start) and measures until the views show the new run:
+// The NCA history (tests/data/nca-history, or a folder bench/generate_history.py wrote) imported into a
+// temporary database; the ratings list and the player page of player 746 open. Each repetition presses
+// "Recompute" (RecomputeDialog::start) and measures until the views show the new run:
 //   read     the history, names and awarded events from the store (GUI thread)
 //   compute  the FlickSkill run and every monthly lock, in the thread pool (RecomputeJob)
 //   store    the rating run and its locks in one transaction (Store::storeRatingRun, GUI thread):

@@ -6,8 +6,8 @@
 //    new database, as `flickdesk-cli import-history` does it: reading the folder, creating the
 //    file, one transaction. Median of 3, a new database each time. Target: under 2 s.
 // 2. Opening that database and listing its events, as `flickdesk-cli events` does (the lock file,
-//    the header and quick_check, the list). The first open of a day also makes the day's backup;
-//    it is shown apart. Median of 7. Target: under 0.3 s.
+//    the header, the list). The first open of a day also reads the whole file for damage
+//    (quick_check) and makes the day's backup; it is shown apart. Median of 7. Target: under 0.3 s.
 // 3. Export and import of the largest event (by units), awarded: the submission file and its
 //    history folder, then into a new database. Median of 5.
 // 4. The lock of the month after the history (core/records/monthlock.h): its first use, computed from the

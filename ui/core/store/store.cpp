@@ -794,9 +794,11 @@ Store::OpenResult Store::open(const StoreOptions& options)
         if (!readOnly) {
             d->db.execute("PRAGMA journal_mode = WAL");
             d->db.execute("PRAGMA synchronous = NORMAL");
-            // The day's backup, at the first open of a day (backedUpToday, above). A failing daily backup must not keep the director from the database: it is reported.
+            // The day's backup, at the first open of a day (backedUpToday, above; the backup made
+            // before a migration by this open counts as the day's). A failing daily backup must not
+            // keep the director from the database: it is reported.
             try {
-                if (!d->created && !backedUpToday && holdsData(d->db))
+                if (!d->created && !backedUpToday && d->backupsMade.isEmpty() && holdsData(d->db))
                     d->makeBackup(QStringLiteral("daily"));
             } catch (const sqlite::Error& error) {
                 d->warnings.append(tr("The day's backup of %1 could not be made: %2")
