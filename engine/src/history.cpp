@@ -63,7 +63,7 @@ private:
     // "line 12", or "file:12" when `source` is in another file than `relativeTo`.
     static std::string where(const SourceRef& source, const SourceRef& relativeTo)
     {
-        std::string text = source.file != relativeTo.file ? source.file + ":" : "line ";
+        std::string text = !(source.file == relativeTo.file) ? source.file.name() + ":" : "line ";
         return text + std::to_string(source.line);
     }
 
@@ -280,7 +280,7 @@ std::vector<Defect> validateHistory(const RatingHistory& history)
 
 std::string describe(const Defect& defect)
 {
-    std::string text = defect.source.file;
+    std::string text = defect.source.file.name();
     if (defect.source.line > 0) {
         if (!text.empty())
             text += ':';

@@ -108,6 +108,7 @@ private Q_SLOTS:
     void dayNumbersRoundTrip();
     void readsNcaHistory();
     void readsNcaHistoryQuickly();
+    void keepsEachFileNameOnce();
     void readsCraftedFolder();
     void toleratesCsvVariants();
     void refusesRawNcaResults();
@@ -225,6 +226,49 @@ void TestHistoryReader::readsNcaHistoryQuickly()
         const core::HistoryFolder folder = core::readHistoryFolder(dir);
         QVERIFY(folder.defects.empty());
     }
+}
+
+// Every row names its file and line, and holds the file's name once for all rows (a pointer to a
+// shared copy, engine::SourceFile), not a copy of its own: at a million finishes the copies took
+// tens of megabytes. The standings keep no unused room either.
+void TestHistoryReader::keepsEachFileNameOnce()
+{
+    static_assert(sizeof(engine::SourceRef) <= 16, "a row's source is a pointer and a line");
+    const QString dir = dataPath(QStringLiteral("nca-history"));
+    const core::HistoryFolder folder = core::readHistoryFolder(dir);
+    QVERIFY2(folder.defects.empty(), qPrintable(describeAll(folder.defects)));
+    const engine::Event& first = folder.history.events.front();
+    const std::string* events = &first.source.file.name();
+    const std::string* results = &first.standings.front().source.file.name();
+    QCOMPARE(QString::fromStdString(*events), QDir(dir).filePath(QStringLiteral("events.csv")));
+    QCOMPARE(QString::fromStdString(*results), QDir(dir).filePath(QStringLiteral("results.csv")));
+    std::size_t rows = 0;
+    for (const engine::Event& event : folder.history.events) {
+        QCOMPARE(&event.source.file.name(), events);
+        QCOMPARE(event.standings.capacity(), event.standings.size());
+        for (const engine::Standing& standing : event.standings) {
+            QCOMPARE(&standing.source.file.name(), results);
+            for (const engine::SourceRef& source : standing.playerSources)
+                QCOMPARE(&source.file.name(), results);
+            ++rows;
+        }
+    }
+    QCOMPARE(rows, std::size_t{5388}); // the units of the sample (its field sizes), singles and doubles
+
+    // A handle outlives the folder it was read with, and compares by the name it holds.
+    engine::SourceFile kept = first.source.file;
+    {
+        const core::HistoryFolder again = core::readHistoryFolder(dir);
+        QVERIFY(again.history.events.front().source.file == kept);
+        QVERIFY(&again.history.events.front().source.file.name() != &kept.name());
+    }
+    engine::SourceFile moved = std::move(kept);
+    QCOMPARE(&moved.name(), events);
+    QVERIFY(engine::SourceFile().empty());
+    QVERIFY(engine::SourceFile(std::string()) == engine::SourceFile());
+    QVERIFY(!(engine::SourceFile("games.csv") == engine::SourceFile("results.csv")));
+    QCOMPARE(engine::describe(engine::Defect{engine::SourceRef{"results.csv", 12}, "place", "7", "empty"}),
+             std::string("results.csv:12: place: empty"));
 }
 
 void TestHistoryReader::readsCraftedFolder()

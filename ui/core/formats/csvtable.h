@@ -17,13 +17,14 @@
 namespace flickdesk::core::csv {
 
 using engine::Defect;
+using engine::SourceFile;
 using engine::SourceRef;
 
 // The most defects listed from one reading: a damaged file (every row wrong) would otherwise take
 // memory without end, and a director corrects the first ones before reading the files again.
 inline constexpr std::size_t mostDefects = 1000;
 
-inline void report(std::vector<Defect>& defects, const std::string& file, int line, std::string field,
+inline void report(std::vector<Defect>& defects, const SourceFile& file, int line, std::string field,
                    std::string eventId, std::string message)
 {
     if (defects.size() > mostDefects)
@@ -322,14 +323,15 @@ struct Column {
 // One CSV file with a header row; columns are found by name, in any order.
 class CsvTable {
 public:
-    CsvTable(std::string_view text, std::string file, std::vector<Defect>& defects)
+    CsvTable(std::string_view text, SourceFile file, std::vector<Defect>& defects)
         : parser_(text)
         , file_(std::move(file))
         , defects_(defects)
     {
     }
 
-    const std::string& file() const noexcept { return file_; }
+    // One handle for every row of the file: rows share the name (engine::SourceFile).
+    const SourceFile& file() const noexcept { return file_; }
 
     // Reads the header and finds `columns` in it. False when the rows cannot be read: the file is
     // empty or a required column is missing (reported on the header's line).
@@ -419,7 +421,7 @@ private:
     }
 
     CsvParser parser_;
-    std::string file_;
+    SourceFile file_;
     std::vector<Defect>& defects_;
     std::vector<std::string> headerNames_; // the header's fields as written, when it is well formed
     std::vector<int> columns_;

@@ -209,7 +209,7 @@ private:
             eventsKnown_ = false;
             return;
         }
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         bool wellFormed = false;
         while (table.next(wellFormed)) {
             const std::string id(table.field(EventId));
@@ -324,7 +324,7 @@ private:
                 build.rowsMissing = true;
             return;
         }
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         bool teamColumnReported = false;
         bool wellFormed = false;
         while (table.next(wellFormed)) {
@@ -461,7 +461,7 @@ private:
                        fileRef(QStringLiteral("games.csv")), defects_);
         if (!table.readHeader({{"event_id"}, {"game"}, {"side_a"}, {"side_b"}, {"winner"}}))
             return;
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         bool wellFormed = false;
         while (table.next(wellFormed)) {
             const int line = table.line();
@@ -572,6 +572,7 @@ private:
 
             build.info.date = event.date;
             build.info.format = event.format;
+            event.standings.shrink_to_fit(); // grown row by row: up to half of it unused
             history.events.push_back(std::move(event));
             folder_.events.push_back(std::move(build.info));
         }

@@ -203,7 +203,7 @@ private:
             playersUnreadable_ = true;
             return;
         }
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         std::unordered_map<std::string, int> firstLine;
         bool wellFormed = false;
         while (table.next(wellFormed)) {
@@ -239,7 +239,7 @@ private:
     void readStart(const CsvTable& table, PlayerEntry& player)
     {
         using namespace players_csv;
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         const int line = table.line();
         AcfRecord& start = player.start;
         const std::string who = "player " + player.id;
@@ -328,7 +328,7 @@ private:
         if (!table.readHeader(
                 {{"event"}, {"date"}, {"scoring"}, {"round"}, {"player_a"}, {"player_b"}, {"result"}}))
             return;
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         bool wellFormed = false;
         while (table.next(wellFormed)) {
             const int line = table.line();
@@ -383,7 +383,7 @@ private:
     void readEventFields(const CsvTable& table, EventBuild& event)
     {
         using namespace games_csv;
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         const int line = table.line();
 
         const std::string_view dateText = table.field(Date);

@@ -157,7 +157,7 @@ struct Reader {
                                {"player5", false},
                                {"score5", false}}))
             return;
-        const std::string& file = table.file();
+        const SourceFile& file = table.file();
         std::unordered_map<std::string, int> firstLine;
         bool wellFormed = false;
         while (table.next(wellFormed)) {

@@ -119,7 +119,7 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
     std::vector<Defect> unknownPlayers; // of the current row
     bool wellFormed = false;
     while (table.next(wellFormed)) {
-        const std::string file = table.file();
+        const SourceFile file = table.file();
         const int line = table.line();
         const std::string gameId(table.field(Game));
         if (gameId.empty()) {

@@ -2,16 +2,77 @@
 
 #include "flickdesk/engine/date.h"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace flickdesk::engine {
 
+// The name of the file a piece of input came from, kept once however many rows name it: a handle
+// to one shared, immutable copy of the name, counted by its handles (the last one frees it, so its
+// owner is whoever still holds a row of that file). A reader makes one per file and copies it into
+// every row, which then holds a pointer and not a copy of the name: at a million rows, tens of
+// megabytes less. Handles may be copied and freed on any thread.
+class SourceFile {
+public:
+    SourceFile() noexcept = default;
+    // Implicit, so that SourceRef{"games.csv", 7} and SourceRef{name, line} read as a string would.
+    SourceFile(std::string name)
+        : shared_(name.empty() ? nullptr : new Shared{std::move(name)})
+    {
+    }
+    SourceFile(const char* name)
+        : SourceFile(std::string(name))
+    {
+    }
+    SourceFile(const SourceFile& other) noexcept
+        : shared_(other.shared_)
+    {
+        if (shared_)
+            shared_->handles.fetch_add(1, std::memory_order_relaxed);
+    }
+    SourceFile(SourceFile&& other) noexcept
+        : shared_(std::exchange(other.shared_, nullptr))
+    {
+    }
+    SourceFile& operator=(SourceFile other) noexcept
+    {
+        std::swap(shared_, other.shared_);
+        return *this;
+    }
+    ~SourceFile()
+    {
+        if (shared_ && shared_->handles.fetch_sub(1, std::memory_order_acq_rel) == 1)
+            delete shared_;
+    }
+
+    const std::string& name() const noexcept
+    {
+        static const std::string none;
+        return shared_ ? shared_->name : none;
+    }
+    operator const std::string&() const noexcept { return name(); }
+    bool empty() const noexcept { return shared_ == nullptr; }
+
+    friend bool operator==(const SourceFile& a, const SourceFile& b) noexcept
+    {
+        return a.shared_ == b.shared_ || a.name() == b.name();
+    }
+
+private:
+    struct Shared {
+        std::string name;
+        std::atomic<long> handles{1};
+    };
+    Shared* shared_ = nullptr;
+};
+
 // Where a piece of input came from, so that every defect can name file, line and field.
 // The engine never opens files: readers fill this in, the engine only repeats it.
 struct SourceRef {
-    std::string file;
+    SourceFile file;
     int line = 0;
 };
 
