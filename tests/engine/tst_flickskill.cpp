@@ -523,7 +523,8 @@ void TestFlickSkill::lockIgnoresEventsOfItsOwnMonth()
     const MonthlyLock lock = computeMonthlyLock(h, march1 + 20, params);
     QCOMPARE(lock.month, march1);
     QCOMPARE(lock.eventsRated, 1);
-    QVERIFY(lock.rated[0] && lock.rated[1] && !lock.rated[2]);
+    QVERIFY(lock.isRated(0) && lock.isRated(1) && !lock.isRated(2));
+    QCOMPARE(lock.players.size(), std::size_t{2}); // only the players rated before the month
     QCOMPARE(lock.mu(2), params.mu0);
 
     // P1: exactly the rating of a run over the events before the 1st.
@@ -531,7 +532,8 @@ void TestFlickSkill::lockIgnoresEventsOfItsOwnMonth()
     before.events.pop_back();
     const FlickSkillResult r = rateHistory(before, params);
     QCOMPARE(lock.mu(0), r.rating(0, params).mu);
-    QCOMPARE(lock.ratings[1].sigma, r.rating(1, params).sigma);
+    QCOMPARE(lock.rating(1).sigma, r.rating(1, params).sigma);
+    QCOMPARE(lock.rating(2).sigma, params.sigma0); // N6: the prior
 }
 
 // The engine computes one lock per call (the caller in ui/core spreads months over threads): with a
@@ -551,7 +553,7 @@ void TestFlickSkill::locksDoNotDependOnThreadsOrCompany()
         QVERIFY(locks.back().eventsRated == 0 || sweeps > 0);
         const MonthlyLock alone = computeMonthlyLock(h, month);
         for (std::size_t p = 0; p < h.playerIds.size(); ++p)
-            QCOMPARE(locks.back().ratings[p].mu, alone.ratings[p].mu);
+            QCOMPARE(locks.back().mu(static_cast<PlayerIndex>(p)), alone.mu(static_cast<PlayerIndex>(p)));
     }
     // Later locks know more players.
     QVERIFY(locks.back().eventsRated > locks.front().eventsRated);
