@@ -526,13 +526,18 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
                        .arg(QString::number(event.payout.unflooredWinnerPoints, 'f', 1));
         }
     }
+    const auto computed = std::count(points.computed.begin(), points.computed.end(), 1);
     err << (points.threads == 1
-                ? Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks on %4 thread\n")
-                : Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks on %4 threads\n"))
+                ? Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks (%4 computed on %5 thread, %6 "
+                          "stored before)\n")
+                : Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks (%4 computed on %5 threads, %6 "
+                          "stored before)\n"))
                .arg(points.events.size())
                .arg(rows)
                .arg(points.locks.size())
-               .arg(points.threads);
+               .arg(computed)
+               .arg(points.threads)
+               .arg(static_cast<qsizetype>(points.locks.size()) - computed);
     return cli_exit::ok;
 }
 

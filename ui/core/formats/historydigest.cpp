@@ -75,7 +75,8 @@ std::map<engine::DayNumber, QString> historyDigestsBefore(const HistoryFolder& f
     return digests;
 }
 
-MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::MonthlyLock& lock, const QString& month)
+MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
+                               const QString& month)
 {
     MonthLockRatings ratings;
     ratings.month = month;
@@ -94,7 +95,8 @@ MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::Monthl
     return ratings;
 }
 
-QString historyDigestBefore(const HistoryFolder& folder, const QJsonObject& parameters, engine::DayNumber month)
+QString historyDigestBefore(const HistoryFolder& folder, const QJsonObject& parameters,
+                            engine::DayNumber month)
 {
     return historyDigestsBefore(folder, parameters, {engine::firstOfMonth(month)}).begin()->second;
 }

@@ -27,6 +27,7 @@ QString historyDigestBefore(const HistoryFolder& folder, const QJsonObject& para
 
 // An engine lock of `folder`'s history as the window and the store hold it: by player id, the
 // players rated before the month only (the others have the lock's prior, N6).
-MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::MonthlyLock& lock, const QString& month);
+MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
+                               const QString& month);
 
 } // namespace flickdesk::core

@@ -852,6 +852,9 @@ Store::OpenResult Store::open(const StoreOptions& options)
                                                   : sqlite::Database::Mode::ReadWrite);
         d->db.setBusyTimeout(5000);
         d->db.execute("PRAGMA foreign_keys = ON");
+        // 32 MiB of page cache (SQLite's default is 2 MiB): a monthly lock or a rating run writes
+        // one row per rated player, and a large history's reads and writes stay in memory.
+        d->db.execute("PRAGMA cache_size = -32768");
         if (const QStringList problems = quickCheck(d->db); !problems.isEmpty()) {
             d->db.close();
             return refuse(OpenFailure::Damaged,
