@@ -396,8 +396,23 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
             engine::FlickSkillParameters stored;
             input.store->flickSkillParameters().applyTo(stored);
             shared = flickSkillParametersJson(stored) == parametersJson;
-            if (shared)
-                reusable = input.store->reusableLocks(input.folder, input.parameters);
+            if (shared) {
+                // Only the Tour entrants of each month are read from its lock: all that points use.
+                Store::PlayersByMonth entrants;
+                for (std::size_t i = 0; i < input.folder.events.size(); ++i) {
+                    if (input.folder.events[i].tour == Tour::None)
+                        continue;
+                    const engine::Event& event = input.folder.history.events[i];
+                    std::vector<engine::PlayerIndex>& players = entrants[engine::firstOfMonth(event.date)];
+                    for (const engine::Standing& standing : event.standings)
+                        players.insert(players.end(), standing.unit.players.begin(), standing.unit.players.end());
+                }
+                for (auto& [month, players] : entrants) {
+                    std::sort(players.begin(), players.end());
+                    players.erase(std::unique(players.begin(), players.end()), players.end());
+                }
+                reusable = input.store->reusableLocks(input.folder, input.parameters, &entrants);
+            }
         }
         points = computeTourPoints(input.folder, input.parameters, include, {}, 0, reusable);
     } catch (const std::exception& error) {

@@ -214,8 +214,12 @@ public:
     // The stored computed locks that are `folder`'s (read by loadHistory) with these parameters:
     // those not marked stale, and those whose digest shows the history before their month is
     // unchanged (marked fresh again). By the 1st of their month, over the folder's player indices.
+    // With `only`, each month's lock holds only those players (by index, ascending), read one by one:
+    // what a caller that needs a few players of many months (Tour points) reads instead of them all.
+    using PlayersByMonth = std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>;
     std::map<engine::DayNumber, engine::MonthlyLock> reusableLocks(const HistoryFolder& folder,
-                                                                  const engine::FlickSkillParameters& parameters);
+                                                                  const engine::FlickSkillParameters& parameters,
+                                                                  const PlayersByMonth* only = nullptr);
     // A rating run over the whole stored history and the monthly locks it computed, in one
     // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
     // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list

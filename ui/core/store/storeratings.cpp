@@ -233,7 +233,8 @@ void Store::storeComputedLocks(const std::vector<ComputedLock>& locks, const QJs
 }
 
 std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const HistoryFolder& folder,
-                                                                      const engine::FlickSkillParameters& parameters)
+                                                                      const engine::FlickSkillParameters& parameters,
+                                                                      const PlayersByMonth* only)
 {
     const QJsonObject parametersJson = flickSkillParametersJson(parameters);
     return d->guarded([&] {
@@ -247,6 +248,8 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
             QString digest;
         };
         std::vector<Candidate> candidates;
+        // One read transaction: one file lock for every row read below, not one per statement.
+        sqlite::Transaction reading(d->db, sqlite::Transaction::Kind::Deferred);
         {
             sqlite::Statement select(d->db, "SELECT l.month, l.stale, l.history_digest, r.parameters FROM locks l "
                                             "JOIN rating_runs r ON r.id = l.run_id WHERE l.source = 'computed'");
@@ -274,6 +277,7 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
         for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p)
             indexOf.emplace(folder.history.playerIds[p], static_cast<engine::PlayerIndex>(p));
         sqlite::Statement rows(d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
+        sqlite::Statement one(d->db, "SELECT mu, sigma FROM lock_ratings WHERE month = ? AND player_id = ?");
         sqlite::Statement fresh(d->db, "UPDATE locks SET stale = 0 WHERE month = ?");
         for (const Candidate& c : candidates) {
             if (c.stale) {
@@ -291,9 +295,32 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
             lock.eventsRated = static_cast<int>(
                 std::count_if(folder.history.events.begin(), folder.history.events.end(),
                               [&c](const engine::Event& event) { return event.date < c.first; }));
+            std::vector<std::pair<engine::PlayerIndex, engine::Gaussian>> rated;
+            if (only) {
+                const auto wanted = only->find(c.first);
+                if (wanted != only->end()) {
+                    for (const engine::PlayerIndex player : wanted->second) {
+                        one.reset();
+                        one.bind(1, c.month).bind(2, QString::fromStdString(
+                                                         folder.history.playerIds[static_cast<std::size_t>(player)]));
+                        if (one.step())
+                            rated.push_back({player, {one.real(0), one.real(1)}});
+                    }
+                    one.reset();
+                }
+                std::sort(rated.begin(), rated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+                rated.erase(std::unique(rated.begin(), rated.end(),
+                                        [](const auto& x, const auto& y) { return x.first == y.first; }),
+                            rated.end());
+                for (const auto& [player, posterior] : rated) {
+                    lock.players.push_back(player);
+                    lock.posteriors.push_back(posterior);
+                }
+                reusable.emplace(c.first, std::move(lock));
+                continue;
+            }
             rows.reset();
             rows.bind(1, c.month);
-            std::vector<std::pair<engine::PlayerIndex, engine::Gaussian>> rated;
             bool complete = true;
             while (rows.step()) {
                 const auto index = indexOf.find(rows.text(0).toStdString());
@@ -315,6 +342,7 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
             }
             reusable.emplace(c.first, std::move(lock));
         }
+        reading.commit();
         return reusable;
     });
 }
