@@ -208,6 +208,7 @@ struct EventDayCache {
     std::optional<std::vector<IndexedPlayer>> players;    // none: rebuilt at the next search
     std::unordered_map<QString, std::size_t> playerIndex; // id -> position in `players`
     std::map<QString, MonthLockRatings> locks;            // by month (YYYY-MM)
+    qint64 locksGeneration = -1; // the history's generation the locks above were read or computed at
 };
 
 struct Store::Private {

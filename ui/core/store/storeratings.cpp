@@ -510,6 +510,12 @@ QJsonObject Store::Private::currentParametersJson()
 
 const MonthLockRatings* Store::Private::storedLock(const QString& month, const QJsonObject& parameters)
 {
+    // Whoever changed the rated history (this session, another program), the triggers counted it:
+    // locks kept in memory from before are forgotten.
+    if (const qint64 generation = historyGeneration(); generation != eventDay.locksGeneration) {
+        eventDay.locks.clear();
+        eventDay.locksGeneration = generation;
+    }
     if (const auto cached = eventDay.locks.find(month); cached != eventDay.locks.end())
         return &cached->second;
     const bool digests = db.queryInteger("PRAGMA user_version").value_or(0) >= 6;
