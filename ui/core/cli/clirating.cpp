@@ -452,15 +452,9 @@ void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& i
             if (!points.computed[m])
                 continue;
             const engine::MonthlyLock& lock = points.locks[m];
-            const QString month = QString::fromStdString(engine::formatIsoDate(lock.month)).left(7);
-            ComputedLock computed{month, {}, digests.at(lock.month)};
-            computed.ratings.reserve(lock.players.size());
-            for (std::size_t k = 0; k < lock.players.size(); ++k)
-                computed.ratings.push_back({QString::fromStdString(input.folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
-                                            lock.posteriors[k].mu, lock.posteriors[k].sigma});
             iterations = std::max(iterations, lock.iterations);
             converged = converged && lock.converged;
-            locks.push_back(std::move(computed));
+            locks.push_back(computedLockOf(input.folder, lock, digests.at(lock.month)));
         }
         try {
             input.store->storeComputedLocks(locks, parametersJson, iterations, converged, input.generation);

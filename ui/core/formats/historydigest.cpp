@@ -95,6 +95,19 @@ MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::Monthl
     return ratings;
 }
 
+ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock, const QString& digest)
+{
+    ComputedLock computed;
+    computed.month = QString::fromStdString(engine::formatIsoDate(lock.month)).left(7);
+    computed.historyDigest = digest;
+    computed.ratings.reserve(lock.players.size());
+    for (std::size_t k = 0; k < lock.players.size(); ++k)
+        computed.ratings.push_back(
+            {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
+             lock.posteriors[k].mu, lock.posteriors[k].sigma});
+    return computed;
+}
+
 QString historyDigestBefore(const HistoryFolder& folder, const QJsonObject& parameters,
                             engine::DayNumber month)
 {

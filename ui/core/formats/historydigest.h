@@ -30,4 +30,8 @@ QString historyDigestBefore(const HistoryFolder& folder, const QJsonObject& para
 MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
                                const QString& month);
 
+// The same lock as the store writes it: a row per rated player, with the digest of the history before
+// its month (`digest`, historyDigestBefore).
+ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock, const QString& digest);
+
 } // namespace flickdesk::core

@@ -594,12 +594,7 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
                    .arg(month, QString::fromUtf8(error.what())));
     }
     MonthLockRatings ratings = lockRatingsOf(folder, lock, month);
-    ComputedLock computed{month, {}, digest};
-    computed.ratings.reserve(lock.players.size());
-    for (std::size_t k = 0; k < lock.players.size(); ++k)
-        computed.ratings.push_back(
-            {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
-             lock.posteriors[k].mu, lock.posteriors[k].sigma});
+    const ComputedLock computed = computedLockOf(folder, lock, digest);
     // Stored as it is first used, unless the database is read-only; a month whose lock an award used
     // keeps it (P2). Storing it saves the next computation only: a busy database does not stop the
     // payout.
