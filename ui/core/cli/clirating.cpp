@@ -397,10 +397,11 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
             input.store->flickSkillParameters().applyTo(stored);
             shared = flickSkillParametersJson(stored) == parametersJson;
             if (shared) {
-                // Only the Tour entrants of each month are read from its lock: all that points use.
+                // Only the entrants of the Tour events asked for are read from each month's lock: all
+                // that points and standings use.
                 Store::PlayersByMonth entrants;
                 for (std::size_t i = 0; i < input.folder.events.size(); ++i) {
-                    if (input.folder.events[i].tour == Tour::None)
+                    if (input.folder.events[i].tour == Tour::None || (include && !include(input.folder.events[i])))
                         continue;
                     const engine::Event& event = input.folder.history.events[i];
                     std::vector<engine::PlayerIndex>& players = entrants[engine::firstOfMonth(event.date)];

@@ -258,7 +258,8 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
                     continue;
                 const std::optional<engine::DayNumber> first =
                     engine::parseIsoDate((select.text(0) + QStringLiteral("-01")).toStdString());
-                if (first)
+                // With `only`, the months it names: the others are not asked for.
+                if (first && (!only || only->count(*first) != 0))
                     candidates.push_back({select.text(0), *first, select.integer(1) != 0, select.text(2)});
             }
         }
@@ -272,10 +273,12 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
         const std::map<engine::DayNumber, QString> digests =
             staleMonths.empty() ? std::map<engine::DayNumber, QString>{}
                                 : historyDigestsBefore(folder, parametersJson, staleMonths);
-        std::unordered_map<std::string, engine::PlayerIndex> indexOf;
-        indexOf.reserve(folder.history.playerIds.size());
-        for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p)
-            indexOf.emplace(folder.history.playerIds[p], static_cast<engine::PlayerIndex>(p));
+        std::unordered_map<std::string, engine::PlayerIndex> indexOf; // for whole locks only
+        if (!only) {
+            indexOf.reserve(folder.history.playerIds.size());
+            for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p)
+                indexOf.emplace(folder.history.playerIds[p], static_cast<engine::PlayerIndex>(p));
+        }
         sqlite::Statement rows(d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
         sqlite::Statement one(d->db, "SELECT mu, sigma FROM lock_ratings WHERE month = ? AND player_id = ?");
         sqlite::Statement fresh(d->db, "UPDATE locks SET stale = 0 WHERE month = ?");
