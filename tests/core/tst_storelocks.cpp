@@ -72,12 +72,59 @@ class TestStoreLocks : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void storedLocksAreTheColdLocks_data();
+    void storedLocksAreTheColdLocks();
     void lockIsStoredWithItsDigestAndReused();
     void editInvalidatesOnlyTheMonthsAfterIt();
     void staleLockWithTheSameHistoryIsFreshAgain();
     void lockComputedFromAnOlderHistoryIsRefused();
     void pointsAndStandingsReuseAndStoreLocks();
 };
+
+void TestStoreLocks::storedLocksAreTheColdLocks_data()
+{
+    QTest::addColumn<QString>("history");
+    QTest::newRow("NCA sample") << testing::ncaHistoryDir();
+    for (const char* name : {"mixed", "gaps", "games", "singles"})
+        QTest::newRow(name) << testing::dataPath(QStringLiteral("reference/ttt/") + QLatin1String(name));
+}
+
+// DECISIONS P1 and N5: every month's lock, computed and stored by the store, read back in another
+// session, is the engine's cold lock of that month bit for bit.
+void TestStoreLocks::storedLocksAreTheColdLocks()
+{
+    QFETCH(QString, history);
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    core::HistoryFolder folder;
+    engine::FlickSkillParameters parameters;
+    {
+        const auto store = openStore(path);
+        QVERIFY(store);
+        QVERIFY(store->importHistory(history).ok());
+        folder = store->loadHistory();
+        store->flickSkillParameters().applyTo(parameters);
+        for (const engine::DayNumber month : engine::monthsOfEvents(folder.history))
+            store->lockedRatingsFor(QString::fromStdString(engine::formatIsoDate(month)));
+    }
+    const auto store = openStore(path);
+    const std::vector<engine::DayNumber> months = engine::monthsOfEvents(folder.history);
+    QVERIFY(!months.empty());
+    for (const engine::DayNumber month : months) {
+        const QString date = QString::fromStdString(engine::formatIsoDate(month));
+        const std::optional<core::MonthLockRatings> stored = store->storedLockFor(date);
+        QVERIFY2(stored, qPrintable(date));
+        const engine::MonthlyLock cold = engine::computeMonthlyLock(folder.history, month, parameters);
+        QCOMPARE(stored->players, static_cast<int>(cold.players.size()));
+        for (std::size_t k = 0; k < cold.players.size(); ++k) {
+            const QString id =
+                QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(cold.players[k])]);
+            QCOMPARE(stored->muOf(id), cold.posteriors[k].mu);
+            QCOMPARE(stored->sigmaOf(id), cold.posteriors[k].sigma);
+        }
+    }
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), static_cast<std::int64_t>(months.size()));
+}
 
 void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
 {
