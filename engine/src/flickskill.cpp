@@ -115,10 +115,13 @@ Normal forget(const Normal& n, double gamma, double days) noexcept
 
 class FlickSkillModel {
 public:
-    FlickSkillModel(const RatingHistory& history, const FlickSkillParameters& parameters)
+    // Only the events dated before `before` are rated (all of them by default).
+    FlickSkillModel(const RatingHistory& history, const FlickSkillParameters& parameters,
+                    DayNumber before = std::numeric_limits<DayNumber>::max())
         : parameters_(parameters)
         , prior_{parameters.mu0, parameters.sigma0}
         , playerCount_(history.playerIds.size())
+        , before_(before)
     {
         build(history);
     }
@@ -148,6 +151,7 @@ private:
     FlickSkillParameters parameters_;
     Normal prior_;
     std::size_t playerCount_ = 0;
+    DayNumber before_ = std::numeric_limits<DayNumber>::max();
 
     std::vector<Batch> batches_;
     std::vector<SkillSlot> skills_;
@@ -171,8 +175,12 @@ private:
 void FlickSkillModel::build(const RatingHistory& history)
 {
     // One batch per date (N1), events in input order within a date.
-    std::vector<std::uint32_t> order(history.events.size());
-    std::iota(order.begin(), order.end(), 0u);
+    std::vector<std::uint32_t> order;
+    order.reserve(history.events.size());
+    for (std::uint32_t e = 0; e < history.events.size(); ++e) {
+        if (history.events[e].date < before_)
+            order.push_back(e);
+    }
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
         return history.events[a].date < history.events[b].date;
     });
@@ -181,8 +189,8 @@ void FlickSkillModel::build(const RatingHistory& history)
     std::vector<std::int32_t> lastSkill(playerCount_, -1);     // latest skill in earlier batches
     std::vector<DayNumber> lastDate(playerCount_, 0);
     std::size_t appearances = 0;
-    for (const Event& e : history.events)
-        appearances += e.standings.size() * 2;
+    for (const std::uint32_t e : order)
+        appearances += history.events[e].standings.size() * 2;
     skills_.reserve(appearances);
     items_.reserve(appearances);
 
@@ -630,12 +638,17 @@ std::vector<std::string> parameterProblems(const FlickSkillParameters& p)
     return problems;
 }
 
-std::vector<std::string> ratingProblems(const RatingHistory& history, const FlickSkillParameters& parameters)
+namespace {
+
+std::vector<std::string> ratingProblemsBefore(const RatingHistory& history, const FlickSkillParameters& parameters,
+                                              DayNumber before)
 {
     std::vector<std::string> problems = parameterProblems(parameters);
     if (!(parameters.drawProbabilityGame > 0.0)) {
         // N3: with a game draw probability of 0 a drawn game cannot be rated.
         for (const Event& e : history.events) {
+            if (e.date >= before)
+                continue;
             const bool drawn = std::any_of(e.games.begin(), e.games.end(), [](const HeadToHeadGame& g) {
                 return g.outcome == GameOutcome::Draw;
             });
@@ -646,9 +659,8 @@ std::vector<std::string> ratingProblems(const RatingHistory& history, const Flic
     return problems;
 }
 
-void requireRatable(const RatingHistory& history)
+void requireRatableDefects(const std::vector<Defect>& defects)
 {
-    const std::vector<Defect> defects = validateHistory(history);
     if (defects.empty())
         return;
     std::string message = "the history cannot be rated:";
@@ -659,18 +671,43 @@ void requireRatable(const RatingHistory& history)
     throw std::invalid_argument(message);
 }
 
+void requireUsable(const std::vector<std::string>& problems)
+{
+    if (problems.empty())
+        return;
+    std::string message = "the parameters cannot be used:";
+    for (const std::string& problem : problems)
+        message.append("\n").append(problem);
+    throw std::invalid_argument(message);
+}
+
+} // namespace
+
+std::vector<std::string> ratingProblems(const RatingHistory& history, const FlickSkillParameters& parameters)
+{
+    return ratingProblemsBefore(history, parameters, std::numeric_limits<DayNumber>::max());
+}
+
+void requireRatable(const RatingHistory& history)
+{
+    requireRatableDefects(validateHistory(history));
+}
+
 FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParameters& parameters,
                              const FlickSkillRunControl& control)
 {
     requireRatable(history);
-    const std::vector<std::string> problems = ratingProblems(history, parameters);
-    if (!problems.empty()) {
-        std::string message = "the parameters cannot be used:";
-        for (const std::string& problem : problems)
-            message.append("\n").append(problem);
-        throw std::invalid_argument(message);
-    }
+    requireUsable(ratingProblems(history, parameters));
     FlickSkillModel model(history, parameters);
+    return model.run(control);
+}
+
+FlickSkillResult rateHistoryBefore(const RatingHistory& history, DayNumber before,
+                                   const FlickSkillParameters& parameters, const FlickSkillRunControl& control)
+{
+    requireRatableDefects(validateHistoryBefore(history, before));
+    requireUsable(ratingProblemsBefore(history, parameters, before));
+    FlickSkillModel model(history, parameters, before);
     return model.run(control);
 }
 

@@ -278,6 +278,16 @@ std::vector<Defect> validateHistory(const RatingHistory& history)
     return defects;
 }
 
+std::vector<Defect> validateHistoryBefore(const RatingHistory& history, DayNumber before)
+{
+    std::vector<Defect> defects;
+    for (const Event& event : history.events) {
+        if (event.date < before)
+            EventValidator(history, event, defects).run();
+    }
+    return defects;
+}
+
 std::string describe(const Defect& defect)
 {
     std::string text = defect.source.file.name();

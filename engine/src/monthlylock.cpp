@@ -4,51 +4,53 @@
 
 namespace flickdesk::engine {
 
-namespace {
-
-// The history restricted to events dated before `lockDay` (P1: events earlier in the same month
-// do not count). Player ids stay as they are, so indices keep their meaning.
-RatingHistory historyBefore(const RatingHistory& history, DayNumber lockDay)
+bool MonthlyLock::isRated(PlayerIndex player) const
 {
-    RatingHistory prefix;
-    prefix.playerIds = history.playerIds;
-    for (const Event& e : history.events) {
-        if (e.date < lockDay)
-            prefix.events.push_back(e);
-    }
-    return prefix;
+    return std::binary_search(players.begin(), players.end(), player);
 }
 
-MonthlyLock lockFromRun(const RatingHistory& prefix, DayNumber month, const FlickSkillParameters& parameters,
-                        const FlickSkillRunControl& control)
+Gaussian MonthlyLock::rating(PlayerIndex player) const
 {
+    const auto it = std::lower_bound(players.begin(), players.end(), player);
+    if (it == players.end() || *it != player)
+        return prior;
+    return posteriors[static_cast<std::size_t>(it - players.begin())];
+}
+
+void MonthlyLock::setRating(PlayerIndex player, Gaussian posterior)
+{
+    const auto it = std::lower_bound(players.begin(), players.end(), player);
+    const auto at = it - players.begin();
+    if (it != players.end() && *it == player) {
+        posteriors[static_cast<std::size_t>(at)] = posterior;
+        return;
+    }
+    players.insert(it, player);
+    posteriors.insert(posteriors.begin() + at, posterior);
+}
+
+MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
+                               const FlickSkillParameters& parameters, const FlickSkillRunControl& control)
+{
+    // P1: the events dated before the 1st of the month; those earlier in the same month do not count.
     MonthlyLock lock;
-    lock.month = month;
-    lock.eventsRated = static_cast<int>(prefix.events.size());
-    lock.ratings.assign(prefix.playerIds.size(), Gaussian{parameters.mu0, parameters.sigma0});
-    lock.rated.assign(prefix.playerIds.size(), 0);
-    if (prefix.events.empty())
+    lock.month = firstOfMonth(month);
+    lock.prior = Gaussian{parameters.mu0, parameters.sigma0};
+    lock.eventsRated = static_cast<int>(std::count_if(history.events.begin(), history.events.end(),
+                                                      [&lock](const Event& e) { return e.date < lock.month; }));
+    if (lock.eventsRated == 0)
         return lock;
-    const FlickSkillResult result = rateHistory(prefix, parameters, control);
+    const FlickSkillResult result = rateHistoryBefore(history, lock.month, parameters, control);
     lock.iterations = result.iterations;
     lock.converged = result.converged;
     for (std::size_t p = 0; p < result.curves.size(); ++p) {
         if (result.curves[p].empty())
             continue;
         // N6: the rating is the posterior at the player's latest batch.
-        lock.ratings[p] = result.rating(static_cast<PlayerIndex>(p), parameters);
-        lock.rated[p] = 1;
+        lock.players.push_back(static_cast<PlayerIndex>(p));
+        lock.posteriors.push_back(result.rating(static_cast<PlayerIndex>(p), parameters));
     }
     return lock;
-}
-
-} // namespace
-
-MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
-                               const FlickSkillParameters& parameters, const FlickSkillRunControl& control)
-{
-    const DayNumber first = firstOfMonth(month);
-    return lockFromRun(historyBefore(history, first), first, parameters, control);
 }
 
 std::vector<DayNumber> monthsOfEvents(const RatingHistory& history)

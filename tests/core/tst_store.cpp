@@ -2,6 +2,7 @@
 // rotation, refusal of foreign and damaged files, a second instance, history import and its
 // refusals, rating lists, frozen awards, foreign keys, and loadHistory() against the folder.
 #include "../common/storefixtures.h"
+#include "core/formats/historydigest.h"
 #include "core/awards/awarding.h"
 #include "core/awards/tourpoints.h"
 #include "core/formats/eventexchange.h"
@@ -282,10 +283,17 @@ void TestStore::migratesOlderFileAfterBackup()
     QCOMPARE(queryInteger(path, "PRAGMA user_version"), Store::latestSchemaVersion);
     // The data as it was; a column a migration adds comes last and is NULL (version 3:
     // standings.listed), and a table a migration adds is empty (version 4: the rating pools).
+    // Version 6 adds a lock's digest and stale flag ('' and 1 for a lock computed before it) and
+    // the history's generation.
     const QRegularExpression addedColumns(QStringLiteral("(NULL\\|)+\n"));
-    const QRegularExpression addedTables(QStringLiteral("\\[(pools|pool_players|pool_games)\\]\n"));
-    QCOMPARE(dumpTables(path).replace(addedColumns, QStringLiteral("\n")).remove(addedTables),
-             QString(before).replace(addedColumns, QStringLiteral("\n")));
+    const QRegularExpression lockColumns(QStringLiteral("\\|\\|[01]\n"));
+    const QRegularExpression addedTables(
+        QStringLiteral("\\[(pools|pool_players|pool_games)\\]\n|\\[history_state\\]\n1\\|0\\|\n"));
+    QCOMPARE(dumpTables(path)
+                 .replace(addedColumns, QStringLiteral("\n"))
+                 .replace(lockColumns, QStringLiteral("\n"))
+                 .remove(addedTables),
+             QString(before).replace(addedColumns, QStringLiteral("\n")).replace(lockColumns, QStringLiteral("\n")));
 }
 
 void TestStore::refusesNewerFile()
@@ -909,11 +917,9 @@ void TestStore::storesComputedLock()
     const engine::MonthlyLock lock = engine::computeMonthlyLock(
         folder.history, *engine::parseIsoDate("2024-03-01"), engine::FlickSkillParameters{});
     std::vector<core::LockedRating> ratings;
-    for (std::size_t p = 0; p < lock.rated.size(); ++p) {
-        if (lock.rated[p])
-            ratings.push_back({QString::fromStdString(folder.history.playerIds[p]), lock.ratings[p].mu,
-                               lock.ratings[p].sigma});
-    }
+    for (std::size_t k = 0; k < lock.players.size(); ++k)
+        ratings.push_back({QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
+                           lock.posteriors[k].mu, lock.posteriors[k].sigma});
     std::sort(ratings.begin(), ratings.end(), [](const core::LockedRating& a, const core::LockedRating& b) {
         return a.playerId < b.playerId;
     });
@@ -926,10 +932,16 @@ void TestStore::storesComputedLock()
         core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
         QCOMPARE(db.queryText("SELECT source FROM locks WHERE month = '2024-03'").value_or(QString()),
                  QStringLiteral("computed"));
+        // The digest of the history before the month: what the lock was computed from.
+        const QString digest = core::historyDigestBefore(
+            folder, QJsonObject{{QStringLiteral("epsilon"), 0.001}}, *engine::parseIsoDate("2024-03-01"));
         QCOMPARE(
             db.queryText("SELECT r.history_fingerprint FROM locks l JOIN rating_runs r ON r.id = l.run_id")
                 .value_or(QString()),
-            store->historyFingerprint());
+            digest);
+        QCOMPARE(db.queryText("SELECT history_digest FROM locks WHERE month = '2024-03'").value_or(QString()),
+                 digest);
+        QCOMPARE(db.queryInteger("SELECT stale FROM locks WHERE month = '2024-03'").value_or(-1), 0);
         QCOMPARE(db.queryInteger("SELECT iterations FROM rating_runs").value_or(-1), lock.iterations);
     }
     // Once an award used it, a recomputation does not replace it (DECISIONS P2).

@@ -328,7 +328,7 @@ void TestStorePlayers::olderDatabaseGainsLocation()
     }
     const auto upgraded = openStore(path);
     QCOMPARE(upgraded->schemaVersion(), Store::latestSchemaVersion);
-    QCOMPARE(Store::latestSchemaVersion, 5);
+    QCOMPARE(Store::latestSchemaVersion, 6);
     QVERIFY(!upgraded->backupsMade().isEmpty()); // the backup made before the migration
     QCOMPARE(upgraded->event(event)->location, QString());
     QVERIFY2(upgraded->check().isEmpty(), qPrintable(upgraded->check().join(u'\n')));

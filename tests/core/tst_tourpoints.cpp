@@ -198,7 +198,8 @@ void TestTourPoints::lockedRatingsComeFromTheEventsMonth()
         for (std::size_t p = 0; p < unit.players.size(); ++p) {
             const auto player = static_cast<std::size_t>(unit.players[p]);
             // N6: a player without an event before the month is at mu0 = 0.
-            QCOMPARE(unit.lockedMu[p], lock.rated[player] ? lock.ratings[player].mu : 0.0);
+            QCOMPARE(unit.lockedMu[p], lock.isRated(unit.players[p]) ? lock.mu(unit.players[p]) : 0.0);
+            Q_UNUSED(player)
         }
     }
     // The field sent to the engine is the units' locked ratings: the same table from the engine directly.
@@ -233,7 +234,7 @@ void TestTourPoints::excludesEventsEarlierInTheSameMonth()
     QCOMPARE(januaryOnly.eventsRated, 1);
     std::map<std::string, double> mu;
     for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p)
-        mu[folder.history.playerIds[p]] = januaryOnly.ratings[p].mu;
+        mu[folder.history.playerIds[p]] = januaryOnly.mu(static_cast<engine::PlayerIndex>(p));
     QVERIFY(mu["1"] > mu["2"] && mu["2"] > 0.0 && 0.0 > mu["3"] && mu["3"] > mu["4"]);
 
     // Event 2: player 1 rated by event 1; 5, 6, 7 new (mu 0).
@@ -619,10 +620,10 @@ void TestTourPoints::locksDoNotDependOnThreadsOrCompany()
         QCOMPARE(locks[m].month, months[m]);
         const engine::MonthlyLock alone = engine::computeMonthlyLock(history, months[m]);
         QCOMPARE(locks[m].eventsRated, alone.eventsRated);
-        QCOMPARE(locks[m].rated, alone.rated);
-        for (std::size_t p = 0; p < history.playerIds.size(); ++p) {
-            QCOMPARE(locks[m].ratings[p].mu, alone.ratings[p].mu);
-            QCOMPARE(locks[m].ratings[p].sigma, alone.ratings[p].sigma);
+        QCOMPARE(locks[m].players, alone.players);
+        for (std::size_t k = 0; k < alone.players.size(); ++k) {
+            QCOMPARE(locks[m].posteriors[k].mu, alone.posteriors[k].mu);
+            QCOMPARE(locks[m].posteriors[k].sigma, alone.posteriors[k].sigma);
         }
     }
 }

@@ -150,6 +150,7 @@ private Q_SLOTS:
     void unseenPlayerHasThePrior();
     void lockIgnoresEventsOfItsOwnMonth();
     void locksDoNotDependOnThreadsOrCompany();
+    void runBeforeADayIsTheRunOfThoseEvents();
 };
 
 void TestFlickSkill::winnerGainsLoserLoses()
@@ -523,7 +524,8 @@ void TestFlickSkill::lockIgnoresEventsOfItsOwnMonth()
     const MonthlyLock lock = computeMonthlyLock(h, march1 + 20, params);
     QCOMPARE(lock.month, march1);
     QCOMPARE(lock.eventsRated, 1);
-    QVERIFY(lock.rated[0] && lock.rated[1] && !lock.rated[2]);
+    QVERIFY(lock.isRated(0) && lock.isRated(1) && !lock.isRated(2));
+    QCOMPARE(lock.players.size(), std::size_t{2}); // only the players rated before the month
     QCOMPARE(lock.mu(2), params.mu0);
 
     // P1: exactly the rating of a run over the events before the 1st.
@@ -531,7 +533,8 @@ void TestFlickSkill::lockIgnoresEventsOfItsOwnMonth()
     before.events.pop_back();
     const FlickSkillResult r = rateHistory(before, params);
     QCOMPARE(lock.mu(0), r.rating(0, params).mu);
-    QCOMPARE(lock.ratings[1].sigma, r.rating(1, params).sigma);
+    QCOMPARE(lock.rating(1).sigma, r.rating(1, params).sigma);
+    QCOMPARE(lock.rating(2).sigma, params.sigma0); // N6: the prior
 }
 
 // The engine computes one lock per call (the caller in ui/core spreads months over threads): with a
@@ -551,10 +554,48 @@ void TestFlickSkill::locksDoNotDependOnThreadsOrCompany()
         QVERIFY(locks.back().eventsRated == 0 || sweeps > 0);
         const MonthlyLock alone = computeMonthlyLock(h, month);
         for (std::size_t p = 0; p < h.playerIds.size(); ++p)
-            QCOMPARE(locks.back().ratings[p].mu, alone.ratings[p].mu);
+            QCOMPARE(locks.back().mu(static_cast<PlayerIndex>(p)), alone.mu(static_cast<PlayerIndex>(p)));
     }
     // Later locks know more players.
     QVERIFY(locks.back().eventsRated > locks.front().eventsRated);
+}
+
+// A lock rates the events before its month in place (rateHistoryBefore): exactly the run of a copy
+// holding only those events, and refused only for a defect among them.
+void TestFlickSkill::runBeforeADayIsTheRunOfThoseEvents()
+{
+    const RatingHistory h = randomHistory(60, 30, 10, 11);
+    const std::vector<DayNumber> months = monthsOfEvents(h);
+    QVERIFY(months.size() > 3);
+    const DayNumber cut = months[months.size() / 2];
+    RatingHistory copy;
+    copy.playerIds = h.playerIds;
+    for (const Event& e : h.events) {
+        if (e.date < cut)
+            copy.events.push_back(e);
+    }
+    QVERIFY(!copy.events.empty() && copy.events.size() < h.events.size());
+    const FlickSkillResult inPlace = rateHistoryBefore(h, cut);
+    const FlickSkillResult copied = rateHistory(copy);
+    QCOMPARE(inPlace.iterations, copied.iterations);
+    QCOMPARE(inPlace.curves.size(), copied.curves.size());
+    for (std::size_t p = 0; p < copied.curves.size(); ++p) {
+        QCOMPARE(inPlace.curves[p].size(), copied.curves[p].size());
+        for (std::size_t k = 0; k < copied.curves[p].size(); ++k) {
+            QCOMPARE(inPlace.curves[p][k].date, copied.curves[p][k].date);
+            QCOMPARE(inPlace.curves[p][k].mu, copied.curves[p][k].mu); // bit for bit
+            QCOMPARE(inPlace.curves[p][k].sigma, copied.curves[p][k].sigma);
+        }
+    }
+    // A defect after the day does not stop the run before it; one before it does.
+    RatingHistory broken = h;
+    Event later = broken.events.back();
+    later.date = months.back() + 40;
+    later.standings.clear(); // an event without units
+    broken.events.push_back(later);
+    QVERIFY(!validateHistory(broken).empty());
+    QCOMPARE(rateHistoryBefore(broken, cut).curves.size(), copied.curves.size());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rateHistoryBefore(broken, later.date + 1));
 }
 
 QTEST_APPLESS_MAIN(TestFlickSkill)

@@ -386,7 +386,7 @@ void TestPayoutAgreement::importedListIsTheLock()
     const std::vector<core::LockedRating> listed = store->lockRatings(QStringLiteral("2026-04"));
     const core::RatingRunReport run =
         store->storeRatingRun({}, store->historyFingerprint(), 1, true,
-                              {core::ComputedLock{QStringLiteral("2026-04"), {{ids[0], 1.0, 1.0}}}});
+                              {core::ComputedLock{QStringLiteral("2026-04"), {{ids[0], 1.0, 1.0}}, {}}});
     QCOMPARE(run.kept, QStringList{QStringLiteral("2026-04")});
     QCOMPARE(store->lockRatings(QStringLiteral("2026-04")), listed);
     QCOMPARE(store->lockedRatingsFor(QStringLiteral("2026-04-11")).muOf(ids[0]), 3.0);

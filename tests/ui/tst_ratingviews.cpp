@@ -493,7 +493,7 @@ void TestRatingViews::recomputeStoresRunWithProgress()
         engine::computeMonthlyLock(expected.folder.history, sample, expected.parameters);
     const std::vector<core::LockedRating> storedLock = m_store->lockRatings(ui::monthKey(sample));
     QCOMPARE(static_cast<long>(storedLock.size()),
-             static_cast<long>(std::count(lock.rated.begin(), lock.rated.end(), 1)));
+             static_cast<long>(lock.players.size()));
     for (const core::LockedRating& rating : storedLock) {
         const auto index = result->playerIndex(rating.playerId);
         QVERIFY(index);

@@ -305,8 +305,8 @@ AwardRecord awardRecordOf(const HistoryFolder& folder, const TourEventPoints& ev
             const QString id =
                 QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(player)]);
             // An unrated player's locked rating is the prior (DECISIONS N6), which the lock holds too.
-            const double sigma = lock != locks.end() ? lock->ratings[static_cast<std::size_t>(player)].sigma
-                                                     : engine::FlickSkillParameters{}.sigma0;
+            const double sigma =
+                lock != locks.end() ? lock->rating(player).sigma : engine::FlickSkillParameters{}.sigma0;
             award.ratings.push_back({id, k < unit.lockedMu.size() ? unit.lockedMu[k] : 0.0, sigma});
             award.awards.push_back({id, unit.place, unit.award});
         }

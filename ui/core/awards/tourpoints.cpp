@@ -279,7 +279,7 @@ std::vector<Defect> tourPointsDefects(const HistoryFolder& folder)
 
 TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                              const TourEventFilter& include, const engine::FlickSkillRunControl& control,
-                             unsigned threads)
+                             unsigned threads, const std::map<engine::DayNumber, engine::MonthlyLock>& reusable)
 {
     TourPoints result;
     result.defects = folder.defects;
@@ -312,9 +312,10 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         std::clamp<unsigned>(threads, 1u, static_cast<unsigned>(std::max<std::size_t>(1, months.size())));
     // An NCA list imported into the database for a month is that month's lock (core/records/monthlock.h):
     // only the other months are computed.
+    // So is a lock stored before for the same history before its month and the same parameters.
     std::vector<engine::DayNumber> computed;
     for (const engine::DayNumber month : months) {
-        if (folder.importedLocks.count(month) == 0)
+        if (folder.importedLocks.count(month) == 0 && reusable.count(month) == 0)
             computed.push_back(month);
     }
     std::vector<engine::MonthlyLock> locks =
@@ -324,10 +325,15 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         return result;
     }
     result.locks.reserve(months.size());
-    for (std::size_t m = 0, c = 0; m < months.size(); ++m)
-        result.locks.push_back(folder.importedLocks.count(months[m]) != 0
-                                   ? importedMonthlyLock(folder, months[m], parameters)
-                                   : std::move(locks[c++]));
+    result.computed.reserve(months.size());
+    for (std::size_t m = 0, c = 0; m < months.size(); ++m) {
+        const bool imported = folder.importedLocks.count(months[m]) != 0;
+        const auto stored = reusable.find(months[m]);
+        result.computed.push_back(!imported && stored == reusable.end() ? 1 : 0);
+        result.locks.push_back(imported                  ? importedMonthlyLock(folder, months[m], parameters)
+                               : stored != reusable.end() ? stored->second
+                                                          : std::move(locks[c++]));
+    }
 
     result.events.reserve(chosen.size());
     for (std::size_t index : chosen) {
@@ -381,15 +387,15 @@ engine::MonthlyLock importedMonthlyLock(const HistoryFolder& folder, engine::Day
     lock.month = engine::firstOfMonth(month);
     const auto list = folder.importedLocks.find(lock.month);
     const std::size_t players = folder.history.playerIds.size();
-    lock.ratings.assign(players, engine::Gaussian{parameters.mu0, parameters.sigma0}); // N6
-    lock.rated.assign(players, 0);
+    lock.prior = engine::Gaussian{parameters.mu0, parameters.sigma0}; // N6
     if (list == folder.importedLocks.end())
         return lock;
     for (std::size_t p = 0; p < players; ++p) {
         const auto rating = list->second.constFind(QString::fromStdString(folder.history.playerIds[p]));
         if (rating != list->second.constEnd()) {
-            lock.ratings[p] = *rating;
-            lock.rated[p] = 1;
+            // Ascending indices: appended in order.
+            lock.players.push_back(static_cast<engine::PlayerIndex>(p));
+            lock.posteriors.push_back(*rating);
         }
     }
     return lock;

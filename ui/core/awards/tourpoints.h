@@ -12,6 +12,7 @@
 
 #include <QString>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -44,6 +45,7 @@ using TourEventFilter = std::function<bool(const EventInfo&)>;
 struct TourPoints {
     std::vector<TourEventPoints> events;    // by date, then in events.csv order
     std::vector<engine::MonthlyLock> locks; // the locks the events needed, by month
+    std::vector<char> computed;             // parallel to `locks`: computed now, not reused or imported
     unsigned threads = 0;                   // worker threads the locks were computed on
     // Every defect that keeps the events from being awarded (the folder's own and those of Tour
     // points); when there is any, nothing was computed.
@@ -62,9 +64,12 @@ void orderDefects(std::vector<engine::Defect>& defects);
 // The awards of every tour event that `include` accepts (DECISIONS P1-P9): the lock of each event's
 // month, computed all at once in worker threads (`threads` 0: one per core), each unit's locked mu,
 // the payout table from the event's tier and its N units, and each unit's award by its place.
+// `reusable` holds locks computed before for this history and parameters (Store::reusableLocks):
+// those months are not computed again.
 TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                              const TourEventFilter& include = {},
-                             const engine::FlickSkillRunControl& control = {}, unsigned threads = 0);
+                             const engine::FlickSkillRunControl& control = {}, unsigned threads = 0,
+                             const std::map<engine::DayNumber, engine::MonthlyLock>& reusable = {});
 
 // The NCA list imported for the month of `month` as an engine lock over the folder's players: a
 // player not on it has the prior (N6). The prior for everyone when the folder has no such list.

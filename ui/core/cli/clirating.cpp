@@ -4,6 +4,7 @@
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvwriting.h"
 #include "core/formats/eventexchange.h"
+#include "core/formats/historydigest.h"
 #include "core/formats/historyreader.h"
 #include "core/formats/outputfiles.h"
 #include "core/store/store.h"
@@ -97,7 +98,10 @@ struct StoredTourSettings {
     std::set<std::string> earlierRecreationalChampions;
 };
 
-HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& settings)
+// The database stays open in `store` (with the history's generation) for the monthly locks it
+// holds and for those a command computes (Store::reusableLocks, Store::storeComputedLocks).
+HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& settings,
+                                std::shared_ptr<Store>& store, qint64& generation)
 {
     StoreOptions options;
     options.path = database;
@@ -110,6 +114,7 @@ HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& set
         return folder;
     }
     try {
+        generation = opened.store->historyGeneration();
         HistoryFolder folder = opened.store->loadHistory();
         for (const EventInfo& event : folder.events) {
             if (settings.finaleBySeason.count(event.season) != 0)
@@ -121,6 +126,7 @@ HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& set
         const QJsonValue champions = opened.store->setting(Store::earlierRecreationalChampionsKey());
         for (const QJsonValue& id : champions.toArray())
             settings.earlierRecreationalChampions.insert(id.toString().toStdString());
+        store = std::move(opened.store);
         return folder;
     } catch (const StoreError& error) {
         HistoryFolder folder;
@@ -135,6 +141,8 @@ struct RatingInput {
     engine::FlickSkillParameters parameters;
     std::vector<engine::Defect> defects;
     StoredTourSettings tourSettings; // from the database's settings; empty for a folder
+    std::shared_ptr<Store> store;    // the database, when read from one
+    qint64 generation = 0;           // its history's generation when it was read
 };
 
 // The folder and its parameters: the folder's params.json, then --params FILE, then --epsilon /
@@ -143,7 +151,8 @@ RatingInput readRatingInput(const QString& historyDir, const RatingOptions& opti
 {
     RatingInput input;
     input.folder = options.database.isEmpty() ? readHistoryFolder(historyDir)
-                                              : readStoredHistory(options.database, input.tourSettings);
+                                              : readStoredHistory(options.database, input.tourSettings,
+                                                                  input.store, input.generation);
     input.defects = std::move(input.folder.defects);
     input.folder.defects.clear();
     ParameterOverrides overrides = input.folder.parameters;
@@ -312,20 +321,22 @@ namespace {
 // player_id,mu,sigma: every player with an event before the month, by player id.
 QByteArray lockCsv(const engine::RatingHistory& history, const engine::MonthlyLock& lock)
 {
-    std::vector<std::size_t> players;
-    for (std::size_t p = 0; p < lock.rated.size() && p < history.playerIds.size(); ++p) {
-        if (lock.rated[p])
-            players.push_back(p);
+    std::vector<std::size_t> players; // positions in the lock
+    for (std::size_t k = 0; k < lock.players.size(); ++k) {
+        if (static_cast<std::size_t>(lock.players[k]) < history.playerIds.size())
+            players.push_back(k);
     }
-    std::sort(players.begin(), players.end(), [&history](std::size_t x, std::size_t y) {
-        return csv::playerIdLess(history.playerIds[x], history.playerIds[y]);
-    });
+    const auto idOf = [&](std::size_t k) -> const std::string& {
+        return history.playerIds[static_cast<std::size_t>(lock.players[k])];
+    };
+    std::sort(players.begin(), players.end(),
+              [&idOf](std::size_t x, std::size_t y) { return csv::playerIdLess(idOf(x), idOf(y)); });
     QByteArray text;
     text.reserve(static_cast<qsizetype>(players.size() * 36 + 32));
     text.append("player_id,mu,sigma\n");
-    for (const std::size_t p : players) {
-        csv::appendField(text, history.playerIds[p]);
-        appendFormatted(text, ",%.9f,%.9f\n", lock.ratings[p].mu, lock.ratings[p].sigma);
+    for (const std::size_t k : players) {
+        csv::appendField(text, idOf(k));
+        appendFormatted(text, ",%.9f,%.9f\n", lock.posteriors[k].mu, lock.posteriors[k].sigma);
     }
     return text;
 }
@@ -374,7 +385,7 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
                 ? Cli::tr("lock: %1: %2 players, %3 events before it, %4 iterations, converged yes\n")
                 : Cli::tr("lock: %1: %2 players, %3 events before it, %4 iterations, converged no\n"))
                .arg(QString::fromStdString(engine::formatIsoDate(lock.month)))
-               .arg(std::count(lock.rated.begin(), lock.rated.end(), 1))
+               .arg(lock.players.size())
                .arg(lock.eventsRated)
                .arg(lock.iterations);
     return cli_exit::ok;
@@ -400,8 +411,38 @@ std::vector<engine::Defect> tourInputDefects(const RatingInput& input)
 int awardTourPoints(QTextStream& err, QLatin1String command, const QString& historyDir,
                     const RatingInput& input, const TourEventFilter& include, TourPoints& points)
 {
+    // A database's stored locks are reused when they were computed from the same history before
+    // their month with the same parameters; the locks computed now are stored for the next command
+    // (docs/monthly-locks.md). A history folder computes every lock.
+    std::map<engine::DayNumber, engine::MonthlyLock> reusable;
+    const QJsonObject parametersJson = flickSkillParametersJson(input.parameters);
+    // Only locks of the database's own parameters are shared: --params or --epsilon make others.
+    bool shared = false;
     try {
-        points = computeTourPoints(input.folder, input.parameters, include);
+        if (input.store) {
+            engine::FlickSkillParameters stored;
+            input.store->flickSkillParameters().applyTo(stored);
+            shared = flickSkillParametersJson(stored) == parametersJson;
+            if (shared) {
+                // Only the entrants of the Tour events asked for are read from each month's lock: all
+                // that points and standings use.
+                Store::PlayersByMonth entrants;
+                for (std::size_t i = 0; i < input.folder.events.size(); ++i) {
+                    if (input.folder.events[i].tour == Tour::None || (include && !include(input.folder.events[i])))
+                        continue;
+                    const engine::Event& event = input.folder.history.events[i];
+                    std::vector<engine::PlayerIndex>& players = entrants[engine::firstOfMonth(event.date)];
+                    for (const engine::Standing& standing : event.standings)
+                        players.insert(players.end(), standing.unit.players.begin(), standing.unit.players.end());
+                }
+                for (auto& [month, players] : entrants) {
+                    std::sort(players.begin(), players.end());
+                    players.erase(std::unique(players.begin(), players.end()), players.end());
+                }
+                reusable = input.store->reusableLocks(input.folder, input.parameters, &entrants);
+            }
+        }
+        points = computeTourPoints(input.folder, input.parameters, include, {}, 0, reusable);
     } catch (const std::exception& error) {
         err << command << ": " << QString::fromUtf8(error.what()) << '\n';
         return cli_exit::internalError;
@@ -410,6 +451,46 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
         return refuseDefects(err, command, points.defects, historyDir,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no points awarded"));
     return cli_exit::ok;
+}
+
+// After a command's output is written: the locks it had to compute, stored in the database it read
+// for the next command (one transaction; refused if the history changed meanwhile). Storing them
+// saves time only: a database that cannot take them is reported and the command's result stands.
+void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& input, const TourPoints& points)
+{
+    if (!input.store || input.store->isReadOnly())
+        return;
+    const QJsonObject parametersJson = flickSkillParametersJson(input.parameters);
+    engine::FlickSkillParameters stored;
+    input.store->flickSkillParameters().applyTo(stored);
+    if (flickSkillParametersJson(stored) != parametersJson)
+        return; // --params or --epsilon: not the database's locks
+    std::vector<engine::DayNumber> computedMonths;
+    for (std::size_t m = 0; m < points.locks.size(); ++m) {
+        if (points.computed[m])
+            computedMonths.push_back(points.locks[m].month);
+    }
+    if (!computedMonths.empty()) {
+        const std::map<engine::DayNumber, QString> digests =
+            historyDigestsBefore(input.folder, parametersJson, computedMonths);
+        std::vector<ComputedLock> locks;
+        int iterations = 0;
+        bool converged = true;
+        for (std::size_t m = 0; m < points.locks.size(); ++m) {
+            if (!points.computed[m])
+                continue;
+            const engine::MonthlyLock& lock = points.locks[m];
+            iterations = std::max(iterations, lock.iterations);
+            converged = converged && lock.converged;
+            locks.push_back(computedLockOf(input.folder, lock, digests.at(lock.month)));
+        }
+        try {
+            input.store->storeComputedLocks(locks, parametersJson, iterations, converged, input.generation);
+        } catch (const StoreError& error) {
+            // Storing them saves the next command's time only: the points stand.
+            err << command << ": " << error.message() << '\n';
+        }
+    }
 }
 
 // event_id,place,player_id,fsi,fdi,points: events in the order given, rows by place then player id.
@@ -465,6 +546,7 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
     const QByteArray csv = pointsCsv(input.folder, points);
     if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
+    storeNewLocks(err, command.name, input, points);
 
     std::size_t rows = 0;
     for (const TourEventPoints& event : points.events) {
@@ -481,13 +563,18 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
                        .arg(QString::number(event.payout.unflooredWinnerPoints, 'f', 1));
         }
     }
+    const auto computed = std::count(points.computed.begin(), points.computed.end(), 1);
     err << (points.threads == 1
-                ? Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks on %4 thread\n")
-                : Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks on %4 threads\n"))
+                ? Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks (%4 computed on %5 thread, %6 "
+                          "stored before)\n")
+                : Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks (%4 computed on %5 threads, %6 "
+                          "stored before)\n"))
                .arg(points.events.size())
                .arg(rows)
                .arg(points.locks.size())
-               .arg(points.threads);
+               .arg(computed)
+               .arg(points.threads)
+               .arg(static_cast<qsizetype>(points.locks.size()) - computed);
     return cli_exit::ok;
 }
 
@@ -603,6 +690,7 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
     const QByteArray csv = standingsCsv(standings);
     if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
+    storeNewLocks(err, command.name, input, points);
 
     std::set<std::string> events;
     for (const engine::TourAward& award : build.season.awards)

@@ -274,6 +274,9 @@ struct RatingsImportReport {
 struct ComputedLock {
     QString month; // YYYY-MM
     std::vector<LockedRating> ratings;
+    // SHA-256 of the history before the month and the parameters (core/formats/historydigest.h):
+    // the lock is reused while it is unchanged.
+    QString historyDigest;
 };
 
 // A row of rating_runs: one FlickSkill run over the stored history and the locks it wrote.

@@ -225,6 +225,144 @@ constexpr const char* schemaVersion5 = R"sql(
 ALTER TABLE events ADD COLUMN location TEXT;
 )sql";
 
+// Version 6: a computed monthly lock keeps the digest of the history before its month (SHA-256 of
+// its events, results and games and the FlickSkill parameters). The triggers mark it stale when a
+// rated event before its month changes (DECISIONS P1: events of the month itself and later do not
+// count), so a lock is reused without reading the history, and an import or an edit invalidates
+// only the months after it (docs/monthly-locks.md).
+constexpr const char* schemaVersion6 = R"sql(
+ALTER TABLE locks ADD COLUMN history_digest TEXT NOT NULL DEFAULT '';
+ALTER TABLE locks ADD COLUMN stale INTEGER NOT NULL DEFAULT 0 CHECK (stale IN (0, 1));
+-- Locks computed before this version were checked against the whole history: each is checked
+-- again, by its month's digest, at its next use.
+UPDATE locks SET stale = 1 WHERE source = 'computed';
+CREATE INDEX locks_fresh ON locks (month) WHERE source = 'computed' AND stale = 0;
+
+-- Counts the changes to the rated history: a lock computed away from the database is stored only
+-- if it did not change meanwhile.
+CREATE TABLE history_state (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    generation INTEGER NOT NULL
+);
+INSERT INTO history_state (id, generation) VALUES (1, 0);
+
+CREATE TRIGGER locks_stale_event_insert AFTER INSERT ON events
+WHEN NEW.status IN ('finished', 'awarded') BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > substr(NEW.date, 1, 7);
+END;
+CREATE TRIGGER locks_stale_event_update AFTER UPDATE OF date, format, status ON events
+WHEN OLD.status IN ('finished', 'awarded') OR NEW.status IN ('finished', 'awarded') BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > min(substr(OLD.date, 1, 7), substr(NEW.date, 1, 7));
+END;
+CREATE TRIGGER locks_stale_event_delete AFTER DELETE ON events
+WHEN OLD.status IN ('finished', 'awarded') BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > substr(OLD.date, 1, 7);
+END;
+CREATE TRIGGER locks_stale_entrants_insert AFTER INSERT ON entrants
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_entrants_update_new AFTER UPDATE ON entrants
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_entrants_update_old AFTER UPDATE ON entrants
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_entrants_delete AFTER DELETE ON entrants
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_entrant_players_insert AFTER INSERT ON entrant_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_entrant_players_update_new AFTER UPDATE ON entrant_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_entrant_players_update_old AFTER UPDATE ON entrant_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_entrant_players_delete AFTER DELETE ON entrant_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_standings_insert AFTER INSERT ON standings
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_standings_update_new AFTER UPDATE ON standings
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_standings_update_old AFTER UPDATE ON standings
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_standings_delete AFTER DELETE ON standings
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_games_insert AFTER INSERT ON games
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_games_update_new AFTER UPDATE ON games
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_games_update_old AFTER UPDATE ON games
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_games_delete AFTER DELETE ON games
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_game_players_insert AFTER INSERT ON game_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_game_players_update_new AFTER UPDATE ON game_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = NEW.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_game_players_update_old AFTER UPDATE ON game_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+CREATE TRIGGER locks_stale_game_players_delete AFTER DELETE ON game_players
+WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded')) BEGIN
+    UPDATE history_state SET generation = generation + 1;
+    UPDATE locks SET stale = 1 WHERE source = 'computed' AND stale = 0 AND month > (SELECT substr(date, 1, 7) FROM events WHERE id = OLD.event_id AND status IN ('finished', 'awarded'));
+END;
+)sql";
+
 struct Migration {
     int version;
     const char* sql;
@@ -236,6 +374,7 @@ const Migration migrations[] = {
     {3, schemaVersion3},
     {4, schemaVersion4},
     {5, schemaVersion5},
+    {6, schemaVersion6},
 };
 static_assert(std::size(migrations) == Store::latestSchemaVersion);
 
@@ -726,6 +865,9 @@ Store::OpenResult Store::open(const StoreOptions& options)
                                                   : sqlite::Database::Mode::ReadWrite);
         d->db.setBusyTimeout(5000);
         d->db.execute("PRAGMA foreign_keys = ON");
+        // 32 MiB of page cache (SQLite's default is 2 MiB): a monthly lock or a rating run writes
+        // one row per rated player, and a large history's reads and writes stay in memory.
+        d->db.execute("PRAGMA cache_size = -32768");
         // The day's backup is made at the first open of a day (any backup of today counts), and the
         // whole file is checked before it: a damaged file is never kept as the day's good copy.
         const QString today = d->now().toString(QStringLiteral("yyyyMMdd"));

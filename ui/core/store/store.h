@@ -18,6 +18,7 @@
 #include "core/records/monthlock.h"
 #include "core/records/records.h"
 #include "core/systems/poolrecords.h"
+#include "flickdesk/engine/monthlylock.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -27,6 +28,7 @@
 #include <QStringList>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -99,7 +101,7 @@ struct PlayerMerge {
 // process or another, opens it read-only.
 class Store {
 public:
-    static constexpr int latestSchemaVersion = 5;
+    static constexpr int latestSchemaVersion = 6;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 
@@ -210,9 +212,30 @@ public:
     // is refused unless `replace` (logged in the audit log; the awards stay as they were, P2).
     RatingsImportReport importRatings(const std::vector<RatingListEntry>& list, const QString& month,
                                       bool replace, const QString& origin);
-    // A computed lock: the run it came from is stored with it.
+    // A computed lock: the run it came from is stored with it, and `historyDigest`, the digest of
+    // the history before the month (core/formats/historydigest.h; computed from the stored history
+    // when empty). With `generation` (historyGeneration() when the history was read), a lock is
+    // refused, and nothing written, when the rated history changed since.
     void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
-                           const QJsonObject& parameters, int iterations, bool converged);
+                           const QJsonObject& parameters, int iterations, bool converged,
+                           const QString& historyDigest = {}, std::optional<qint64> generation = std::nullopt);
+    // Computed locks of many months in one transaction (each with its digest), as `flickdesk-cli
+    // points` stores what it had to compute. Refused, nothing written, when the rated history
+    // changed since `generation`. Months an award used (P2) and imported lists keep their lock.
+    void storeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
+                            int iterations, bool converged, qint64 generation);
+    // The count of changes to the rated history (events finished or awarded and their results):
+    // what a lock computed away from the store checks before it is stored.
+    qint64 historyGeneration();
+    // The stored computed locks that are `folder`'s (read by loadHistory) with these parameters:
+    // those not marked stale, and those whose digest shows the history before their month is
+    // unchanged (marked fresh again). By the 1st of their month, over the folder's player indices.
+    // With `only`, each month's lock holds only those players (by index, ascending), read one by one:
+    // what a caller that needs a few players of many months (Tour points) reads instead of them all.
+    using PlayersByMonth = std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>;
+    std::map<engine::DayNumber, engine::MonthlyLock> reusableLocks(const HistoryFolder& folder,
+                                                                  const engine::FlickSkillParameters& parameters,
+                                                                  const PlayersByMonth* only = nullptr);
     // A rating run over the whole stored history and the monthly locks it computed, in one
     // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
     // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list
@@ -325,6 +348,10 @@ public:
     // first used (the rule: core/records/monthlock.h). Cached per month until the history, its parameters
     // or the month's stored lock change.
     MonthLockRatings lockedRatingsFor(const QString& eventDate);
+    // The same when it is ready without computing: the imported list, or a stored computed lock
+    // whose history and parameters are unchanged. Reads the lock only (never the whole history):
+    // the window asks this first and computes a missing lock in the background.
+    std::optional<MonthLockRatings> storedLockFor(const QString& eventDate);
 
     // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,
     // logged in the audit log, refused on a read-only store (StoreError::ReadOnly). A change of

@@ -276,35 +276,52 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
     if (events.empty())
         return events;
 
-    std::map<std::pair<QString, int>, UnitRecord*> units;
+    // The rows of every table below come event by event (their keys begin with event_id): the event
+    // of the previous row is tried first, and an event's units and games are in number order.
+    QString lastId;
+    EventRecord* last = nullptr;
+    const auto eventOf = [&](const QString& id) {
+        if (id != lastId || !last) {
+            const auto found = events.find(id);
+            last = found == events.end() ? nullptr : &found->second;
+            lastId = id;
+        }
+        return last;
+    };
+    const auto numbered = [](auto& items, int number) {
+        const auto item = std::lower_bound(items.begin(), items.end(), number,
+                                           [](const auto& x, int n) { return x.number < n; });
+        return item != items.end() && item->number == number ? &*item : nullptr;
+    };
+    const auto unitOf = [&](const QString& id, int number) -> UnitRecord* {
+        EventRecord* event = eventOf(id);
+        return event ? numbered(event->units, number) : nullptr;
+    };
+    const auto gameOf = [&](const QString& id, int number) -> GameRecord* {
+        EventRecord* event = eventOf(id);
+        return event ? numbered(event->games, number) : nullptr;
+    };
     {
         sqlite::Statement select(db, "SELECT event_id, unit, status FROM entrants WHERE " +
-                                         filter("event_id") +
-                                         " "
-                                         "ORDER BY event_id, unit");
+                                         filter("event_id") + " ORDER BY event_id, unit");
         select.bind(1, onlyEventId);
         while (select.step()) {
-            const auto event = events.find(select.text(0));
-            if (event == events.end())
+            EventRecord* event = eventOf(select.text(0));
+            if (!event)
                 continue;
             UnitRecord unit;
             unit.number = static_cast<int>(select.integer(1));
             unit.status = entrantStatusFromKeyword(select.text(2)).value_or(EntrantStatus::Registered);
-            event->second.units.push_back(std::move(unit));
-        }
-        for (auto& [id, event] : events) {
-            for (UnitRecord& unit : event.units)
-                units.emplace(std::pair(id, unit.number), &unit);
+            event->units.push_back(std::move(unit));
         }
     }
     {
-        sqlite::Statement select(db,
-                                 "SELECT event_id, unit, place FROM standings WHERE " + filter("event_id"));
+        sqlite::Statement select(db, "SELECT event_id, unit, place FROM standings WHERE " + filter("event_id") +
+                                         " ORDER BY event_id, unit");
         select.bind(1, onlyEventId);
         while (select.step()) {
-            if (const auto unit = units.find({select.text(0), static_cast<int>(select.integer(1))});
-                unit != units.end())
-                unit->second->place = static_cast<int>(select.integer(2));
+            if (UnitRecord* unit = unitOf(select.text(0), static_cast<int>(select.integer(1))))
+                unit->place = static_cast<int>(select.integer(2));
         }
     }
     {
@@ -313,29 +330,22 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
                                          filter("event_id") + " ORDER BY event_id, unit, seat");
         select.bind(1, onlyEventId);
         while (select.step()) {
-            if (const auto unit = units.find({select.text(0), static_cast<int>(select.integer(1))});
-                unit != units.end())
-                unit->second->playerIds.append(select.text(2));
+            if (UnitRecord* unit = unitOf(select.text(0), static_cast<int>(select.integer(1))))
+                unit->playerIds.append(select.text(2));
         }
     }
-    std::map<std::pair<QString, int>, GameRecord*> games;
     {
         sqlite::Statement select(db, "SELECT event_id, game, winner FROM games WHERE " + filter("event_id") +
-                                         " "
-                                         "ORDER BY event_id, game");
+                                         " ORDER BY event_id, game");
         select.bind(1, onlyEventId);
         while (select.step()) {
-            const auto event = events.find(select.text(0));
-            if (event == events.end())
+            EventRecord* event = eventOf(select.text(0));
+            if (!event)
                 continue;
             GameRecord game;
             game.number = static_cast<int>(select.integer(1));
             game.outcome = gameOutcomeFromKeyword(select.text(2)).value_or(engine::GameOutcome::Draw);
-            event->second.games.push_back(std::move(game));
-        }
-        for (auto& [id, event] : events) {
-            for (GameRecord& game : event.games)
-                games.emplace(std::pair(id, game.number), &game);
+            event->games.push_back(std::move(game));
         }
     }
     {
@@ -344,11 +354,10 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
                                          filter("event_id") + " ORDER BY event_id, game, side, seat");
         select.bind(1, onlyEventId);
         while (select.step()) {
-            const auto game = games.find({select.text(0), static_cast<int>(select.integer(1))});
-            if (game == games.end())
+            GameRecord* game = gameOf(select.text(0), static_cast<int>(select.integer(1)));
+            if (!game)
                 continue;
-            (select.text(2) == QLatin1String("a") ? game->second->sideA : game->second->sideB)
-                .append(select.text(3));
+            (select.text(2) == QLatin1String("a") ? game->sideA : game->sideB).append(select.text(3));
         }
     }
     return events;

@@ -208,6 +208,7 @@ struct EventDayCache {
     std::optional<std::vector<IndexedPlayer>> players;    // none: rebuilt at the next search
     std::unordered_map<QString, std::size_t> playerIndex; // id -> position in `players`
     std::map<QString, MonthLockRatings> locks;            // by month (YYYY-MM)
+    qint64 locksGeneration = -1; // the history's generation the locks above were read or computed at
 };
 
 struct Store::Private {
@@ -289,9 +290,17 @@ struct Store::Private {
     std::vector<Entrant> readEntrants(const QString& eventId, std::optional<int> onlyUnit = std::nullopt);
     void writeEntrant(const QString& eventId, const Entrant& entrant);
     const MonthLockRatings& monthLock(const QString& month);
-    void storeFirstUse(const QString& month, const std::vector<LockedRating>& rated,
-                       const QJsonObject& parameters, const QString& fingerprint,
-                       const engine::MonthlyLock& lock);
+    // The month's lock when it needs no computing: the imported list, or a computed lock not marked
+    // stale whose parameters are `parameters`. Reads the lock's rows only, never the history.
+    const MonthLockRatings* storedLock(const QString& month, const QJsonObject& parameters);
+    // The stored parameters as a rating run stores them (flickSkillParametersJson).
+    QJsonObject currentParametersJson();
+    qint64 historyGeneration();
+    // Writes computed locks in one transaction under one rating_runs row, each with the digest of
+    // the history before its month, fresh. A month an award used (P2) or an imported list keeps
+    // its lock. The months written.
+    QStringList writeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
+                                   const QString& fingerprint, int iterations, bool converged);
     // The search index's last events of these players, read again after an entry changed.
     void lastEventsChanged(const QStringList& playerIds);
 };

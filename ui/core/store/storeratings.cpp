@@ -2,6 +2,8 @@
 
 #include "core/store/storeprivate.h"
 
+#include "core/formats/historydigest.h"
+
 namespace flickdesk::core {
 
 RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& list, const QString& month,
@@ -94,15 +96,28 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
 }
 
 void Store::storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
-                              const QJsonObject& parameters, int iterations, bool converged)
+                              const QJsonObject& parameters, int iterations, bool converged,
+                              const QString& historyDigest, std::optional<qint64> generation)
 {
     if (!isMonth(month))
         throw StoreError(StoreError::Kind::Refused,
                          tr("'%1' is not a month of the form YYYY-MM.").arg(month));
-    const QString fingerprint = historyFingerprint();
+    QString digest = historyDigest;
+    if (digest.isEmpty()) {
+        const std::optional<engine::DayNumber> first =
+            engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+        digest = historyDigestBefore(loadHistory(), parameters, *first);
+    }
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
+        // A lock computed from a copy of the history (a worker thread) is stored only if the rated
+        // history did not change since the copy was read.
+        if (generation && *generation != d->historyGeneration())
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("The stored history changed while the ratings of %1 were computed; "
+                                "they were not stored.")
+                                 .arg(month));
         sqlite::Statement used(d->db, "SELECT count(*) FROM event_awards WHERE lock_month = ?");
         used.bind(1, month);
         if (used.step() && used.integer(0) > 0)
@@ -110,34 +125,228 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
                 StoreError::Kind::Refused,
                 // DECISIONS P2: awards keep the lock they were made with.
                 tr("The lock of %1 was used to award events; it is not replaced.").arg(month));
-        sqlite::Statement run(
-            d->db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, iterations, "
-                   "converged) VALUES (?, ?, ?, ?, ?)");
-        run.bind(1, isoUtc(d->now()))
-            .bind(2, jsonText(parameters))
-            .bind(3, fingerprint)
-            .bind(4, iterations)
-            .bind(5, converged ? 1 : 0)
-            .run();
-        const std::int64_t runId = d->db.lastInsertRowId();
-        sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
-        remove.bind(1, month).run();
-        sqlite::Statement lock(
-            d->db,
-            "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES (?, 'computed', ?, '', ?)");
-        lock.bind(1, month).bind(2, runId).bind(3, isoUtc(d->now())).run();
-        std::vector<PlayerRecord> players;
-        for (const LockedRating& r : ratings)
-            players.push_back({r.playerId, {}, {}, {}});
-        d->insertPlayers(players);
-        sqlite::Statement rating(
-            d->db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
-        for (const LockedRating& r : ratings) {
-            rating.reset();
-            rating.bind(1, month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
-        }
+        used.reset();
+        d->writeComputedLocks({ComputedLock{month, ratings, digest}}, parameters, digest, iterations, converged);
         transaction.commit();
         d->eventDay.locks.clear();
+    });
+}
+
+qint64 Store::historyGeneration()
+{
+    return d->guarded([&] { return d->historyGeneration(); });
+}
+
+qint64 Store::Private::historyGeneration()
+{
+    // Before schema version 6 there is no counter: nothing was computed away from the store then.
+    if (db.queryInteger("PRAGMA user_version").value_or(0) < 6)
+        return 0;
+    return db.queryInteger("SELECT generation FROM history_state WHERE id = 1").value_or(0);
+}
+
+QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& locks,
+                                               const QJsonObject& parameters, const QString& fingerprint,
+                                               int iterations, bool converged)
+{
+    QStringList written;
+    std::set<QString> kept;
+    {
+        sqlite::Statement select(db, "SELECT DISTINCT lock_month FROM event_awards");
+        while (select.step())
+            kept.insert(select.text(0)); // DECISIONS P2: the lock an award was paid from stays
+        sqlite::Statement imported(db, "SELECT month FROM locks WHERE source = 'imported'");
+        while (imported.step())
+            kept.insert(imported.text(0)); // the NCA list is the month's lock (core/records/monthlock.h)
+    }
+    std::vector<const ComputedLock*> chosen;
+    for (const ComputedLock& lock : locks) {
+        if (kept.count(lock.month) == 0)
+            chosen.push_back(&lock);
+    }
+    if (chosen.empty())
+        return written;
+    const QString now = isoUtc(this->now());
+    sqlite::Statement run(db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, "
+                              "iterations, converged) VALUES (?, ?, ?, ?, ?)");
+    run.bind(1, now)
+        .bind(2, jsonText(parameters))
+        .bind(3, fingerprint)
+        .bind(4, iterations)
+        .bind(5, converged ? 1 : 0)
+        .run();
+    const std::int64_t runId = db.lastInsertRowId();
+    {
+        std::set<QString> ids; // every player once: the latest lock names nearly all of them
+        for (const ComputedLock* lock : chosen) {
+            for (const LockedRating& r : lock->ratings)
+                ids.insert(r.playerId);
+        }
+        std::vector<PlayerRecord> players;
+        players.reserve(ids.size());
+        for (const QString& id : ids)
+            players.push_back({id, {}, {}, {}});
+        insertPlayers(players);
+    }
+    sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
+    sqlite::Statement insertLock(db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
+                                     "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
+    sqlite::Statement insertRating(db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
+    for (const ComputedLock* lock : chosen) {
+        remove.reset();
+        remove.bind(1, lock->month).run();
+        insertLock.reset();
+        insertLock.bind(1, lock->month)
+            .bind(2, static_cast<std::int64_t>(runId))
+            .bind(3, now)
+            .bind(4, lock->historyDigest.isNull() ? QStringLiteral("") : lock->historyDigest)
+            .run();
+        for (const LockedRating& r : lock->ratings) {
+            insertRating.reset();
+            insertRating.bind(1, lock->month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
+        }
+        written.append(lock->month);
+    }
+    return written;
+}
+
+void Store::storeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
+                               int iterations, bool converged, qint64 generation)
+{
+    for (const ComputedLock& lock : locks) {
+        if (!isMonth(lock.month))
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("'%1' is not a month of the form YYYY-MM.").arg(lock.month));
+    }
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        if (generation != d->historyGeneration())
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("The stored history changed while the monthly ratings were computed; "
+                                "they were not stored."));
+        d->writeComputedLocks(locks, parameters, locks.empty() ? QString() : locks.back().historyDigest,
+                              iterations, converged);
+        transaction.commit();
+        d->eventDay.locks.clear();
+    });
+}
+
+std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const HistoryFolder& folder,
+                                                                      const engine::FlickSkillParameters& parameters,
+                                                                      const PlayersByMonth* only)
+{
+    const QJsonObject parametersJson = flickSkillParametersJson(parameters);
+    return d->guarded([&] {
+        std::map<engine::DayNumber, engine::MonthlyLock> reusable;
+        if (d->db.queryInteger("PRAGMA user_version").value_or(0) < 6)
+            return reusable;
+        struct Candidate {
+            QString month;
+            engine::DayNumber first = 0;
+            bool stale = false;
+            QString digest;
+        };
+        std::vector<Candidate> candidates;
+        // One read transaction: one file lock for every row read below, not one per statement.
+        sqlite::Transaction reading(d->db, sqlite::Transaction::Kind::Deferred);
+        {
+            sqlite::Statement select(d->db, "SELECT l.month, l.stale, l.history_digest, r.parameters FROM locks l "
+                                            "JOIN rating_runs r ON r.id = l.run_id WHERE l.source = 'computed'");
+            while (select.step()) {
+                if (QJsonDocument::fromJson(select.text(3).toUtf8()).object() != parametersJson)
+                    continue;
+                const std::optional<engine::DayNumber> first =
+                    engine::parseIsoDate((select.text(0) + QStringLiteral("-01")).toStdString());
+                // With `only`, the months it names: the others are not asked for.
+                if (first && (!only || only->count(*first) != 0))
+                    candidates.push_back({select.text(0), *first, select.integer(1) != 0, select.text(2)});
+            }
+        }
+        // A lock marked stale is still the month's lock when the history before the month is what
+        // it was (an edit undone, a change that moved nothing before it): its digest says so.
+        std::vector<engine::DayNumber> staleMonths;
+        for (const Candidate& c : candidates) {
+            if (c.stale)
+                staleMonths.push_back(c.first);
+        }
+        const std::map<engine::DayNumber, QString> digests =
+            staleMonths.empty() ? std::map<engine::DayNumber, QString>{}
+                                : historyDigestsBefore(folder, parametersJson, staleMonths);
+        std::unordered_map<std::string, engine::PlayerIndex> indexOf; // for whole locks only
+        if (!only) {
+            indexOf.reserve(folder.history.playerIds.size());
+            for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p)
+                indexOf.emplace(folder.history.playerIds[p], static_cast<engine::PlayerIndex>(p));
+        }
+        sqlite::Statement rows(d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
+        sqlite::Statement one(d->db, "SELECT mu, sigma FROM lock_ratings WHERE month = ? AND player_id = ?");
+        sqlite::Statement fresh(d->db, "UPDATE locks SET stale = 0 WHERE month = ?");
+        for (const Candidate& c : candidates) {
+            if (c.stale) {
+                const auto digest = digests.find(c.first);
+                if (digest == digests.end() || c.digest.isEmpty() || digest->second != c.digest)
+                    continue;
+                if (!d->db.isReadOnly()) {
+                    fresh.reset();
+                    fresh.bind(1, c.month).run();
+                }
+            }
+            engine::MonthlyLock lock;
+            lock.month = c.first;
+            lock.prior = {parameters.mu0, parameters.sigma0};
+            lock.eventsRated = static_cast<int>(
+                std::count_if(folder.history.events.begin(), folder.history.events.end(),
+                              [&c](const engine::Event& event) { return event.date < c.first; }));
+            std::vector<std::pair<engine::PlayerIndex, engine::Gaussian>> rated;
+            if (only) {
+                const auto wanted = only->find(c.first);
+                if (wanted != only->end()) {
+                    for (const engine::PlayerIndex player : wanted->second) {
+                        one.reset();
+                        one.bind(1, c.month).bind(2, QString::fromStdString(
+                                                         folder.history.playerIds[static_cast<std::size_t>(player)]));
+                        if (one.step())
+                            rated.push_back({player, {one.real(0), one.real(1)}});
+                    }
+                    one.reset();
+                }
+                std::sort(rated.begin(), rated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+                rated.erase(std::unique(rated.begin(), rated.end(),
+                                        [](const auto& x, const auto& y) { return x.first == y.first; }),
+                            rated.end());
+                for (const auto& [player, posterior] : rated) {
+                    lock.players.push_back(player);
+                    lock.posteriors.push_back(posterior);
+                }
+                reusable.emplace(c.first, std::move(lock));
+                continue;
+            }
+            rows.reset();
+            rows.bind(1, c.month);
+            bool complete = true;
+            while (rows.step()) {
+                const auto index = indexOf.find(rows.text(0).toStdString());
+                if (index == indexOf.end()) {
+                    complete = false; // a player the history no longer holds: not this history's lock
+                    break;
+                }
+                rated.push_back({index->second, {rows.real(1), rows.real(2)}});
+            }
+            rows.reset();
+            if (!complete)
+                continue;
+            std::sort(rated.begin(), rated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+            lock.players.reserve(rated.size());
+            lock.posteriors.reserve(rated.size());
+            for (const auto& [player, posterior] : rated) {
+                lock.players.push_back(player);
+                lock.posteriors.push_back(posterior);
+            }
+            reusable.emplace(c.first, std::move(lock));
+        }
+        reading.commit();
+        return reusable;
     });
 }
 
@@ -175,9 +384,8 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
             .run();
         report.runId = d->db.lastInsertRowId();
         sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
-        sqlite::Statement insertLock(
-            d->db,
-            "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES (?, 'computed', ?, '', ?)");
+        sqlite::Statement insertLock(d->db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
+                                            "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
         sqlite::Statement insertRating(
             d->db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
         // Every player of every lock once (the latest lock names nearly all of them).
@@ -196,7 +404,8 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
         sqlite::Statement existing(d->db, "SELECT source FROM locks WHERE month = ?");
         sqlite::Statement existingRatings(d->db,
                                           "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
-        sqlite::Statement repoint(d->db, "UPDATE locks SET run_id = ? WHERE month = ?");
+        sqlite::Statement repoint(d->db,
+                                  "UPDATE locks SET run_id = ?, history_digest = ?, stale = 0 WHERE month = ?");
         for (const ComputedLock& lock : locks) {
             // DECISIONS P2: the lock an awarded event was paid from stays as it was.
             if (used.count(lock.month) != 0) {
@@ -233,7 +442,10 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
                     });
                 if (same) {
                     repoint.reset();
-                    repoint.bind(1, static_cast<std::int64_t>(report.runId)).bind(2, lock.month).run();
+                    repoint.bind(1, static_cast<std::int64_t>(report.runId))
+                        .bind(2, lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest)
+                        .bind(3, lock.month)
+                        .run();
                     report.unchanged.append(lock.month);
                     continue;
                 }
@@ -244,6 +456,7 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
             insertLock.bind(1, lock.month)
                 .bind(2, static_cast<std::int64_t>(report.runId))
                 .bind(3, now)
+                .bind(4, lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest)
                 .run();
             for (const LockedRating& r : lock.ratings) {
                 insertRating.reset();
@@ -288,13 +501,73 @@ std::vector<RatingRunRecord> Store::ratingRuns()
     });
 }
 
+QJsonObject Store::Private::currentParametersJson()
+{
+    engine::FlickSkillParameters parameters;
+    sqlite::Statement select(db, "SELECT value FROM settings WHERE key = ?");
+    select.bind(1, parametersKey);
+    if (select.step())
+        parametersFromJson(QJsonDocument::fromJson(select.text(0).toUtf8()).object()).applyTo(parameters);
+    return flickSkillParametersJson(parameters);
+}
+
+const MonthLockRatings* Store::Private::storedLock(const QString& month, const QJsonObject& parameters)
+{
+    // Whoever changed the rated history (this session, another program), the triggers counted it:
+    // locks kept in memory from before are forgotten.
+    if (const qint64 generation = historyGeneration(); generation != eventDay.locksGeneration) {
+        eventDay.locks.clear();
+        eventDay.locksGeneration = generation;
+    }
+    if (const auto cached = eventDay.locks.find(month); cached != eventDay.locks.end())
+        return &cached->second;
+    const bool digests = db.queryInteger("PRAGMA user_version").value_or(0) >= 6;
+    sqlite::Statement stored(db, digests ? "SELECT l.source, l.origin, l.stale, r.parameters FROM locks l "
+                                           "LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?"
+                                         : "SELECT l.source, l.origin, 1, r.parameters FROM locks l "
+                                           "LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?");
+    stored.bind(1, month);
+    if (!stored.step())
+        return nullptr;
+    engine::FlickSkillParameters prior;
+    parametersFromJson(parameters).applyTo(prior);
+    MonthLockRatings ratings;
+    ratings.month = month;
+    ratings.unseenMu = prior.mu0;
+    ratings.unseenSigma = prior.sigma0;
+    if (stored.text(0) == QLatin1String("imported")) {
+        // An NCA list is the month's lock whatever the stored history holds.
+        ratings.source = MonthLockRatings::Source::Imported;
+        ratings.origin = stored.text(1);
+    } else if (stored.integer(2) != 0 || QJsonDocument::fromJson(stored.text(3).toUtf8()).object() != parameters) {
+        return nullptr; // the history before the month or the parameters changed since
+    }
+    stored.reset();
+    sqlite::Statement select(db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
+    select.bind(1, month);
+    while (select.step()) {
+        ratings.mu.insert(select.text(0), select.real(1));
+        ratings.sigma.insert(select.text(0), select.real(2));
+    }
+    ratings.players = static_cast<int>(ratings.mu.size());
+    if (ratings.source == MonthLockRatings::Source::Computed) {
+        sqlite::Statement count(db, "SELECT count(*) FROM events WHERE date < ? AND status IN ('finished', 'awarded')");
+        count.bind(1, month + QStringLiteral("-01"));
+        ratings.eventsRated = count.step() ? static_cast<int>(count.integer(0)) : 0;
+    }
+    return &eventDay.locks.emplace(month, std::move(ratings)).first->second;
+}
+
 // The one answer to "the lock of month M" (DECISIONS P1; the rule in core/records/monthlock.h and
 // docs/user-guide.md): the NCA list imported for M; otherwise the lock computed from the stored
-// history, stored as it is first used and used again while the history it rated is unchanged.
+// history, stored as it is first used with the digest of the history before M, and used again
+// while that history is unchanged (the schema's triggers mark it stale when an event before M
+// changes; a stale lock whose digest still matches is fresh again).
 const MonthLockRatings& Store::Private::monthLock(const QString& month)
 {
-    if (const auto cached = eventDay.locks.find(month); cached != eventDay.locks.end())
-        return cached->second;
+    const QJsonObject parametersJson = currentParametersJson();
+    if (const MonthLockRatings* stored = storedLock(month, parametersJson))
+        return *stored;
     const std::optional<engine::DayNumber> first =
         engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
     if (!first)
@@ -302,44 +575,15 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
     const HistoryFolder folder = loadHistory();
     engine::FlickSkillParameters parameters;
     folder.parameters.applyTo(parameters);
-
-    MonthLockRatings ratings;
-    ratings.month = month;
-    ratings.unseenMu = parameters.mu0;
-    ratings.unseenSigma = parameters.sigma0;
-    ratings.eventsRated =
-        static_cast<int>(std::count_if(folder.history.events.begin(), folder.history.events.end(),
-                                       [&first](const engine::Event& event) { return event.date < *first; }));
-    const auto readStored = [&] {
-        sqlite::Statement select(db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
-        select.bind(1, month);
-        while (select.step()) {
-            ratings.mu.insert(select.text(0), select.real(1));
-            ratings.sigma.insert(select.text(0), select.real(2));
-        }
-        ratings.players = static_cast<int>(ratings.mu.size());
-    };
-    const QString fingerprint = fingerprintOf(folder);
-    const QJsonObject parametersJson = flickSkillParametersJson(parameters);
-    {
-        sqlite::Statement stored(db, "SELECT l.source, l.origin, r.history_fingerprint, r.parameters FROM "
-                                     "locks l LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?");
-        stored.bind(1, month);
-        if (stored.step()) {
-            if (stored.text(0) == QLatin1String("imported")) {
-                // An NCA list is the month's lock whatever the stored history holds.
-                ratings.source = MonthLockRatings::Source::Imported;
-                ratings.origin = stored.text(1);
-                stored.reset();
-                readStored();
-                return eventDay.locks.emplace(month, std::move(ratings)).first->second;
-            }
-            if (stored.text(2) == fingerprint &&
-                QJsonDocument::fromJson(stored.text(3).toUtf8()).object() == parametersJson) {
-                stored.reset();
-                readStored();
-                return eventDay.locks.emplace(month, std::move(ratings)).first->second;
-            }
+    const QString digest = historyDigestBefore(folder, parametersJson, *first);
+    if (!db.isReadOnly() && db.queryInteger("PRAGMA user_version").value_or(0) >= 6) {
+        sqlite::Statement same(db, "UPDATE locks SET stale = 0 WHERE month = ? AND source = 'computed' AND "
+                                   "history_digest = ? AND run_id IN (SELECT id FROM rating_runs WHERE "
+                                   "parameters = ?)");
+        same.bind(1, month).bind(2, digest).bind(3, jsonText(parametersJson)).run();
+        if (db.changes() > 0) {
+            if (const MonthLockRatings* stored = storedLock(month, parametersJson))
+                return *stored;
         }
     }
 
@@ -352,60 +596,32 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
                   "computed: %2")
                    .arg(month, QString::fromUtf8(error.what())));
     }
-    ratings.mu.reserve(static_cast<qsizetype>(folder.history.playerIds.size()));
-    ratings.sigma.reserve(static_cast<qsizetype>(folder.history.playerIds.size()));
-    std::vector<LockedRating> rated;
-    for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p) {
-        const QString id = QString::fromStdString(folder.history.playerIds[p]);
-        ratings.mu.insert(id, lock.ratings[p].mu);
-        ratings.sigma.insert(id, lock.ratings[p].sigma);
-        if (lock.rated[p])
-            rated.push_back({id, lock.ratings[p].mu, lock.ratings[p].sigma});
+    MonthLockRatings ratings = lockRatingsOf(folder, lock, month);
+    const ComputedLock computed = computedLockOf(folder, lock, digest);
+    // Stored as it is first used, unless the database is read-only; a month whose lock an award used
+    // keeps it (P2). Storing it saves the next computation only: a busy database does not stop the
+    // payout.
+    if (!db.isReadOnly()) {
+        try {
+            sqlite::Transaction transaction(db);
+            writeComputedLocks({computed}, parametersJson, digest, lock.iterations, lock.converged);
+            transaction.commit();
+        } catch (const sqlite::Error&) {
+        }
     }
-    ratings.players = static_cast<int>(rated.size());
-    try {
-        storeFirstUse(month, rated, parametersJson, fingerprint, lock);
-    } catch (const sqlite::Error&) {
-        // Storing it saves the next computation only: a busy database does not stop the payout.
-    }
-    return eventDay.locks.emplace(month, std::move(ratings)).first->second;
+    return eventDay.locks.insert_or_assign(month, std::move(ratings)).first->second;
 }
 
-void Store::Private::storeFirstUse(const QString& month, const std::vector<LockedRating>& rated,
-                                   const QJsonObject& parameters, const QString& fingerprint,
-                                   const engine::MonthlyLock& lock)
+std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
 {
-    // Stored as it is first used, as a rating run writes it (one row per player rated before the
-    // month), unless the database is read-only or an award used the month's lock (P2: it stays).
-    if (db.isReadOnly())
-        return;
-    sqlite::Transaction transaction(db);
-    sqlite::Statement used(db, "SELECT count(*) FROM event_awards WHERE lock_month = ?");
-    used.bind(1, month);
-    if (used.step() && used.integer(0) > 0)
-        return;
-    used.reset();
-    sqlite::Statement run(db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, "
-                              "iterations, converged) VALUES (?, ?, ?, ?, ?)");
-    run.bind(1, isoUtc(now()))
-        .bind(2, jsonText(parameters))
-        .bind(3, fingerprint)
-        .bind(4, lock.iterations)
-        .bind(5, lock.converged ? 1 : 0)
-        .run();
-    const std::int64_t runId = db.lastInsertRowId();
-    sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
-    remove.bind(1, month).run();
-    sqlite::Statement insertLock(
-        db, "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES (?, 'computed', ?, '', ?)");
-    insertLock.bind(1, month).bind(2, runId).bind(3, isoUtc(now())).run();
-    sqlite::Statement rating(db,
-                             "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
-    for (const LockedRating& r : rated) {
-        rating.reset();
-        rating.bind(1, month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
-    }
-    transaction.commit();
+    const QString month = eventDate.left(7);
+    if (!isMonth(month))
+        refuse(tr("'%1' is not a date of the form YYYY-MM-DD.").arg(eventDate));
+    return d->guarded([&]() -> std::optional<MonthLockRatings> {
+        if (const MonthLockRatings* stored = d->storedLock(month, d->currentParametersJson()))
+            return *stored;
+        return std::nullopt;
+    });
 }
 
 MonthLockRatings Store::lockedRatingsFor(const QString& eventDate)

@@ -1,6 +1,7 @@
 #include "widgets/ratings/recomputejob.h"
 
 #include "core/awards/monthlylocks.h"
+#include "core/formats/historydigest.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
 #include "flickdesk/engine/date.h"
@@ -93,15 +94,21 @@ std::vector<core::ComputedLock> RatingRun::computedLocks() const
 {
     std::vector<core::ComputedLock> out;
     out.reserve(locks.size());
+    std::vector<engine::DayNumber> months;
+    for (const engine::MonthlyLock& lock : locks)
+        months.push_back(lock.month);
+    // Each lock with the digest of the history before its month: it is reused while that is unchanged.
+    const std::map<engine::DayNumber, QString> digests = core::historyDigestsBefore(folder, parametersJson, months);
     for (const engine::MonthlyLock& lock : locks) {
         core::ComputedLock computed;
         computed.month = monthKey(lock.month);
-        for (std::size_t p = 0; p < lock.ratings.size(); ++p) {
-            // As `flickdesk-cli lock` writes it: one row per player with an event before the month.
-            if (lock.rated[p])
-                computed.ratings.push_back({QString::fromStdString(folder.history.playerIds[p]),
-                                            lock.ratings[p].mu, lock.ratings[p].sigma});
-        }
+        computed.historyDigest = digests.at(lock.month);
+        // As `flickdesk-cli lock` writes it: one row per player with an event before the month.
+        computed.ratings.reserve(lock.players.size());
+        for (std::size_t k = 0; k < lock.players.size(); ++k)
+            computed.ratings.push_back(
+                {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
+                 lock.posteriors[k].mu, lock.posteriors[k].sigma});
         out.push_back(std::move(computed));
     }
     return out;

@@ -122,4 +122,11 @@ void requireRatable(const RatingHistory& history);
 FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParameters& parameters = {},
                              const FlickSkillRunControl& control = {});
 
+// The same run over only the events dated before `before` (a monthly lock's, DECISIONS P1), without
+// copying them: exactly what rateHistory gives for a history that holds just those events. The
+// defects and problems that refuse it are those of those events only.
+FlickSkillResult rateHistoryBefore(const RatingHistory& history, DayNumber before,
+                                   const FlickSkillParameters& parameters = {},
+                                   const FlickSkillRunControl& control = {});
+
 } // namespace flickdesk::engine

@@ -137,6 +137,9 @@ struct Defect {
 // first: a player twice in one event, tied places (DECISIONS N4), fewer than two units, a doubles
 // unit that is not two players, a game naming a player who is not in its event, an index out of range.
 std::vector<Defect> validateHistory(const RatingHistory& history);
+// The defects of the events dated before `before` only: those a run over that part of the history
+// meets (a monthly lock's, DECISIONS P1).
+std::vector<Defect> validateHistoryBefore(const RatingHistory& history, DayNumber before);
 
 // "file:line: field: message" (parts that are empty are left out).
 std::string describe(const Defect& defect);

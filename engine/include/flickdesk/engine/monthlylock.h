@@ -10,19 +10,25 @@ namespace flickdesk::engine {
 // a run over every event dated before that day, all groups, singles and doubles.
 struct MonthlyLock {
     DayNumber month = 0; // the 1st of the month
-    // Indexed like RatingHistory::playerIds. A player with no event before the month has no
-    // posterior: `rated` is false and the rating is the prior (N6: mu 0, sigma 1.667).
-    std::vector<Gaussian> ratings;
-    std::vector<char> rated;
+    // Only the players with an event before the month, by ascending index, with their posteriors:
+    // a lock costs what its month's rated players cost, not the whole history's. Every other player
+    // has no posterior and gets the prior (N6: mu 0, sigma 1.667 with the spec's parameters).
+    std::vector<PlayerIndex> players;
+    std::vector<Gaussian> posteriors; // parallel to `players`
+    Gaussian prior{0.0, 1.667};
     int eventsRated = 0;
     int iterations = 0;
     bool converged = true;
 
-    double mu(PlayerIndex player) const { return ratings[static_cast<std::size_t>(player)].mu; }
+    bool isRated(PlayerIndex player) const;
+    Gaussian rating(PlayerIndex player) const; // the posterior, or the prior
+    double mu(PlayerIndex player) const { return rating(player).mu; }
+    // Sets a player's posterior, keeping `players` ascending.
+    void setRating(PlayerIndex player, Gaussian posterior);
 };
 
 // One lock. `month` may be any day of the month: the lock is taken at its 1st. A run of its own (N5's
-// schedule from scratch), so a lock never depends on which other months were asked for. The engine
+// schedule from scratch, over the events before the month in place: nothing is copied), so a lock never depends on which other months were asked for. The engine
 // starts no threads: a caller that wants many months at once runs these calls side by side
 // (core::computeMonthlyLocks). `control` reports the run's sweeps and is polled for cancellation; a
 // cancelled lock is not a result.

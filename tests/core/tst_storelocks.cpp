@@ -1,0 +1,346 @@
+// Monthly locks computed once and reused (issue 15, docs/monthly-locks.md): a computed lock is
+// stored with the digest of the history before its month; the schema's triggers mark it stale
+// when an event before the month changes, and only then; a stale lock whose history is unchanged
+// is fresh again without computing; `points` and `standings` on a database reuse and store locks.
+#include "../common/storefixtures.h"
+#include "clitestsupport.h"
+#include "core/formats/historydigest.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
+
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace flickdesk;
+using core::Store;
+using core::StoreError;
+using testing::queryInteger;
+
+namespace {
+
+std::unique_ptr<Store> openStore(const QString& path)
+{
+    core::StoreOptions options;
+    options.path = path;
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
+    return testing::openStore(options);
+}
+
+std::int64_t ratingRuns(const QString& path)
+{
+    return queryInteger(path, "SELECT count(*) FROM rating_runs");
+}
+
+int staleOf(const QString& path, const char* month)
+{
+    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+    return static_cast<int>(
+        db.queryInteger(std::string("SELECT stale FROM locks WHERE month = '") + month + "'").value_or(-1));
+}
+
+// Runs SQL on the file as another program would: the schema's triggers do the rest.
+void execute(const QString& path, const std::string& sql)
+{
+    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadWrite);
+    db.execute("PRAGMA foreign_keys = ON");
+    db.execute(sql);
+}
+
+// The id of a finished event of `month` with at least two units placed.
+QString eventOf(const QString& path, const QString& month)
+{
+    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+    core::sqlite::Statement select(db,
+                                   "SELECT e.id FROM events e WHERE e.date LIKE ? AND e.format = 'singles' "
+                                   "AND (SELECT count(*) FROM standings s WHERE s.event_id = e.id) >= 4 "
+                                   "ORDER BY e.date, e.id LIMIT 1");
+    select.bind(1, month + u'%');
+    return select.step() ? select.text(0) : QString();
+}
+
+QJsonObject storedParameters(Store& store)
+{
+    engine::FlickSkillParameters parameters;
+    store.flickSkillParameters().applyTo(parameters);
+    return core::flickSkillParametersJson(parameters);
+}
+
+} // namespace
+
+class TestStoreLocks : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void storedLocksAreTheColdLocks_data();
+    void storedLocksAreTheColdLocks();
+    void lockIsStoredWithItsDigestAndReused();
+    void editInvalidatesOnlyTheMonthsAfterIt();
+    void staleLockWithTheSameHistoryIsFreshAgain();
+    void lockComputedFromAnOlderHistoryIsRefused();
+    void pointsAndStandingsReuseAndStoreLocks();
+};
+
+void TestStoreLocks::storedLocksAreTheColdLocks_data()
+{
+    QTest::addColumn<QString>("history");
+    QTest::newRow("NCA sample") << testing::ncaHistoryDir();
+    for (const char* name : {"mixed", "gaps", "games", "singles"})
+        QTest::newRow(name) << testing::dataPath(QStringLiteral("reference/ttt/") + QLatin1String(name));
+}
+
+// DECISIONS P1 and N5: every month's lock, computed and stored by the store, read back in another
+// session, is the engine's cold lock of that month bit for bit.
+void TestStoreLocks::storedLocksAreTheColdLocks()
+{
+    QFETCH(QString, history);
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    core::HistoryFolder folder;
+    engine::FlickSkillParameters parameters;
+    {
+        const auto store = openStore(path);
+        QVERIFY(store);
+        QVERIFY(store->importHistory(history).ok());
+        folder = store->loadHistory();
+        store->flickSkillParameters().applyTo(parameters);
+        for (const engine::DayNumber month : engine::monthsOfEvents(folder.history))
+            store->lockedRatingsFor(QString::fromStdString(engine::formatIsoDate(month)));
+    }
+    const auto store = openStore(path);
+    const std::vector<engine::DayNumber> months = engine::monthsOfEvents(folder.history);
+    QVERIFY(!months.empty());
+    for (const engine::DayNumber month : months) {
+        const QString date = QString::fromStdString(engine::formatIsoDate(month));
+        const std::optional<core::MonthLockRatings> stored = store->storedLockFor(date);
+        QVERIFY2(stored, qPrintable(date));
+        const engine::MonthlyLock cold = engine::computeMonthlyLock(folder.history, month, parameters);
+        QCOMPARE(stored->players, static_cast<int>(cold.players.size()));
+        for (std::size_t k = 0; k < cold.players.size(); ++k) {
+            const QString id =
+                QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(cold.players[k])]);
+            QCOMPARE(stored->muOf(id), cold.posteriors[k].mu);
+            QCOMPARE(stored->sigmaOf(id), cold.posteriors[k].sigma);
+        }
+    }
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), static_cast<std::int64_t>(months.size()));
+}
+
+void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    {
+        const auto store = openStore(path);
+        QVERIFY(store);
+        QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+        QVERIFY(!store->storedLockFor(QStringLiteral("2024-03-16"))); // nothing computed yet
+        const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2024-03-16"));
+        QVERIFY(lock.players > 500);
+        QCOMPARE(ratingRuns(path), 1);
+        QCOMPARE(staleOf(path, "2024-03"), 0);
+
+        // The digest stored is that of the history before March 2024 with the stored parameters.
+        const core::HistoryFolder folder = store->loadHistory();
+        const QString digest =
+            core::historyDigestBefore(folder, storedParameters(*store), *engine::parseIsoDate("2024-03-01"));
+        QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE month = '2024-03' AND history_digest = "
+                                    "(SELECT history_digest FROM locks WHERE month = '2024-03')"),
+                 1);
+        core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+        QCOMPARE(db.queryText("SELECT history_digest FROM locks WHERE month = '2024-03'").value_or(QString()),
+                 digest);
+        // Only the players rated before the month are stored (N6: the others have the prior).
+        QCOMPARE(db.queryInteger("SELECT count(*) FROM lock_ratings WHERE month = '2024-03'").value_or(0),
+                 lock.players);
+        // The engine's lock of the same month, bit for bit.
+        const engine::MonthlyLock engineLock =
+            engine::computeMonthlyLock(folder.history, *engine::parseIsoDate("2024-03-01"));
+        QCOMPARE(static_cast<int>(engineLock.players.size()), lock.players);
+        for (std::size_t k = 0; k < engineLock.players.size(); ++k) {
+            const QString id = QString::fromStdString(
+                folder.history.playerIds[static_cast<std::size_t>(engineLock.players[k])]);
+            QCOMPARE(lock.muOf(id), engineLock.posteriors[k].mu);
+        }
+    }
+    // Another session takes it from the file without computing or reading the history.
+    const auto again = openStore(path);
+    QVERIFY(again);
+    const std::optional<core::MonthLockRatings> stored = again->storedLockFor(QStringLiteral("2024-03-01"));
+    QVERIFY(stored);
+    const core::MonthLockRatings computed = again->lockedRatingsFor(QStringLiteral("2024-03-30"));
+    QCOMPARE(stored->mu, computed.mu);
+    QCOMPARE(ratingRuns(path), 1);
+}
+
+void TestStoreLocks::editInvalidatesOnlyTheMonthsAfterIt()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    auto store = openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const QStringList months = {QStringLiteral("2023-05"), QStringLiteral("2024-06"),
+                                QStringLiteral("2024-07"), QStringLiteral("2025-02")};
+    std::map<QString, core::MonthLockRatings> before;
+    for (const QString& month : months)
+        before[month] = store->lockedRatingsFor(month + QStringLiteral("-10"));
+    QCOMPARE(ratingRuns(path), 4);
+    const qint64 generation = store->historyGeneration();
+
+    // Two players of a June 2024 event change places.
+    const QString event = eventOf(path, QStringLiteral("2024-06"));
+    QVERIFY(!event.isEmpty());
+    const std::string id = event.toStdString();
+    execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" + id +
+                      "' AND place IN (1, 2)");
+    QVERIFY(store->historyGeneration() > generation);
+    // DECISIONS P1: the lock of June itself and earlier months do not rate it; July and later do.
+    QCOMPARE(staleOf(path, "2023-05"), 0);
+    QCOMPARE(staleOf(path, "2024-06"), 0);
+    QCOMPARE(staleOf(path, "2024-07"), 1);
+    QCOMPARE(staleOf(path, "2025-02"), 1);
+
+    store.reset();
+    const auto reopened = openStore(path); // no cache of the first session's locks
+    QVERIFY(reopened->storedLockFor(QStringLiteral("2024-06-20")));
+    QVERIFY(!reopened->storedLockFor(QStringLiteral("2024-07-20")));
+    QCOMPARE(reopened->lockedRatingsFor(QStringLiteral("2024-06-20")).mu,
+             before[QStringLiteral("2024-06")].mu);
+    QCOMPARE(ratingRuns(path), 4);
+    const core::MonthLockRatings july = reopened->lockedRatingsFor(QStringLiteral("2024-07-20"));
+    QCOMPARE(ratingRuns(path), 5); // computed again, and only July
+    QVERIFY(july.mu != before[QStringLiteral("2024-07")].mu);
+    QCOMPARE(staleOf(path, "2024-07"), 0);
+    QCOMPARE(staleOf(path, "2025-02"), 1);
+    // The recomputed lock is the engine's lock of the changed history.
+    const core::HistoryFolder folder = reopened->loadHistory();
+    const engine::MonthlyLock engineLock =
+        engine::computeMonthlyLock(folder.history, *engine::parseIsoDate("2024-07-01"));
+    for (std::size_t k = 0; k < engineLock.players.size(); ++k)
+        QCOMPARE(july.muOf(QString::fromStdString(
+                     folder.history.playerIds[static_cast<std::size_t>(engineLock.players[k])])),
+                 engineLock.posteriors[k].mu);
+
+    // An event that is not rated (planned) changes nothing.
+    const QString planned = reopened->createEvent(testing::draftOn(QStringLiteral("2024-01-20")));
+    QVERIFY(!planned.isEmpty());
+    QCOMPARE(staleOf(path, "2024-07"), 0);
+}
+
+void TestStoreLocks::staleLockWithTheSameHistoryIsFreshAgain()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    auto store = openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-02-10"));
+    QCOMPARE(ratingRuns(path), 1);
+
+    // A change undone: the places are swapped and swapped back.
+    const std::string id = eventOf(path, QStringLiteral("2024-06")).toStdString();
+    const std::string swap =
+        "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" + id +
+        "' AND place IN (1, 2)";
+    execute(path, swap);
+    execute(path, swap);
+    QCOMPARE(staleOf(path, "2025-02"), 1);
+    store.reset();
+    const auto reopened = openStore(path);
+    QVERIFY(!reopened->storedLockFor(QStringLiteral("2025-02-10")));
+    // The digest shows the history before February 2025 is what the lock rated: no computing.
+    QCOMPARE(reopened->lockedRatingsFor(QStringLiteral("2025-02-10")).mu, lock.mu);
+    QCOMPARE(ratingRuns(path), 1);
+    QCOMPARE(staleOf(path, "2025-02"), 0);
+}
+
+void TestStoreLocks::lockComputedFromAnOlderHistoryIsRefused()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    const auto store = openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const qint64 generation = store->historyGeneration();
+    const core::HistoryFolder folder = store->loadHistory();
+    const QJsonObject parameters = storedParameters(*store);
+    const engine::DayNumber march = *engine::parseIsoDate("2025-03-01");
+    const engine::MonthlyLock lock = engine::computeMonthlyLock(folder.history, march);
+    std::vector<core::LockedRating> ratings;
+    for (std::size_t k = 0; k < lock.players.size(); ++k)
+        ratings.push_back(
+            {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
+             lock.posteriors[k].mu, lock.posteriors[k].sigma});
+    const QString digest = core::historyDigestBefore(folder, parameters, march);
+
+    // The history changes while the lock is computed (here: before it is stored).
+    const std::string id = eventOf(path, QStringLiteral("2024-06")).toStdString();
+    execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" + id +
+                      "' AND place IN (1, 2)");
+    bool refused = false;
+    try {
+        store->storeComputedLock(QStringLiteral("2025-03"), ratings, parameters, lock.iterations,
+                                 lock.converged, digest, generation);
+    } catch (const StoreError& error) {
+        refused = error.kind() == StoreError::Kind::Refused;
+    }
+    QVERIFY(refused);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks"), 0);
+    QCOMPARE(ratingRuns(path), 0);
+    // With the current generation it is stored.
+    store->storeComputedLock(QStringLiteral("2025-03"), ratings, parameters, lock.iterations, lock.converged,
+                             digest, store->historyGeneration());
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0"), 1);
+}
+
+void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    {
+        const auto store = openStore(path);
+        QVERIFY(store);
+        QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    }
+    const QStringList points = {QStringLiteral("points"), QStringLiteral("--db"), path};
+    const testing::CliRun first = testing::run(points);
+    QCOMPARE(first.status, 0);
+    QVERIFY2(first.err.contains(QLatin1String("0 stored before)")), qPrintable(first.err));
+    const std::int64_t locks = queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0");
+    QVERIFY(locks > 30);
+
+    const testing::CliRun second = testing::run(points);
+    QCOMPARE(second.status, 0);
+    QCOMPARE(second.out, first.out); // the same points, byte for byte
+    QVERIFY2(second.err.contains(QStringLiteral("(0 computed on")), qPrintable(second.err));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), 1); // nothing written again
+
+    // The history folder computes every lock and pays the same.
+    const testing::CliRun folder = testing::run({QStringLiteral("points"), testing::ncaHistoryDir()});
+    QCOMPARE(folder.status, 0);
+    QCOMPARE(folder.out, first.out);
+
+    // An edit before the last months: only the months after it are computed again.
+    const std::string id = eventOf(path, QStringLiteral("2025-08")).toStdString();
+    QVERIFY(!id.empty());
+    execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" + id +
+                      "' AND place IN (1, 2)");
+    const std::int64_t stale = queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 1");
+    QVERIFY(stale > 0 && stale < 6);
+    const testing::CliRun third = testing::run(points);
+    QCOMPARE(third.status, 0);
+    QVERIFY2(third.err.contains(QStringLiteral("(%1 computed on").arg(stale)), qPrintable(third.err));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 1"), 0);
+
+    // Standings take the stored locks as well: nothing is computed or written.
+    const std::int64_t runs = queryInteger(path, "SELECT count(*) FROM rating_runs");
+    const testing::CliRun standings =
+        testing::run({QStringLiteral("standings"), QStringLiteral("--db"), path, QStringLiteral("--season"),
+                      QStringLiteral("15"), QStringLiteral("--division"), QStringLiteral("competitive")});
+    QCOMPARE(standings.status, 0);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), runs);
+}
+
+QTEST_GUILESS_MAIN(TestStoreLocks)
+#include "tst_storelocks.moc"
