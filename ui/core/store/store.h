@@ -131,6 +131,13 @@ public:
     // the file or its folder cannot be written (read-only media): then nothing is written beside
     // it, no lock file, no backup. An open that fails leaves no backup behind and deletes none.
     static OpenResult open(const StoreOptions& options = {});
+    // A second connection to this database for a background task: the worker thread opens it, uses
+    // it and destroys it, while this Store stays with the GUI thread (one Store per thread, never
+    // shared). It is writable when this Store is (this process holds the lock file; WAL lets it
+    // read while the other writes, and it waits up to 10 s for the other's write to end) and
+    // read-only otherwise. It makes no backup, migrates nothing, takes no lock file and runs no
+    // check: this Store did all of that. StoreError::Failed when SQLite cannot open the file.
+    std::unique_ptr<Store> openWorker() const;
 
     ~Store();
     Store(const Store&) = delete;
@@ -332,6 +339,11 @@ public:
     // whose history and parameters are unchanged. Reads the lock only (never the whole history):
     // the window asks this first and computes a missing lock in the background.
     std::optional<MonthLockRatings> storedLockFor(const QString& eventDate);
+    // A lock computed away from this Store (a worker connection, from the history as it was at
+    // `generation` with these parameters) into its memory cache, so that lockedRatingsFor does not
+    // compute it again. Ignored when the rated history or the parameters changed since, or the
+    // month has an imported list (that is its lock). Whether it was taken.
+    bool rememberLock(const MonthLockRatings& ratings, qint64 generation, const QJsonObject& parameters);
 
     // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,
     // logged in the audit log, refused on a read-only store (StoreError::ReadOnly). A change of

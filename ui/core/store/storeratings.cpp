@@ -592,6 +592,22 @@ std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
     });
 }
 
+bool Store::rememberLock(const MonthLockRatings& ratings, qint64 generation, const QJsonObject& parameters)
+{
+    if (!isMonth(ratings.month))
+        return false;
+    return d->guarded([&] {
+        if (generation != d->historyGeneration() || parameters != d->currentParametersJson())
+            return false;
+        sqlite::Statement source(d->db, "SELECT source FROM locks WHERE month = ?");
+        source.bind(1, ratings.month);
+        if (source.step() && source.text(0) == QLatin1String("imported"))
+            return false; // the NCA list is the month's lock (core/records/monthlock.h)
+        d->eventDay.locks.insert_or_assign(ratings.month, ratings);
+        return true;
+    });
+}
+
 MonthLockRatings Store::lockedRatingsFor(const QString& eventDate)
 {
     const QString month = eventDate.left(7);
