@@ -110,6 +110,7 @@ void EventSession::loadLockedRatings()
         stored = core::MonthLockRatings{};
     }
     if (stored) {
+        m_entrants->setRatingsPending(false);
         setLockedRatings(*stored);
         if (wasComputing)
             Q_EMIT ratingsComputingChanged(false);
@@ -117,6 +118,7 @@ void EventSession::loadLockedRatings()
     }
     core::MonthLockRatings waiting; // until the lock arrives: no player rated yet
     waiting.month = m_lockMonth;
+    m_entrants->setRatingsPending(true);
     setLockedRatings(waiting);
     m_lockTask = MonthLockTask::start(m_store, m_lockMonth);
     connect(m_lockTask, &MonthLockTask::progress, this, &EventSession::ratingsProgress);
@@ -132,6 +134,7 @@ void EventSession::lockComputed()
         return; // an old month's lock
     const MonthLockTask::Outcome outcome = task->outcome();
     m_lockTask.clear();
+    m_entrants->setRatingsPending(false);
     if (outcome.ratings) {
         // Into the store's memory too: the award and the points take it without computing again.
         try {

@@ -349,7 +349,12 @@ void PayoutPreviewWidget::showModelTable()
                                                 : payouttext::points(table.awards.front()));
     const QStringList lines = notes();
     m_notesLabel->setText(lines.join(QLatin1Char('\n')));
-    m_notesLabel->setVisible(!lines.isEmpty());
+    m_notesLabel->setVisible(!lines.isEmpty() && !isComputing());
+    if (isComputing()) {
+        // Figures of a field whose ratings are not known yet are no preview: they wait.
+        for (QLabel* value : {m_strengthValue, m_depthValue, m_winnerValue})
+            value->setText(QStringLiteral("\u2026"));
+    }
 
     m_chart->setTitle(tr("Points by place (N = %1)").arg(payouttext::fieldSize(table.fieldSize)));
     m_chart->setCurve(table.points);
@@ -376,8 +381,11 @@ void PayoutPreviewWidget::setComputing(const QString& text, int value, int maxim
     m_computingBar->setValue(std::clamp(value, 0, std::max(0, maximum)));
     m_computingBar->setFormat(maximum > 0 ? tr("sweep %1 of at most %2").arg(value).arg(maximum) : QString());
     m_computingBar->setVisible(computing);
-    // Figures from a field of unrated players are no preview: greyed until the ratings arrive.
-    m_tableChartSplitter->setEnabled(!computing);
+    // The table and chart of a field of unrated players are no preview: hidden until the ratings arrive.
+    if (m_tableChartSplitter->isHidden() != computing) {
+        m_tableChartSplitter->setVisible(!computing);
+        showModelTable();
+    }
 }
 
 bool PayoutPreviewWidget::isComputing() const
