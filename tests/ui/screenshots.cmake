@@ -116,7 +116,7 @@ endif()
 # (tst_lockinbackground): a PNG of the preview saying so, on a display number of its own.
 if(TARGET ui_tst_lockinbackground AND FLICKDESK_XVFB_RUN)
     add_test(NAME ui.lockinbackground_xvfb
-        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 143 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_lockinbackground>)
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 197 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_lockinbackground>)
     set_tests_properties(ui.lockinbackground_xvfb PROPERTIES
         ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
         LABELS "ui;screenshots"

@@ -612,6 +612,7 @@ bool MainWindow::selectEvent(const QString& eventId)
     connect(session, &EventSession::editableChanged, this, &MainWindow::updateActions);
     connect(session, &EventSession::eventUpdated, this, &MainWindow::updateActions);
     connect(session, &EventSession::awarded, this, &MainWindow::updateActions);
+    connect(session, &EventSession::ratingsComputingChanged, this, &MainWindow::updateActions);
     m_entrantsPanel->setSession(session);
     m_resultsPanel->setSession(session);
     if (m_remembersSettings)
@@ -639,7 +640,8 @@ void MainWindow::updateActions()
     m_findPlayerAction->setEnabled(editable);
     m_validateAction->setEnabled(editable);
     m_finishAction->setEnabled(editable);
-    m_awardAction->setEnabled(editable);
+    // Awarding waits for the ratings of the event's month when they are computed in the background.
+    m_awardAction->setEnabled(editable && !m_session->isComputingRatings());
     m_exportAction->setEnabled(m_session);
     m_printAction->setEnabled(m_session);
     m_pdfAction->setEnabled(m_session);

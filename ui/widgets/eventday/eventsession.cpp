@@ -120,9 +120,10 @@ void EventSession::loadLockedRatings()
     waiting.month = m_lockMonth;
     m_entrants->setRatingsPending(true);
     setLockedRatings(waiting);
-    m_lockTask = MonthLockTask::start(m_store, m_lockMonth);
+    m_lockTask = MonthLockTask::create(m_store, m_lockMonth);
     connect(m_lockTask, &MonthLockTask::progress, this, &EventSession::ratingsProgress);
     connect(m_lockTask, &MonthLockTask::finished, this, &EventSession::lockComputed);
+    m_lockTask->start();
     if (!wasComputing)
         Q_EMIT ratingsComputingChanged(true);
 }

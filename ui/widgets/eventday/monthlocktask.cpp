@@ -8,7 +8,7 @@
 
 namespace flickdesk::ui {
 
-MonthLockTask* MonthLockTask::start(core::Store& store, const QString& month, QThreadPool* pool)
+MonthLockTask* MonthLockTask::create(core::Store& store, const QString& month)
 {
     std::unique_ptr<core::Store> worker;
     QString error;
@@ -18,23 +18,23 @@ MonthLockTask* MonthLockTask::start(core::Store& store, const QString& month, QT
         error = failure.message();
     }
     auto* task = new MonthLockTask(std::move(worker), month);
-    if (!task->m_worker) {
-        task->m_outcome.error = error;
-        QMetaObject::invokeMethod(
-            task,
-            [task] {
-                Q_EMIT task->finished();
-                task->deleteLater();
-            },
-            Qt::QueuedConnection);
-        return task;
-    }
-    pool->start([task] {
-        task->run();
-        Q_EMIT task->finished(); // queued to the GUI thread, then the task goes
-        task->deleteLater();
-    });
+    task->m_outcome.error = error;
+    // Deleted in the GUI thread once every receiver of finished() has had it (a queued call after
+    // theirs): a receiver may read outcome() and sender() while it handles finished().
+    connect(task, &MonthLockTask::finished, task, &QObject::deleteLater, Qt::QueuedConnection);
     return task;
+}
+
+void MonthLockTask::start(QThreadPool* pool)
+{
+    if (!m_worker) {
+        QMetaObject::invokeMethod(this, &MonthLockTask::finished, Qt::QueuedConnection);
+        return;
+    }
+    pool->start([this] {
+        run();
+        Q_EMIT finished(); // queued to the GUI thread
+    });
 }
 
 MonthLockTask::MonthLockTask(std::unique_ptr<core::Store> worker, const QString& month)

@@ -34,11 +34,13 @@ public:
         QString error;        // in a director's words
     };
 
-    // Starts computing the lock of `month` (YYYY-MM) of `store`'s database on `pool`. The task owns
-    // itself: it is deleted once it has finished and its finished() was delivered, so a receiver that
-    // goes away (another event selected) only calls cancel() and forgets it.
-    static MonthLockTask* start(core::Store& store, const QString& month,
-                                QThreadPool* pool = QThreadPool::globalInstance());
+    // A task for the lock of `month` (YYYY-MM) of `store`'s database, with its own connection to it
+    // (Store::openWorker). Connect to its signals, then start() it. The task owns itself: it is
+    // deleted once it has finished and its finished() was delivered, so a receiver that goes away
+    // (another event selected) only calls cancel() and forgets it.
+    static MonthLockTask* create(core::Store& store, const QString& month);
+    // Runs it on `pool`; finished() follows (at once, queued, when the connection could not be opened).
+    void start(QThreadPool* pool = QThreadPool::globalInstance());
 
     QString month() const { return m_month; }
     // Asks the engine to stop at its next check; finished() follows with no ratings.
