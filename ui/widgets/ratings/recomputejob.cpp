@@ -219,6 +219,7 @@ void RecomputeJob::run()
     QString error;
     bool cancelled = false;
     std::optional<qint64> generation;
+    QStringList importedMonths; // never computed: the NCA list is the month's lock
     // By the 1st of their month: the stored locks still this history's (a worker's job only).
     std::map<engine::DayNumber, engine::MonthlyLock> reusable;
     try {
@@ -269,6 +270,8 @@ void RecomputeJob::run()
                         reused.push_back(std::move(found->second));
                     else if (run->folder.importedLocks.count(month) == 0)
                         toCompute.push_back(month);
+                    else
+                        importedMonths.append(monthKey(month));
                 }
                 months = std::move(toCompute);
             }
@@ -381,6 +384,9 @@ void RecomputeJob::run()
                 m_report = m_worker->storeRatingRun(run->parametersJson, run->historyFingerprint,
                                                     run->result.iterations, run->result.converged,
                                                     run->computedLocks(), generation);
+                // An imported list stays the month's lock: reported as kept, as it always was.
+                m_report.kept += importedMonths;
+                m_report.kept.sort();
                 m_stored = true;
             } catch (const core::StoreError& failure) {
                 m_storeError = failure.message();
