@@ -642,6 +642,10 @@ void MainWindow::updateActions()
     m_finishAction->setEnabled(editable);
     // Awarding waits for the ratings of the event's month when they are computed in the background.
     m_awardAction->setEnabled(editable && !m_session->isComputingRatings());
+    m_awardAction->setToolTip(m_session && m_session->isComputingRatings()
+                                  ? tr("The ratings of the event's month are being computed; the points can "
+                                       "be awarded once they are ready.")
+                                  : QString());
     m_exportAction->setEnabled(m_session);
     m_printAction->setEnabled(m_session);
     m_pdfAction->setEnabled(m_session);
@@ -649,7 +653,8 @@ void MainWindow::updateActions()
     m_printResultsAction->setEnabled(m_session);
     m_pdfResultsAction->setEnabled(m_session);
     m_numberPlacesAction->setEnabled(editable);
-    m_simulateAction->setEnabled(m_session);
+    // The simulator starts from the field's ratings: not before they arrive.
+    m_simulateAction->setEnabled(m_session && !m_session->isComputingRatings());
     m_findEventAction->setEnabled(m_store != nullptr);
     m_recomputeAction->setEnabled(writable);
     if (m_newPoolAction)
