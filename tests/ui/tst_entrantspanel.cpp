@@ -6,8 +6,8 @@
 // (figures in rows, the table and the chart stacked or side by side, nothing scrolling sideways).
 // tst_morning covers the singles morning end to end.
 
-#include "../common/sessionwait.h"
 #include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/charts/payoutchart.h"

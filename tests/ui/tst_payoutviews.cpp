@@ -1,8 +1,8 @@
 // The morning preview, the payout simulator, their table model and chart: they must show exactly
 // the engine's numbers, update precisely, print, and (with FLICKDESK_SCREENSHOT_DIR set) save
 // screenshots that show a person what they look like.
-#include "../common/sessionwait.h"
 #include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"

@@ -5,8 +5,8 @@
 // the validation box follows every change (typing, undo and redo, finishing, the award); the results
 // sheet as a PDF on the paper of the locale or of the director's choice.
 
-#include "../common/sessionwait.h"
 #include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
