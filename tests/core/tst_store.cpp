@@ -2,10 +2,10 @@
 // rotation, refusal of foreign and damaged files, a second instance, history import and its
 // refusals, rating lists, frozen awards, foreign keys, and loadHistory() against the folder.
 #include "../common/storefixtures.h"
-#include "core/formats/historydigest.h"
 #include "core/awards/awarding.h"
 #include "core/awards/tourpoints.h"
 #include "core/formats/eventexchange.h"
+#include "core/formats/historydigest.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
@@ -560,12 +560,12 @@ void TestStore::workerConnectionWritesBesideWindow()
             const engine::MonthlyLock lock = engine::computeMonthlyLock(folder.history, first, parameters);
             std::vector<core::LockedRating> ratings;
             for (std::size_t k = 0; k < lock.players.size(); ++k)
-                ratings.push_back(
-                    {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
-                     lock.posteriors[k].mu, lock.posteriors[k].sigma});
+                ratings.push_back({QString::fromStdString(
+                                       folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
+                                   lock.posteriors[k].mu, lock.posteriors[k].sigma});
             worker->storeComputedLock(QStringLiteral("2023-09"), ratings, parametersJson, lock.iterations,
-                                      lock.converged, core::historyDigestBefore(folder, parametersJson, first),
-                                      generation);
+                                      lock.converged,
+                                      core::historyDigestBefore(folder, parametersJson, first), generation);
             worker.reset(); // closed in the thread that used it
         } catch (const std::exception& error) {
             failure = QString::fromUtf8(error.what());

@@ -578,7 +578,8 @@ void TestRatingViews::recomputeComputesOnlyWhatChanged()
     options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
     const std::unique_ptr<Store> store = testing::openStore(options);
     QVERIFY(store && !store->isReadOnly());
-    const auto recomputeOnce = [&store](ui::RecomputeDialog::Timings& timings, core::RatingRunReport& report) {
+    const auto recomputeOnce = [&store](ui::RecomputeDialog::Timings& timings,
+                                        core::RatingRunReport& report) {
         ui::RecomputeDialog dialog(*store);
         QSignalSpy finished(&dialog, &ui::RecomputeDialog::runFinished);
         dialog.start();
@@ -619,9 +620,8 @@ void TestRatingViews::recomputeComputesOnlyWhatChanged()
     store->setEventStatus(eventId, core::EventStatus::Finished);
     QVERIFY(recomputeOnce(timings, report));
     QStringList all = report.written + report.unchanged + report.kept;
-    const qsizetype later = std::count_if(all.begin(), all.end(), [](const QString& month) {
-        return month > QLatin1String("2025-09");
-    });
+    const qsizetype later = std::count_if(
+        all.begin(), all.end(), [](const QString& month) { return month > QLatin1String("2025-09"); });
     QVERIFY(later >= 3); // 2025-10, 2025-11, 2025-12 at least
     QCOMPARE(timings.locksComputed, static_cast<int>(later));
     QCOMPARE(timings.locksReused, static_cast<int>(all.size() - later));
@@ -631,7 +631,9 @@ void TestRatingViews::recomputeComputesOnlyWhatChanged()
     // Every lock is fresh again.
     {
         core::sqlite::Database db(copy, core::sqlite::Database::Mode::ReadOnly);
-        QCOMPARE(db.queryInteger("SELECT count(*) FROM locks WHERE source = 'computed' AND stale = 1").value_or(-1), 0);
+        QCOMPARE(db.queryInteger("SELECT count(*) FROM locks WHERE source = 'computed' AND stale = 1")
+                     .value_or(-1),
+                 0);
     }
 }
 

@@ -959,9 +959,9 @@ std::unique_ptr<Store> Store::openWorker() const
         if (w->mode == sqlite::Database::Mode::ReadWrite)
             w->db.execute("PRAGMA synchronous = NORMAL");
     } catch (const sqlite::Error& error) {
-        throw StoreError(StoreError::Kind::Failed, tr("The database %1 could not be opened a second time: %2")
-                                                       .arg(QDir::toNativeSeparators(d->path),
-                                                            QString::fromStdString(error.reason())));
+        throw StoreError(StoreError::Kind::Failed,
+                         tr("The database %1 could not be opened a second time: %2")
+                             .arg(QDir::toNativeSeparators(d->path), QString::fromStdString(error.reason())));
     }
     registerOpenDatabase(w->path); // ~Store forgets it once
     return std::unique_ptr<Store>(new Store(std::move(w)));

@@ -12,7 +12,6 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDate>
-#include <QLocale>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
@@ -26,6 +25,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPrintDialog>
 #include <QPrinter>
@@ -502,7 +502,8 @@ void EntrantsPanel::setSession(EventSession* session)
     // run's sweeps, and fills in when it arrives; entrants can be added and checked in meanwhile.
     const auto computingText = [this] {
         const QDate first = QDate::fromString(m_session->lockMonth() + QStringLiteral("-01"), Qt::ISODate);
-        return tr("Computing ratings for %1\u2026").arg(QLocale().toString(first, QStringLiteral("MMMM yyyy")));
+        return tr("Computing ratings for %1\u2026")
+            .arg(QLocale().toString(first, QStringLiteral("MMMM yyyy")));
     };
     connect(session, &EventSession::ratingsComputingChanged, this, [this, computingText](bool computing) {
         if (!m_session)
@@ -632,8 +633,8 @@ void EntrantsPanel::updatePreview()
     m_preview->setEvent(event.name, QDate::fromString(event.date, Qt::ISODate));
     // Which lock the preview pays from (core/records/monthlock.h); none when it could not be read.
     const core::MonthLockRatings& lock = m_session->entrants()->lockedRatings();
-    m_preview->setLockSource(lock.month.isEmpty() || m_session->isComputingRatings() ? QString()
-                                                                                      : core::lockSourceText(lock));
+    m_preview->setLockSource(
+        lock.month.isEmpty() || m_session->isComputingRatings() ? QString() : core::lockSourceText(lock));
 }
 
 void EntrantsPanel::moveHighlight(int step)

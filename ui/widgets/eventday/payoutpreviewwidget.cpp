@@ -12,7 +12,6 @@
 #include <QFrame>
 #include <QHeaderView>
 #include <QLabel>
-#include <QProgressBar>
 #include <QLayout>
 #include <QLocale>
 #include <QPageLayout>
@@ -20,6 +19,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QProgressBar>
 #include <QResizeEvent>
 #include <QSplitter>
 #include <QTableView>

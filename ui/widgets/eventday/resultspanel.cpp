@@ -429,9 +429,10 @@ void ResultsPanel::updateState()
         b->setEnabled(editable);
     const bool computing = m_session && m_session->isComputingRatings();
     m_award->setEnabled(editable && !computing);
-    m_award->setToolTip(computing ? tr("The ratings of the event's month are being computed; the points can be "
-                                       "awarded once they are ready.")
-                                  : QString());
+    m_award->setToolTip(computing
+                            ? tr("The ratings of the event's month are being computed; the points can be "
+                                 "awarded once they are ready.")
+                            : QString());
     m_breakTies->setEnabled(editable && m_breakTies->property("offered").toBool());
     m_export->setEnabled(m_session);
     m_print->setEnabled(m_session && m_model->rowCount() > 0);

@@ -198,7 +198,8 @@ void RecomputeDialog::onFinished()
                           .arg(run->result.converged ? tr("converged") : tr("not converged"))
                           .arg(m_report.written.size())
                           .arg(m_report.unchanged.size());
-    summary += u' ' + tr("%1 locks computed, %2 reused.").arg(m_job->locksComputed()).arg(m_job->locksReused());
+    summary +=
+        u' ' + tr("%1 locks computed, %2 reused.").arg(m_job->locksComputed()).arg(m_job->locksReused());
     if (!m_report.kept.isEmpty())
         summary +=
             u' ' +

@@ -1,9 +1,9 @@
 #include "widgets/ratings/recomputejob.h"
 
 #include "core/awards/monthlylocks.h"
-#include "core/formats/historydigest.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
+#include "core/formats/historydigest.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
 
@@ -344,7 +344,9 @@ void RecomputeJob::run()
                 for (engine::MonthlyLock& lock : reused)
                     run->locks.push_back(std::move(lock));
                 std::sort(run->locks.begin(), run->locks.end(),
-                          [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) { return a.month < b.month; });
+                          [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) {
+                              return a.month < b.month;
+                          });
             }
 
             if (!cancelled && !run->locks.empty()) {
