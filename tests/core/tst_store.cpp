@@ -2,10 +2,10 @@
 // rotation, refusal of foreign and damaged files, a second instance, history import and its
 // refusals, rating lists, frozen awards, foreign keys, and loadHistory() against the folder.
 #include "../common/storefixtures.h"
-#include "core/formats/historydigest.h"
 #include "core/awards/awarding.h"
 #include "core/awards/tourpoints.h"
 #include "core/formats/eventexchange.h"
+#include "core/formats/historydigest.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
@@ -25,10 +25,12 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
+#include <thread>
 
 using namespace flickdesk;
 using core::Store;
@@ -168,6 +170,8 @@ private Q_SLOTS:
     void checksWholeFileAfterUncleanClose_data();
     void checksWholeFileAfterUncleanClose();
     void secondInstanceIsReadOnly();
+    void workerConnectionWritesBesideWindow();
+    void workerOfReadOnlyStoreIsReadOnly();
     void emptyLockFileOfKilledWriterIsTakenOver();
     void importsNcaHistory();
     void reimportIsNoOp();
@@ -678,6 +682,90 @@ void TestStore::secondInstanceIsReadOnly()
 
 // A writer killed between creating its lock file and writing its process id leaves an empty lock
 // file; nothing holds it, so the next FlickDesk must take it over rather than open read-only.
+// A background task's own connection (Store::openWorker): it reads and writes the same database
+// in its own thread while the window's Store reads, and makes no backup and no lock file.
+void TestStore::workerConnectionWritesBesideWindow()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("worker.sqlite"));
+    const auto store = openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(dataPath(QStringLiteral("reference/ttt/tiny"))).ok());
+    const QStringList filesBefore = QDir(temp.path()).entryList(QDir::Files | QDir::Hidden);
+    const QStringList backupsBefore = Store::backups(path);
+    const int events = store->eventCount();
+    QVERIFY(!store->storedLockFor(QStringLiteral("2023-09-15")));
+
+    std::unique_ptr<Store> worker = store->openWorker();
+    QVERIFY(worker);
+    QVERIFY(!worker->isReadOnly());
+    std::atomic<bool> done = false;
+    QString failure;
+    std::thread thread([&worker, &done, &failure] {
+        try {
+            const qint64 generation = worker->historyGeneration();
+            const core::HistoryFolder folder = worker->loadHistory();
+            const engine::DayNumber first = *engine::parseIsoDate("2023-09-01");
+            engine::FlickSkillParameters parameters;
+            folder.parameters.applyTo(parameters);
+            const QJsonObject parametersJson = core::flickSkillParametersJson(parameters);
+            const engine::MonthlyLock lock = engine::computeMonthlyLock(folder.history, first, parameters);
+            std::vector<core::LockedRating> ratings;
+            for (std::size_t k = 0; k < lock.players.size(); ++k)
+                ratings.push_back({QString::fromStdString(
+                                       folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
+                                   lock.posteriors[k].mu, lock.posteriors[k].sigma});
+            worker->storeComputedLock(QStringLiteral("2023-09"), ratings, parametersJson, lock.iterations,
+                                      lock.converged,
+                                      core::historyDigestBefore(folder, parametersJson, first), generation);
+            worker.reset(); // closed in the thread that used it
+        } catch (const std::exception& error) {
+            failure = QString::fromUtf8(error.what());
+        }
+        done = true;
+    });
+    int reads = 0;
+    while (!done) { // the window's connection keeps reading meanwhile
+        QCOMPARE(store->eventCount(), events);
+        ++reads;
+    }
+    thread.join();
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    QVERIFY(reads > 0);
+    // The window's Store sees the lock the worker wrote, fresh.
+    const std::optional<core::MonthLockRatings> stored = store->storedLockFor(QStringLiteral("2023-09-15"));
+    QVERIFY(stored);
+    QVERIFY(stored->players > 0);
+    QCOMPARE(store->lockedRatingsFor(QStringLiteral("2023-09")).mu, stored->mu);
+    // No backup, no second lock file, nothing else beside the database.
+    QCOMPARE(Store::backups(path), backupsBefore);
+    QCOMPARE(QDir(temp.path()).entryList(QDir::Files | QDir::Hidden), filesBefore);
+    QVERIFY(!store->isReadOnly()); // the window still holds the lock
+}
+
+void TestStore::workerOfReadOnlyStoreIsReadOnly()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("shared.sqlite"));
+    const auto first = openStore(path);
+    QVERIFY(first);
+    QVERIFY(first->importHistory(dataPath(QStringLiteral("reference/ttt/tiny"))).ok());
+    const auto second = openStore(path);
+    QVERIFY(second && second->isReadOnly());
+    const std::unique_ptr<Store> worker = second->openWorker();
+    QVERIFY(worker->isReadOnly());
+    QCOMPARE(worker->readOnlyReason(), second->readOnlyReason());
+    QCOMPARE(worker->eventCount(), first->eventCount()); // it reads
+    try {
+        worker->storeComputedLock(QStringLiteral("2023-09"), {}, {}, 1, true, QStringLiteral("x"));
+        QFAIL("a worker of a read-only store wrote");
+    } catch (const StoreError& error) {
+        QCOMPARE(error.kind(), StoreError::Kind::ReadOnly);
+    }
+    // The writable window's worker writes.
+    QVERIFY(!first->openWorker()->isReadOnly());
+}
+
 void TestStore::emptyLockFileOfKilledWriterIsTakenOver()
 {
     QTemporaryDir temp;

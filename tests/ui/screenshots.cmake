@@ -111,3 +111,14 @@ if(TARGET flickdesk)
                 -DWORK=${CMAKE_CURRENT_BINARY_DIR}/smoke_settings -P ${CMAKE_CURRENT_SOURCE_DIR}/ui/smoke_settings.cmake)
     set_tests_properties(ui.smoke_test_settings PROPERTIES LABELS ui TIMEOUT 120)
 endif()
+
+# The Event Day while the ratings of the event's month are computed in the background
+# (tst_lockinbackground): a PNG of the preview saying so, on a display number of its own.
+if(TARGET ui_tst_lockinbackground AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.lockinbackground_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 197 -s "-screen 0 1280x1024x24" $<TARGET_FILE:ui_tst_lockinbackground>)
+    set_tests_properties(ui.lockinbackground_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 120)
+endif()

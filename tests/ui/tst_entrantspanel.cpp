@@ -7,6 +7,7 @@
 // tst_morning covers the singles morning end to end.
 
 #include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/charts/payoutchart.h"
@@ -208,6 +209,7 @@ void TestEntrantsPanel::init()
     draft.tour = core::Tour::Competitive;
     const QString eventId = m_store->createEvent(draft);
     m_session = std::make_unique<ui::EventSession>(*m_store, eventId);
+    QVERIFY(testing::waitForRatings(*m_session));
     QVERIFY(m_session->isValid());
     m_panel = std::make_unique<ui::EntrantsPanel>();
     m_panel->setSession(m_session.get());
@@ -382,6 +384,7 @@ void TestEntrantsPanel::checkInUpdatesThePreviewOnce()
     draft.name = QStringLiteral("Elmira Singles");
     draft.tier = 3;
     ui::EventSession session(*m_store, m_store->createEvent(draft));
+    QVERIFY(testing::waitForRatings(session));
     QVERIFY(session.isValid());
     m_panel->setSession(&session);
     const auto detach = qScopeGuard([this] { m_panel->setSession(nullptr); });
@@ -564,6 +567,7 @@ void TestEntrantsPanel::checkInByTypedId()
     draft.name = QStringLiteral("Elmira Singles");
     draft.tier = 3;
     ui::EventSession session(*m_store, m_store->createEvent(draft));
+    QVERIFY(testing::waitForRatings(session));
     m_panel->setSession(&session);
     const auto detach = qScopeGuard([this] { m_panel->setSession(nullptr); });
     QStringList ids;
@@ -621,6 +625,7 @@ void TestEntrantsPanel::checkInAllRegistered()
     draft.name = QStringLiteral("Elmira Singles");
     draft.tier = 3;
     ui::EventSession session(*m_store, m_store->createEvent(draft));
+    QVERIFY(testing::waitForRatings(session));
     m_panel->setSession(&session);
     const auto detach = qScopeGuard([this] { m_panel->setSession(nullptr); });
     for (int i = 1; i <= 12; ++i)
@@ -666,6 +671,7 @@ void TestEntrantsPanel::openMorningWindow(ui::MainWindow& window, QSize size, QS
     draft.tier = 2;
     draft.tour = core::Tour::Competitive;
     QVERIFY(window.selectEvent(store->createEvent(draft)));
+    QVERIFY(testing::waitForRatings(*window.session()));
     ui::EventSession* session = window.session();
     QVERIFY(session);
     // The sample history has ids, not names; players new today have long names and towns.

@@ -4,6 +4,7 @@
 // the entrant counts; the search by id and by name telling two players of one name apart; the
 // payout preview equal to computePayoutTable on the units that began (DECISIONS P3) and its update
 // time for 200 entrants. The sample history built into flickdesk_ui is what they work on.
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
@@ -170,6 +171,7 @@ void TestEventModels::eventListFollowsEdits()
 
     // Edits through a session change the event's row only.
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     session.setEventList(&events);
     core::EventDraft draft = draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles);
     draft.name = QStringLiteral("Tavistock Doubles");
@@ -398,6 +400,7 @@ void TestEventModels::entrantListFollowsEdits()
     QVERIFY(store);
     const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     EntrantListModel* entrants = session.entrants();
     QAbstractItemModelTester tester(entrants, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSortFilterProxyModel byRating;
@@ -483,6 +486,7 @@ void TestEventModels::checkInColumnIsCheckable()
     QVERIFY(store);
     const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     EntrantListModel* entrants = session.entrants();
     QAbstractItemModelTester tester(entrants, QAbstractItemModelTester::FailureReportingMode::Fatal);
     for (const QString& player : recentPlayers(*store, 3))
@@ -508,6 +512,7 @@ void TestEventModels::playerSearchByIdAndName()
     QVERIFY(store);
     const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     PlayerSearchModel* search = session.playerSearch();
     QAbstractItemModelTester tester(search, QAbstractItemModelTester::FailureReportingMode::Fatal);
     ResetCounter resets(search);
@@ -569,6 +574,7 @@ void TestEventModels::payoutPreviewFollowsCheckIn()
     QVERIFY(store);
     const QString id = store->createEvent(draftOn(QStringLiteral("2025-12-06")));
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     PayoutPreviewModel* preview = session.payoutPreview();
     QAbstractItemModelTester tester(preview, QAbstractItemModelTester::FailureReportingMode::Fatal);
     ResetCounter resets(preview);
@@ -631,6 +637,7 @@ void TestEventModels::payoutPreviewDoubles()
     const QString id =
         store->createEvent(draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     PayoutPreviewModel* preview = session.payoutPreview();
     QAbstractItemModelTester tester(preview, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QAbstractItemModelTester entrantTester(session.entrants(),
@@ -685,6 +692,7 @@ void TestEventModels::payoutPreviewTimeFor200Entrants()
     for (const QString& player : ids)
         store->addEntrant(id, {player});
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     PayoutPreviewModel* preview = session.payoutPreview();
     EntrantListModel* entrants = session.entrants();
     QCOMPARE(entrants->rowCount(), 200);

@@ -2,6 +2,7 @@
 // and the models checked each time; refused edits never reach the undo stack; consecutive check-ins
 // of one entrant merge; a failed undo clears the stack; the stack survives until the award and is
 // cleared by it, after which every edit is refused (DECISIONS P2).
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
@@ -136,6 +137,7 @@ void TestEventSession::cleanup()
 void TestEventSession::addPlayer()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     ui::PlayerSearchModel* search = session.playerSearch();
     search->setQuery(QStringLiteral("ann smith"));
     const int before = store->playerCount();
@@ -163,6 +165,7 @@ void TestEventSession::addPlayer()
 void TestEventSession::addEntrant()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QAbstractItemModelTester tester(session.entrants(),
                                     QAbstractItemModelTester::FailureReportingMode::Fatal);
     QCOMPARE(session.addEntrant({players[0]}), std::optional<int>(1));
@@ -189,6 +192,7 @@ void TestEventSession::addEntrant()
 void TestEventSession::removeEntrant()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QAbstractItemModelTester tester(session.entrants(),
                                     QAbstractItemModelTester::FailureReportingMode::Fatal);
     for (int i = 0; i < 3; ++i)
@@ -213,6 +217,7 @@ void TestEventSession::removeEntrant()
 void TestEventSession::setEntrantStatus()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QAbstractItemModelTester tester(session.entrants(),
                                     QAbstractItemModelTester::FailureReportingMode::Fatal);
     QVERIFY(session.addEntrant({players[0]}, EntrantStatus::Started));
@@ -236,6 +241,7 @@ void TestEventSession::setEntrantStatus()
 void TestEventSession::checkInsMerge()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QUndoStack* stack = session.undoStack();
     for (int i = 0; i < 3; ++i)
         QVERIFY(session.addEntrant({players[i]}));
@@ -278,6 +284,7 @@ void TestEventSession::pairPartners()
 {
     store->updateEvent(id, draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QAbstractItemModelTester tester(session.entrants(),
                                     QAbstractItemModelTester::FailureReportingMode::Fatal);
     QVERIFY(session.addEntrant({players[0]}));
@@ -323,6 +330,7 @@ void TestEventSession::pairPartners()
 void TestEventSession::checkInAllRegistered()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     for (int i = 0; i < 5; ++i)
         QVERIFY(
             session.addEntrant({players[i]}, i == 1 ? EntrantStatus::Started : EntrantStatus::Registered));
@@ -348,6 +356,7 @@ void TestEventSession::checkInAllRegistered()
     const QString doublesId =
         store->createEvent(draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
     EventSession doubles(*store, doublesId);
+    QVERIFY(testing::waitForRatings(doubles));
     QVERIFY(doubles.addEntrant({players[0], players[1]}));
     QVERIFY(doubles.addEntrant({players[2]}));
     QVERIFY(doubles.addEntrant({players[3], players[4]}));
@@ -368,6 +377,7 @@ void TestEventSession::checkInAllRegistered()
 void TestEventSession::unratedPlayersShowNew()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     const std::optional<QString> newcomer = session.addPlayer(QStringLiteral("Ann Newcomer"), QString());
     QVERIFY(newcomer);
     QVERIFY(session.addEntrant({players[0]}));
@@ -393,6 +403,7 @@ void TestEventSession::setTeam()
 {
     store->updateEvent(id, draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QVERIFY(session.addEntrant({players[0], players[1]}, EntrantStatus::Started));
     const double before = session.entrants()->unitRating(*session.entrants()->entrant(1));
     QVERIFY(session.setTeam(1, {players[0], players[4]}));
@@ -410,6 +421,7 @@ void TestEventSession::setTeam()
 void TestEventSession::setStandings()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QSignalSpy results(&session, &EventSession::resultsChanged);
     for (int i = 0; i < 3; ++i)
         QVERIFY(session.addEntrant({players[i]}, EntrantStatus::Started));
@@ -434,6 +446,7 @@ void TestEventSession::setStandings()
 void TestEventSession::breakTies()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     for (int i = 0; i < 3; ++i)
         QVERIFY(session.addEntrant({players[i]}, EntrantStatus::Started));
     QVERIFY(session.setStandings({{3, 1}, {1, 2}, {2, 2}}));
@@ -450,6 +463,7 @@ void TestEventSession::breakTies()
 void TestEventSession::setGames()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     for (int i = 0; i < 3; ++i)
         QVERIFY(session.addEntrant({players[i]}, EntrantStatus::Started));
     const std::vector<core::GameRecord> first{{1, {players[0]}, {players[1]}, engine::GameOutcome::WinA}};
@@ -475,6 +489,7 @@ void TestEventSession::setGames()
 void TestEventSession::setEventStatus()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QSignalSpy updated(&session, &EventSession::eventUpdated);
     QVERIFY(session.setEventStatus(EventStatus::Started));
     QCOMPARE(store->event(id)->status, EventStatus::Started);
@@ -494,6 +509,7 @@ void TestEventSession::setEventStatus()
 void TestEventSession::updateEvent()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QVERIFY(session.addEntrant({players[0]}, EntrantStatus::Started));
     const double december = session.entrants()->unitRating(*session.entrants()->entrant(1));
     // Another month: another lock (DECISIONS P1); the preview's terms follow the event.
@@ -518,6 +534,7 @@ void TestEventSession::updateEvent()
 void TestEventSession::refusedEditIsNotPushed()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QSignalSpy errors(&session, &EventSession::errorOccurred);
     QVERIFY(session.addEntrant({players[0]}));
     QVERIFY(!session.addEntrant({players[0]})); // a player once per event
@@ -534,6 +551,7 @@ void TestEventSession::refusedEditIsNotPushed()
 void TestEventSession::failedUndoClearsStack()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QAbstractItemModelTester tester(session.entrants(),
                                     QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy errors(&session, &EventSession::errorOccurred);
@@ -552,6 +570,7 @@ void TestEventSession::failedUndoClearsStack()
 void TestEventSession::undoSurvivesUntilAward()
 {
     EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
     QUndoStack* stack = session.undoStack();
     QSignalSpy editable(&session, &EventSession::editableChanged);
     for (int i = 0; i < 4; ++i)
@@ -603,6 +622,7 @@ void TestEventSession::undoSurvivesUntilAward()
 
     // A new session on the awarded event is frozen from the start.
     EventSession later(*store, id);
+    QVERIFY(testing::waitForRatings(later));
     QVERIFY(later.isAwarded());
     QVERIFY(!later.isEditable());
     QVERIFY(!later.setCheckedIn(5, true));
@@ -617,6 +637,7 @@ void TestEventSession::readOnlyStoreIsNotEditable()
     QVERIFY(reader);
     QVERIFY(reader->isReadOnly());
     EventSession session(*reader, id);
+    QVERIFY(testing::waitForRatings(session));
     QVERIFY(session.isValid());
     QVERIFY(!session.isEditable());
     QCOMPARE(session.entrants()->rowCount(), 1);
@@ -626,6 +647,7 @@ void TestEventSession::readOnlyStoreIsNotEditable()
     QVERIFY(!(session.entrants()->flags(session.entrants()->index(0, 0)) & Qt::ItemIsUserCheckable));
 
     EventSession missing(*store, QStringLiteral("L99"));
+    QVERIFY(testing::waitForRatings(missing));
     QVERIFY(!missing.isValid());
     QVERIFY(!missing.addEntrant({players[0]}));
 }

@@ -4,6 +4,7 @@
 // program's resources with its screenshots; no rule code ("DECISIONS P2", "N4") in a message the
 // window can show; and a smoke-test run that leaves the settings the next start reads untouched.
 #include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/charts/payoutchart.h"
@@ -483,6 +484,7 @@ void TestHelp::simulatorFromTheEventDrawsItsCurve()
     QVERIFY(window);
     const QString event = window->store()->createEvent(testing::draftOn(QStringLiteral("2026-11-21")));
     QVERIFY(window->selectEvent(event));
+    QVERIFY(testing::waitForRatings(*window->session())); // the simulator starts from them
     const QStringList players = testing::recentPlayers(*window->store(), 24);
     QCOMPARE(players.size(), 24);
     for (const QString& player : players) {

@@ -4,6 +4,7 @@
 // `standings --db` and `payout` on the same field. Random singles, doubles and experimental events
 // (a fixed seed per row) on a real database holding the NCA history of tests/data.
 
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../core/clitestsupport.h"
 #include "core/awards/awarding.h"
@@ -180,6 +181,7 @@ void TestPayoutAgreement::everyPathPaysTheSame()
     engine::PayoutTable preview;
     {
         ui::EventSession session(*store, event.id);
+        QVERIFY(testing::waitForRatings(session));
         preview = session.payoutPreview()->table();
     }
     QCOMPARE(preview.fieldSize, units);
@@ -314,6 +316,7 @@ void TestPayoutAgreement::importedListIsTheLock()
         store->addEntrant(computedId, {id}, core::EntrantStatus::Started);
     {
         ui::EventSession session(*store, computedId);
+        QVERIFY(testing::waitForRatings(session));
         ui::EntrantsPanel panel;
         panel.setSession(&session);
         const auto* label = panel.findChild<QLabel*>(QStringLiteral("lockSource"));
@@ -341,6 +344,7 @@ void TestPayoutAgreement::importedListIsTheLock()
         store->addEntrant(eventId, {id}, core::EntrantStatus::Started);
     {
         ui::EventSession session(*store, eventId);
+        QVERIFY(testing::waitForRatings(session));
         ui::EntrantsPanel panel;
         panel.setSession(&session);
         const auto* label = panel.findChild<QLabel*>(QStringLiteral("lockSource"));

@@ -2,6 +2,7 @@
 // the engine's numbers, update precisely, print, and (with FLICKDESK_SCREENSHOT_DIR set) save
 // screenshots that show a person what they look like.
 #include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
@@ -382,6 +383,7 @@ void TestPayoutViews::chartHoldsTheFieldAfterEveryCheckIn()
     core::EventDraft draft = testing::draftOn(QStringLiteral("2025-12-06"));
     draft.name = QStringLiteral("Elmira Singles");
     ui::EventSession session(*store, store->createEvent(draft));
+    QVERIFY(testing::waitForRatings(session));
     QVERIFY(session.isValid());
     constexpr int players = 8;
     for (int player = 1; player <= players; ++player)
@@ -848,6 +850,7 @@ void TestPayoutViews::screenshots()
     const QString eventId = window.store()->createEvent(draft);
     window.eventList()->refreshEvent(eventId);
     QVERIFY(window.selectEvent(eventId));
+    QVERIFY(testing::waitForRatings(*window.session()));
     const QStringList players = testing::recentPlayers(*window.store(), 24);
     for (const QString& player : players)
         QVERIFY(window.session()->addEntrant({player}));

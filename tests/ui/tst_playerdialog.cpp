@@ -5,6 +5,7 @@
 // edits the same player; the event editor's location; the sample history's fictional names. With
 // FLICKDESK_SCREENSHOT_DIR set (ui.playerdialog_xvfb, a 1280x800 screen) it saves PNGs of them.
 
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
@@ -102,6 +103,7 @@ void TestPlayerDialog::init()
     m_ann = m_store->addPlayer(QStringLiteral("Ann Smiht"), QStringLiteral("Guelph"));
     m_bo = m_store->addPlayer(QStringLiteral("Bo Lee"), QStringLiteral("Kitchener"), QStringLiteral("1001"));
     m_session = std::make_unique<ui::EventSession>(*m_store, eventId);
+    QVERIFY(testing::waitForRatings(*m_session));
     QVERIFY(m_session->isValid());
     QVERIFY(m_session->addEntrant({m_ann}));
     m_panel = std::make_unique<ui::EntrantsPanel>();

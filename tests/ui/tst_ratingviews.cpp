@@ -8,6 +8,7 @@
 #include "core/awards/tourpoints.h"
 #include "core/cli/cli.h"
 #include "core/formats/eventexchange.h"
+#include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
 #include "flickdesk/engine/date.h"
@@ -129,6 +130,7 @@ private Q_SLOTS:
     void recomputeStoresRunWithProgress();
     void recomputeCancelledWritesNothing();
     void recomputeOfAnUnchangedHistoryRewritesNoLock();
+    void recomputeComputesOnlyWhatChanged();
     void modelsPassTheTester();
 
     void playerPageRows();
@@ -563,6 +565,76 @@ void TestRatingViews::recomputeOfAnUnchangedHistoryRewritesNoLock()
     QVERIFY(after[1].lockMonths.isEmpty());
     for (const QString& month : months)
         QCOMPARE(m_store->lockRatings(month), locks[month]);
+}
+
+// Issue 15: a recompute reads and stores through its own connection and computes only the locks
+// whose history changed: none the second time, only the months after a newly finished event.
+void TestRatingViews::recomputeComputesOnlyWhatChanged()
+{
+    const QString copy = m_temp.filePath(QStringLiteral("incremental.sqlite"));
+    m_store->backup(copy);
+    core::StoreOptions options;
+    options.path = copy;
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
+    const std::unique_ptr<Store> store = testing::openStore(options);
+    QVERIFY(store && !store->isReadOnly());
+    const auto recomputeOnce = [&store](ui::RecomputeDialog::Timings& timings,
+                                        core::RatingRunReport& report) {
+        ui::RecomputeDialog dialog(*store);
+        QSignalSpy finished(&dialog, &ui::RecomputeDialog::runFinished);
+        dialog.start();
+        if (!finished.wait(120000) || !finished.first().first().toBool())
+            return false;
+        timings = dialog.lastTimings();
+        report = dialog.lastReport();
+        return true;
+    };
+    ui::RecomputeDialog::Timings timings;
+    core::RatingRunReport report;
+    QVERIFY(recomputeOnce(timings, report)); // whatever earlier tests left, up to date now
+
+    // Nothing changed: no lock is computed and none written.
+    QVERIFY(recomputeOnce(timings, report));
+    QCOMPARE(timings.locksComputed, 0);
+    QVERIFY(timings.locksReused > 50);
+    QVERIFY(report.written.isEmpty());
+    QCOMPARE(report.unchanged.size() + report.kept.size(), timings.locksReused);
+
+    // An event finished in September 2025: only the locks of the months after it are computed
+    // (DECISIONS P1: a month's lock rates the events before it).
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-09-20");
+    draft.name = QStringLiteral("Autumn Club Night");
+    draft.tier = 3;
+    draft.tour = core::Tour::Competitive;
+    const QString eventId = store->createEvent(draft);
+    const core::HistoryFolder folder = store->loadHistory();
+    std::vector<core::Placing> placings;
+    for (int k = 0; k < 4; ++k) {
+        const int unit = store->addEntrant(
+            eventId, {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(3 * k)])},
+            core::EntrantStatus::Started);
+        placings.push_back({unit, k + 1});
+    }
+    store->setStandings(eventId, placings);
+    store->setEventStatus(eventId, core::EventStatus::Finished);
+    QVERIFY(recomputeOnce(timings, report));
+    QStringList all = report.written + report.unchanged + report.kept;
+    const qsizetype later = std::count_if(
+        all.begin(), all.end(), [](const QString& month) { return month > QLatin1String("2025-09"); });
+    QVERIFY(later >= 3); // 2025-10, 2025-11, 2025-12 at least
+    QCOMPARE(timings.locksComputed, static_cast<int>(later));
+    QCOMPARE(timings.locksReused, static_cast<int>(all.size() - later));
+    QVERIFY(!report.written.isEmpty());
+    for (const QString& month : std::as_const(report.written))
+        QVERIFY2(month > QLatin1String("2025-09"), qPrintable(month));
+    // Every lock is fresh again.
+    {
+        core::sqlite::Database db(copy, core::sqlite::Database::Mode::ReadOnly);
+        QCOMPARE(db.queryInteger("SELECT count(*) FROM locks WHERE source = 'computed' AND stale = 1")
+                     .value_or(-1),
+                 0);
+    }
 }
 
 void TestRatingViews::modelsPassTheTester()

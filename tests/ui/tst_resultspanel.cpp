@@ -6,6 +6,7 @@
 // sheet as a PDF on the paper of the locale or of the director's choice.
 
 #include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
@@ -155,6 +156,7 @@ void TestResultsPanel::init()
     QStringList players = testing::recentPlayers(store, 7);
     QCOMPARE(players.size(), 7);
     QVERIFY(m_window->selectEvent(m_eventId));
+    QVERIFY(testing::waitForRatings(*m_window->session()));
     // One player new today, with a name (the history's players have ids only).
     const std::optional<QString> anna =
         m_window->session()->addPlayer(QStringLiteral("Anna Kowalski"), QStringLiteral("Tavistock"));

@@ -612,6 +612,7 @@ bool MainWindow::selectEvent(const QString& eventId)
     connect(session, &EventSession::editableChanged, this, &MainWindow::updateActions);
     connect(session, &EventSession::eventUpdated, this, &MainWindow::updateActions);
     connect(session, &EventSession::awarded, this, &MainWindow::updateActions);
+    connect(session, &EventSession::ratingsComputingChanged, this, &MainWindow::updateActions);
     m_entrantsPanel->setSession(session);
     m_resultsPanel->setSession(session);
     if (m_remembersSettings)
@@ -639,7 +640,12 @@ void MainWindow::updateActions()
     m_findPlayerAction->setEnabled(editable);
     m_validateAction->setEnabled(editable);
     m_finishAction->setEnabled(editable);
-    m_awardAction->setEnabled(editable);
+    // Awarding waits for the ratings of the event's month when they are computed in the background.
+    m_awardAction->setEnabled(editable && !m_session->isComputingRatings());
+    m_awardAction->setToolTip(m_session && m_session->isComputingRatings()
+                                  ? tr("The ratings of the event's month are being computed; the points can "
+                                       "be awarded once they are ready.")
+                                  : QString());
     m_exportAction->setEnabled(m_session);
     m_printAction->setEnabled(m_session);
     m_pdfAction->setEnabled(m_session);
@@ -647,7 +653,8 @@ void MainWindow::updateActions()
     m_printResultsAction->setEnabled(m_session);
     m_pdfResultsAction->setEnabled(m_session);
     m_numberPlacesAction->setEnabled(editable);
-    m_simulateAction->setEnabled(m_session);
+    // The simulator starts from the field's ratings: not before they arrive.
+    m_simulateAction->setEnabled(m_session && !m_session->isComputingRatings());
     m_findEventAction->setEnabled(m_store != nullptr);
     m_recomputeAction->setEnabled(writable);
     if (m_newPoolAction)

@@ -859,10 +859,10 @@ Store::OpenResult Store::open(const StoreOptions& options)
         // A -wal left beside a read-only file holds committed changes, which immutable mode would
         // not read: then SQLite's plain read-only mode, which reads it.
         const bool walLeft = QFileInfo(path + QStringLiteral("-wal")).size() > 0;
-        d->db = sqlite::Database(path, (fileReadOnly || folderReadOnly) && !walLeft
-                                           ? sqlite::Database::Mode::ReadOnlyImmutable
-                                       : readOnly ? sqlite::Database::Mode::ReadOnly
-                                                  : sqlite::Database::Mode::ReadWrite);
+        d->mode = (fileReadOnly || folderReadOnly) && !walLeft ? sqlite::Database::Mode::ReadOnlyImmutable
+                  : readOnly                                   ? sqlite::Database::Mode::ReadOnly
+                                                               : sqlite::Database::Mode::ReadWrite;
+        d->db = sqlite::Database(path, d->mode);
         d->db.setBusyTimeout(5000);
         d->db.execute("PRAGMA foreign_keys = ON");
         // 32 MiB of page cache (SQLite's default is 2 MiB): a monthly lock or a rating run writes
@@ -968,6 +968,31 @@ Store::OpenResult Store::open(const StoreOptions& options)
     registerOpenDatabase(d->path);
     result.store.reset(new Store(std::move(d)));
     return result;
+}
+
+std::unique_ptr<Store> Store::openWorker() const
+{
+    auto w = std::make_unique<Private>();
+    w->options = d->options;
+    w->path = d->path;
+    w->mode = d->mode;
+    w->readOnlyReason = d->readOnlyReason;
+    w->heldByAnother = d->heldByAnother;
+    w->schemaVersion = d->schemaVersion;
+    try {
+        w->db = sqlite::Database(w->path, w->mode);
+        // The window's connection writes in short transactions: a worker waits for them.
+        w->db.setBusyTimeout(10000);
+        w->db.execute("PRAGMA foreign_keys = ON");
+        if (w->mode == sqlite::Database::Mode::ReadWrite)
+            w->db.execute("PRAGMA synchronous = NORMAL");
+    } catch (const sqlite::Error& error) {
+        throw StoreError(StoreError::Kind::Failed,
+                         tr("The database %1 could not be opened a second time: %2")
+                             .arg(QDir::toNativeSeparators(d->path), QString::fromStdString(error.reason())));
+    }
+    registerOpenDatabase(w->path); // ~Store forgets it once
+    return std::unique_ptr<Store>(new Store(std::move(w)));
 }
 
 QString Store::path() const

@@ -146,6 +146,13 @@ public:
     // the file or its folder cannot be written (read-only media): then nothing is written beside
     // it, no lock file, no backup. An open that fails leaves no backup behind and deletes none.
     static OpenResult open(const StoreOptions& options = {});
+    // A second connection to this database for a background task: the worker thread opens it, uses
+    // it and destroys it, while this Store stays with the GUI thread (one Store per thread, never
+    // shared). It is writable when this Store is (this process holds the lock file; WAL lets it
+    // read while the other writes, and it waits up to 10 s for the other's write to end) and
+    // read-only otherwise. It makes no backup, migrates nothing, takes no lock file and runs no
+    // check: this Store did all of that. StoreError::Failed when SQLite cannot open the file.
+    std::unique_ptr<Store> openWorker() const;
 
     ~Store();
     Store(const Store&) = delete;
@@ -179,6 +186,8 @@ public:
     HistoryFolder loadHistory();
     // SHA-256 (hex) of the history loadHistory() returns: what a rating run was computed from.
     QString historyFingerprint();
+    // The same of a history already read (loadHistory), without reading it again.
+    static QString historyFingerprintOf(const HistoryFolder& folder);
 
     // ---- settings (engine parameters, the Finale of each season, earlier Recreational champions)
     QJsonValue setting(const QString& key);
@@ -241,9 +250,11 @@ public:
     // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list
     // (core/records/monthlock.h), keeps it and is reported as kept. StoreError::Refused, and nothing
     // written, when the stored history is no longer the one `historyFingerprint` names (it changed
-    // while the run was computed).
+    // while the run was computed). With `generation` (historyGeneration() when the history was read)
+    // that is checked by the count of changes instead, without reading the history again.
     RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
-                                   int iterations, bool converged, const std::vector<ComputedLock>& locks);
+                                   int iterations, bool converged, const std::vector<ComputedLock>& locks,
+                                   std::optional<qint64> generation = std::nullopt);
     std::vector<RatingRunRecord> ratingRuns(); // newest first
     // Adds an event that is not in the database (StoreError::Refused otherwise, and for a lookalike
     // of a stored event, sameEventAs), with its players and, when given, its current award. A
@@ -352,6 +363,14 @@ public:
     // whose history and parameters are unchanged. Reads the lock only (never the whole history):
     // the window asks this first and computes a missing lock in the background.
     std::optional<MonthLockRatings> storedLockFor(const QString& eventDate);
+    // A lock computed away from this Store (a worker connection, from the history as it was at
+    // `generation` with these parameters) into its memory cache, so that lockedRatingsFor does not
+    // compute it again. Ignored when the rated history or the parameters changed since, or the
+    // month has an imported list (that is its lock). Whether it was taken.
+    bool rememberLock(const MonthLockRatings& ratings, qint64 generation, const QJsonObject& parameters);
+    // Locks were written through another connection (a worker's rating run): the locks kept in
+    // memory are read again at their next use.
+    void locksChangedElsewhere();
 
     // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,
     // logged in the audit log, refused on a read-only store (StoreError::ReadOnly). A change of

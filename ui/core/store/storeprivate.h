@@ -215,6 +215,7 @@ struct Store::Private {
     StoreOptions options;
     QString path;
     sqlite::Database db;
+    sqlite::Database::Mode mode = sqlite::Database::Mode::ReadWrite; // how `db` was opened (openWorker)
     std::unique_ptr<QLockFile> lock;
     QString readOnlyReason;
     int schemaVersion = 0;

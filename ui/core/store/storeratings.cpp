@@ -351,21 +351,28 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
 }
 
 RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
-                                      int iterations, bool converged, const std::vector<ComputedLock>& locks)
+                                      int iterations, bool converged, const std::vector<ComputedLock>& locks,
+                                      std::optional<qint64> generation)
 {
     for (const ComputedLock& lock : locks) {
         if (!isMonth(lock.month))
             throw StoreError(StoreError::Kind::Refused,
                              tr("'%1' is not a month of the form YYYY-MM.").arg(lock.month));
     }
-    if (this->historyFingerprint() != historyFingerprint)
-        throw StoreError(StoreError::Kind::Refused,
-                         tr("The stored history changed while the ratings were computed; the run was "
-                            "not stored. Recompute again."));
+    const auto changed = [] {
+        return StoreError(StoreError::Kind::Refused,
+                          tr("The stored history changed while the ratings were computed; the run was "
+                             "not stored. Recompute again."));
+    };
+    // Without the count of changes the history is read again and compared (the whole history).
+    if (!generation && this->historyFingerprint() != historyFingerprint)
+        throw changed();
     return d->guarded([&] {
         d->requireWritable();
         RatingRunReport report;
         sqlite::Transaction transaction(d->db);
+        if (generation && *generation != d->historyGeneration())
+            throw changed();
         std::set<QString> used;
         {
             sqlite::Statement select(d->db, "SELECT DISTINCT lock_month FROM event_awards");
@@ -622,6 +629,32 @@ std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
             return *stored;
         return std::nullopt;
     });
+}
+
+bool Store::rememberLock(const MonthLockRatings& ratings, qint64 generation, const QJsonObject& parameters)
+{
+    if (!isMonth(ratings.month))
+        return false;
+    return d->guarded([&] {
+        if (generation != d->historyGeneration() || parameters != d->currentParametersJson())
+            return false;
+        sqlite::Statement source(d->db, "SELECT source FROM locks WHERE month = ?");
+        source.bind(1, ratings.month);
+        if (source.step() && source.text(0) == QLatin1String("imported"))
+            return false; // the NCA list is the month's lock (core/records/monthlock.h)
+        d->eventDay.locks.insert_or_assign(ratings.month, ratings);
+        return true;
+    });
+}
+
+QString Store::historyFingerprintOf(const HistoryFolder& folder)
+{
+    return fingerprintOf(folder);
+}
+
+void Store::locksChangedElsewhere()
+{
+    d->eventDay.locks.clear();
 }
 
 MonthLockRatings Store::lockedRatingsFor(const QString& eventDate)

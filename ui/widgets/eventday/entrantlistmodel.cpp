@@ -53,6 +53,15 @@ void EntrantListModel::setLockedRatings(core::MonthLockRatings ratings)
     Q_EMIT fieldChanged();
 }
 
+void EntrantListModel::setRatingsPending(bool pending)
+{
+    if (pending == m_ratingsPending)
+        return;
+    m_ratingsPending = pending;
+    if (!m_entrants.empty())
+        Q_EMIT dataChanged(index(0, RatingColumn), index(rowCount() - 1, RatingColumn));
+}
+
 void EntrantListModel::insertEntrant(core::Entrant entrant)
 {
     if (rowOf(entrant.number) >= 0) {
@@ -287,6 +296,8 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
             return locations.join(separator);
         }
         case RatingColumn:
+            if (m_ratingsPending)
+                return QStringLiteral("\u2026"); // the lock is being computed
             // DECISIONS N6: a unit the lock has never rated counts as 0; a director reads "new".
             return isRated(entrant) ? QLocale().toString(unitRating(entrant), 'f', 3) : tr("new");
         case StatusColumn:

@@ -53,6 +53,8 @@ public:
     void setFormat(engine::EventFormat format);
     void setEntrants(std::vector<core::Entrant> entrants); // a reset: loading an event
     void setLockedRatings(core::MonthLockRatings ratings); // dataChanged of the rating column
+    // The lock is being computed in the background: the rating column shows "…" until it arrives.
+    void setRatingsPending(bool pending);
     void insertEntrant(core::Entrant entrant);             // beginInsertRows, in number order
     void updateEntrant(core::Entrant entrant);             // dataChanged of its row
     void removeEntrant(int unit);                          // beginRemoveRows
@@ -104,6 +106,7 @@ private:
     engine::EventFormat m_format = engine::EventFormat::Singles;
     std::vector<core::Entrant> m_entrants; // by number
     core::MonthLockRatings m_ratings;
+    bool m_ratingsPending = false;
     CheckInHandler m_checkIn;
     bool m_editable = true;
     int m_registered = 0;

@@ -25,6 +25,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPrintDialog>
 #include <QPrinter>
@@ -476,6 +477,7 @@ void EntrantsPanel::setSession(EventSession* session)
         m_preview->setModel(nullptr);
         m_preview->setTable(engine::PayoutTable{}, tr("No event selected"));
         m_preview->setLockSource(QString());
+        m_preview->setComputing(QString());
         updateCounts();
         updateEditable();
         return;
@@ -496,6 +498,24 @@ void EntrantsPanel::setSession(EventSession* session)
             &EntrantsPanel::updatePreview);
     connect(session, &EventSession::eventUpdated, this, &EntrantsPanel::updatePreview);
     connect(session, &EventSession::editableChanged, this, &EntrantsPanel::updateEditable);
+    // The lock of the event's month is computed in the background: the preview says so, with the
+    // run's sweeps, and fills in when it arrives; entrants can be added and checked in meanwhile.
+    const auto computingText = [this] {
+        const QDate first = QDate::fromString(m_session->lockMonth() + QStringLiteral("-01"), Qt::ISODate);
+        return tr("Computing ratings for %1\u2026")
+            .arg(QLocale().toString(first, QStringLiteral("MMMM yyyy")));
+    };
+    connect(session, &EventSession::ratingsComputingChanged, this, [this, computingText](bool computing) {
+        if (!m_session)
+            return;
+        m_preview->setComputing(computing ? computingText() : QString());
+        updatePreview();
+    });
+    connect(session, &EventSession::ratingsProgress, this, [this, computingText](int sweep, int maxSweeps) {
+        if (m_session && m_session->isComputingRatings())
+            m_preview->setComputing(computingText(), sweep, maxSweeps);
+    });
+    m_preview->setComputing(session->isComputingRatings() ? computingText() : QString());
     connect(session->playerSearch(), &QAbstractItemModel::modelReset, this, [this] {
         if (m_session && m_session->playerSearch()->rowCount() > 0)
             m_results->selectRow(0);
@@ -613,7 +633,8 @@ void EntrantsPanel::updatePreview()
     m_preview->setEvent(event.name, QDate::fromString(event.date, Qt::ISODate));
     // Which lock the preview pays from (core/records/monthlock.h); none when it could not be read.
     const core::MonthLockRatings& lock = m_session->entrants()->lockedRatings();
-    m_preview->setLockSource(lock.month.isEmpty() ? QString() : core::lockSourceText(lock));
+    m_preview->setLockSource(
+        lock.month.isEmpty() || m_session->isComputingRatings() ? QString() : core::lockSourceText(lock));
 }
 
 void EntrantsPanel::moveHighlight(int step)

@@ -16,6 +16,7 @@
 #include "widgets/commands/updateeventcommand.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventlistmodel.h"
+#include "widgets/eventday/monthlocktask.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/playersearchmodel.h"
 
@@ -38,7 +39,11 @@ EventSession::EventSession(core::Store& store, const QString& eventId, QObject* 
     reload();
 }
 
-EventSession::~EventSession() = default;
+EventSession::~EventSession()
+{
+    if (m_lockTask)
+        m_lockTask->cancel(); // it finishes and goes on its own
+}
 
 const core::EventRecord& EventSession::event() const
 {
@@ -86,15 +91,66 @@ void EventSession::loadLockedRatings()
 {
     if (!m_event || m_event->date.left(7) == m_lockMonth)
         return;
-    core::MonthLockRatings ratings;
-    try {
-        // DECISIONS P1: the lock of the event's month, computed once and kept in memory, so that a
-        // check-in recomputes the preview without a query.
-        ratings = m_store.lockedRatingsFor(m_event->date);
-    } catch (const core::StoreError& error) {
-        fail(error.message()); // the preview goes on with every player unseen (N6)
+    const bool wasComputing = isComputingRatings();
+    if (m_lockTask) {
+        // The event moved to another month: the lock of the old one is no longer wanted.
+        disconnect(m_lockTask, nullptr, this, nullptr);
+        m_lockTask->cancel();
+        m_lockTask.clear();
     }
     m_lockMonth = m_event->date.left(7);
+    std::optional<core::MonthLockRatings> stored;
+    try {
+        // DECISIONS P1: the lock of the event's month, kept in memory, so that a check-in
+        // recomputes the preview without a query. Only a stored lock is read here: computing one
+        // reads the whole history, which is done off the GUI thread.
+        stored = m_store.storedLockFor(m_event->date);
+    } catch (const core::StoreError& error) {
+        fail(error.message()); // the preview goes on with every player unseen (N6)
+        stored = core::MonthLockRatings{};
+    }
+    if (stored) {
+        m_entrants->setRatingsPending(false);
+        setLockedRatings(*stored);
+        if (wasComputing)
+            Q_EMIT ratingsComputingChanged(false);
+        return;
+    }
+    core::MonthLockRatings waiting; // until the lock arrives: no player rated yet
+    waiting.month = m_lockMonth;
+    m_entrants->setRatingsPending(true);
+    setLockedRatings(waiting);
+    m_lockTask = MonthLockTask::create(m_store, m_lockMonth);
+    connect(m_lockTask, &MonthLockTask::progress, this, &EventSession::ratingsProgress);
+    connect(m_lockTask, &MonthLockTask::finished, this, &EventSession::lockComputed);
+    m_lockTask->start();
+    if (!wasComputing)
+        Q_EMIT ratingsComputingChanged(true);
+}
+
+void EventSession::lockComputed()
+{
+    auto* task = qobject_cast<MonthLockTask*>(sender());
+    if (task == nullptr || task != m_lockTask || task->month() != m_lockMonth)
+        return; // an old month's lock
+    const MonthLockTask::Outcome outcome = task->outcome();
+    m_lockTask.clear();
+    m_entrants->setRatingsPending(false);
+    if (outcome.ratings) {
+        // Into the store's memory too: the award and the points take it without computing again.
+        try {
+            m_store.rememberLock(*outcome.ratings, outcome.generation, outcome.parameters);
+        } catch (const core::StoreError&) { // only a saving: the store computes it when asked
+        }
+        setLockedRatings(*outcome.ratings);
+    } else if (!outcome.error.isEmpty()) {
+        fail(outcome.error); // the preview goes on with every player unseen (N6)
+    }
+    Q_EMIT ratingsComputingChanged(false);
+}
+
+void EventSession::setLockedRatings(const core::MonthLockRatings& ratings)
+{
     m_entrants->setLockedRatings(ratings);
     m_playerSearch->setLockedRatings(ratings);
 }
@@ -341,6 +397,11 @@ bool EventSession::award()
 {
     if (!requireEditable())
         return false;
+    if (isComputingRatings()) {
+        fail(tr("The ratings of %1 are still being computed; award the points once they are ready.")
+                 .arg(m_lockMonth));
+        return false;
+    }
     try {
         core::awardEvent(m_store, m_eventId);
     } catch (const core::StoreError& error) {

@@ -22,6 +22,7 @@ namespace flickdesk::ui {
 
 class EntrantListModel;
 class EventListModel;
+class MonthLockTask;
 class PayoutPreviewModel;
 class PlayerSearchModel;
 
@@ -48,6 +49,10 @@ public:
     EntrantListModel* entrants() const { return m_entrants; }
     PayoutPreviewModel* payoutPreview() const { return m_payoutPreview; }
     PlayerSearchModel* playerSearch() const { return m_playerSearch; }
+    // The lock of the event's month is being computed in the background (it was not stored): the
+    // preview and the points wait for it, Award is refused until it is ready.
+    bool isComputingRatings() const { return !m_lockTask.isNull(); }
+    QString lockMonth() const { return m_lockMonth; }
     // The application's list of events, whose row of this event the session keeps in step.
     void setEventList(EventListModel* events);
 
@@ -103,6 +108,10 @@ Q_SIGNALS:
     void eventUpdated();   // name, date, format, tier, status...
     void resultsChanged(); // standings or games
     void awarded();
+    // The lock of the event's month began or ended computing in the background.
+    void ratingsComputingChanged(bool computing);
+    // Sweep `sweep` of at most `maxSweeps` of the lock being computed.
+    void ratingsProgress(int sweep, int maxSweeps);
 
 private:
     bool push(std::unique_ptr<EventCommand> command);
@@ -110,6 +119,8 @@ private:
     void fail(const QString& message);
     void reload();
     void loadLockedRatings();
+    void setLockedRatings(const core::MonthLockRatings& ratings);
+    void lockComputed();
 
     core::Store& m_store;
     QString m_eventId;
@@ -122,6 +133,7 @@ private:
     PayoutPreviewModel* m_payoutPreview = nullptr;
     PlayerSearchModel* m_playerSearch = nullptr;
     QPointer<EventListModel> m_eventList;
+    QPointer<MonthLockTask> m_lockTask; // computing the lock of m_lockMonth
 };
 
 } // namespace flickdesk::ui

@@ -19,6 +19,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPrinter>
+#include <QProgressBar>
 #include <QResizeEvent>
 #include <QSplitter>
 #include <QTableView>
@@ -221,6 +222,12 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     m_lockSourceLabel = new QLabel(this);
     m_lockSourceLabel->setObjectName(QStringLiteral("lockSource"));
     m_lockSourceLabel->setVisible(false);
+    m_computingLabel = new QLabel(this);
+    m_computingLabel->setObjectName(QStringLiteral("computingRatings"));
+    m_computingLabel->setVisible(false);
+    m_computingBar = new QProgressBar(this);
+    m_computingBar->setObjectName(QStringLiteral("computingProgress"));
+    m_computingBar->setVisible(false);
 
     QLabel* caption = nullptr;
     auto* stats = new FlowLayout(6);
@@ -259,6 +266,8 @@ PayoutPreviewWidget::PayoutPreviewWidget(QWidget* parent)
     layout->addWidget(m_titleLabel);
     layout->addWidget(m_subtitleLabel);
     layout->addWidget(m_lockSourceLabel);
+    layout->addWidget(m_computingLabel);
+    layout->addWidget(m_computingBar);
     layout->addLayout(stats);
     layout->addWidget(m_notesLabel);
     layout->addWidget(splitter, 1);
@@ -340,7 +349,12 @@ void PayoutPreviewWidget::showModelTable()
                                                 : payouttext::points(table.awards.front()));
     const QStringList lines = notes();
     m_notesLabel->setText(lines.join(QLatin1Char('\n')));
-    m_notesLabel->setVisible(!lines.isEmpty());
+    m_notesLabel->setVisible(!lines.isEmpty() && !isComputing());
+    if (isComputing()) {
+        // Figures of a field whose ratings are not known yet are no preview: they wait.
+        for (QLabel* value : {m_strengthValue, m_depthValue, m_winnerValue})
+            value->setText(QStringLiteral("\u2026"));
+    }
 
     m_chart->setTitle(tr("Points by place (N = %1)").arg(payouttext::fieldSize(table.fieldSize)));
     m_chart->setCurve(table.points);
@@ -356,6 +370,27 @@ void PayoutPreviewWidget::setLockSource(const QString& source)
     m_lockSource = source;
     m_lockSourceLabel->setText(source.isEmpty() ? QString() : tr("Locked ratings: %1").arg(source));
     m_lockSourceLabel->setVisible(!source.isEmpty());
+}
+
+void PayoutPreviewWidget::setComputing(const QString& text, int value, int maximum)
+{
+    const bool computing = !text.isEmpty();
+    m_computingLabel->setText(text);
+    m_computingLabel->setVisible(computing);
+    m_computingBar->setRange(0, std::max(0, maximum));
+    m_computingBar->setValue(std::clamp(value, 0, std::max(0, maximum)));
+    m_computingBar->setFormat(maximum > 0 ? tr("sweep %1 of at most %2").arg(value).arg(maximum) : QString());
+    m_computingBar->setVisible(computing);
+    // The table and chart of a field of unrated players are no preview: hidden until the ratings arrive.
+    if (m_tableChartSplitter->isHidden() != computing) {
+        m_tableChartSplitter->setVisible(!computing);
+        showModelTable();
+    }
+}
+
+bool PayoutPreviewWidget::isComputing() const
+{
+    return !m_computingLabel->text().isEmpty();
 }
 
 void PayoutPreviewWidget::setEventDate(QDate date)

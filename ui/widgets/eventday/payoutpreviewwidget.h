@@ -22,6 +22,7 @@ class QPagedPaintDevice;
 class QPaintDevice;
 class QPainter;
 class QPrinter;
+class QProgressBar;
 class QSplitter;
 class QTableView;
 
@@ -53,6 +54,11 @@ public:
     // players" or "computed from 153 stored events"; empty hides the line.
     void setLockSource(const QString& source);
     QString lockSource() const { return m_lockSource; }
+    // The locked ratings are being computed in the background: `text` ("Computing ratings for
+    // November 2026…") above a bar at sweep `value` of at most `maximum` (0: busy), the table and
+    // the chart greyed until they arrive. An empty text shows the preview again.
+    void setComputing(const QString& text, int value = 0, int maximum = 0);
+    bool isComputing() const;
 
     const engine::PayoutTable& table() const;
     QString eventTitle() const { return m_eventTitle; }
@@ -104,6 +110,8 @@ private:
     QLabel* m_titleLabel = nullptr;
     QLabel* m_subtitleLabel = nullptr;
     QLabel* m_lockSourceLabel = nullptr;
+    QLabel* m_computingLabel = nullptr;
+    QProgressBar* m_computingBar = nullptr;
     QLabel* m_strengthValue = nullptr;
     QLabel* m_depthValue = nullptr;
     QLabel* m_fieldSizeCaption = nullptr;

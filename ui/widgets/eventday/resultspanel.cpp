@@ -180,6 +180,11 @@ void ResultsPanel::setSession(EventSession* session)
             updateState();
         });
         connect(session, &EventSession::editableChanged, this, &ResultsPanel::updateState);
+        // The lock computed in the background: the points and Award wait for it, never the window.
+        connect(session, &EventSession::ratingsComputingChanged, this, [this] {
+            updateState();
+            updatePoints();
+        });
         connect(session, &EventSession::awarded, this, &ResultsPanel::reload);
         connect(session->entrants(), &EntrantListModel::countsChanged, this, &ResultsPanel::reload);
         connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
@@ -294,6 +299,8 @@ void ResultsPanel::updatePoints()
                 text = QLocale().toString(awarded.at(ids.front()), 'f', 1);
                 pointsToolTip = tr("As awarded, frozen (DECISIONS P2)");
             }
+        } else if (m_session->isComputingRatings()) {
+            pointsToolTip = tr("The ratings of the event's month are being computed; the points follow.");
         } else if (place.isValid()) {
             const int p = place.toInt();
             if (holders[p] > 1)
@@ -420,6 +427,12 @@ void ResultsPanel::updateState()
     const bool editable = m_session && m_session->isEditable();
     for (QPushButton* b : {m_up, m_down, m_number, m_save, m_validate, m_finish, m_award})
         b->setEnabled(editable);
+    const bool computing = m_session && m_session->isComputingRatings();
+    m_award->setEnabled(editable && !computing);
+    m_award->setToolTip(computing
+                            ? tr("The ratings of the event's month are being computed; the points can be "
+                                 "awarded once they are ready.")
+                            : QString());
     m_breakTies->setEnabled(editable && m_breakTies->property("offered").toBool());
     m_export->setEnabled(m_session);
     m_print->setEnabled(m_session && m_model->rowCount() > 0);

@@ -24,7 +24,8 @@ RecomputeDialog::RecomputeDialog(core::Store& store, QWidget* parent)
 
     m_intro = new QLabel(tr("Rates the whole stored history again with FlickSkill and computes the monthly "
                             // DECISIONS P1 and P2: monthly locks; awards keep theirs.
-                            "lock of every month. The run and its locks are stored together; "
+                            "lock of every month whose history changed (the others are reused). The run and "
+                            "its locks are stored together; "
                             "a cancelled run writes nothing. Locks that awarded events used stay as they "
                             "were."),
                          this);
@@ -107,20 +108,18 @@ void RecomputeDialog::start()
     m_differencesCaption->hide();
     m_differencesTable->hide();
 
-    QElapsedTimer timer;
-    timer.start();
-    RecomputeInput input;
+    // The job reads the history and stores the run through a connection of its own, in its
+    // thread: the window never waits for the database's whole history.
+    std::unique_ptr<core::Store> worker;
     try {
-        input = RecomputeJob::readInput(m_store, RecomputeJob::Mode::Full);
+        worker = m_store.openWorker();
     } catch (const core::StoreError& error) {
         m_step->setText(error.message());
         Q_EMIT runFinished(false);
         return;
     }
-    input.lockThreads = m_lockThreads;
-    m_timings.readInput = timer.nsecsElapsed() / 1e6;
-
-    m_job = std::make_unique<RecomputeJob>(std::move(input));
+    m_job = std::make_unique<RecomputeJob>(std::move(worker), RecomputeJob::Mode::Full, QDate::currentDate(),
+                                           m_lockThreads);
     connect(m_job.get(), &RecomputeJob::progress, this, &RecomputeDialog::onProgress);
     connect(m_job.get(), &RecomputeJob::finished, this, &RecomputeDialog::onFinished);
     m_progress->setRange(0, 0); // busy until the first step is reported
@@ -159,7 +158,12 @@ void RecomputeDialog::onFinished()
 {
     if (!m_job || sender() != m_job.get())
         return;
-    m_timings.compute = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedAt);
+    m_timings.readInput = m_job->readMilliseconds();
+    m_timings.store = m_job->storeMilliseconds();
+    m_timings.compute = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_startedAt) -
+                        m_timings.readInput - m_timings.store;
+    m_timings.locksComputed = m_job->locksComputed();
+    m_timings.locksReused = m_job->locksReused();
     setRunning(false);
     const RatingRunPtr run = m_job->result();
     if (m_job->wasCancelled()) {
@@ -175,21 +179,17 @@ void RecomputeDialog::onFinished()
         return;
     }
 
-    QElapsedTimer timer;
-    timer.start();
-    try {
-        m_report =
-            m_store.storeRatingRun(run->parametersJson, run->historyFingerprint, run->result.iterations,
-                                   run->result.converged, run->computedLocks());
-    } catch (const core::StoreError& error) {
-        m_timings.store = timer.nsecsElapsed() / 1e6;
-        m_step->setText(error.message());
+    // The job stored the run through its own connection: what this Store keeps in memory of the
+    // locks is read again at its next use.
+    m_store.locksChangedElsewhere();
+    if (!m_job->wasStored()) {
+        m_step->setText(m_job->storeError());
         // The run is still good to look at: it only was not stored.
         Q_EMIT recomputed(run);
         Q_EMIT runFinished(false);
         return;
     }
-    m_timings.store = timer.nsecsElapsed() / 1e6;
+    m_report = m_job->report();
 
     m_step->setText(tr("Stored as rating run %1.").arg(m_report.runId));
     QString summary = tr("%1 events rated in %2 sweeps (%3); %4 monthly locks written, %5 unchanged.")
@@ -198,6 +198,8 @@ void RecomputeDialog::onFinished()
                           .arg(run->result.converged ? tr("converged") : tr("not converged"))
                           .arg(m_report.written.size())
                           .arg(m_report.unchanged.size());
+    summary +=
+        u' ' + tr("%1 locks computed, %2 reused.").arg(m_job->locksComputed()).arg(m_job->locksReused());
     if (!m_report.kept.isEmpty())
         summary +=
             u' ' +

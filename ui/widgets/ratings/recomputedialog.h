@@ -39,9 +39,11 @@ public:
 
     // How long the last recompute's parts took, in milliseconds (bench/bench_recompute.cpp).
     struct Timings {
-        double readInput = 0.0; // the history, names and awards from the store (GUI thread)
+        double readInput = 0.0; // the history, names and awards from the store (the job's thread)
         double compute = 0.0;   // the job: run and locks (worker threads)
-        double store = 0.0;     // Store::storeRatingRun (GUI thread)
+        double store = 0.0;     // Store::storeRatingRun (the job's thread)
+        int locksComputed = 0;  // the monthly locks computed; the others were reused
+        int locksReused = 0;
     };
     Timings lastTimings() const { return m_timings; }
 

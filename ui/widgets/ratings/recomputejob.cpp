@@ -1,13 +1,14 @@
 #include "widgets/ratings/recomputejob.h"
 
 #include "core/awards/monthlylocks.h"
-#include "core/formats/historydigest.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
+#include "core/formats/historydigest.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <algorithm>
 #include <exception>
 #include <map>
@@ -132,7 +133,7 @@ RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDat
             input.names.insert(player.id, player.name);
     }
     if (mode == Mode::Full) {
-        input.historyFingerprint = store.historyFingerprint();
+        input.historyFingerprint = core::Store::historyFingerprintOf(input.folder); // not read again
         for (const core::EventSummary& summary : store.events()) {
             if (summary.status != core::EventStatus::Awarded)
                 continue;
@@ -155,6 +156,17 @@ RecomputeJob::RecomputeJob(RecomputeInput input, QObject* parent)
     : QObject(parent)
     , m_input(std::move(input))
 {
+    setAutoDelete(false);
+}
+
+RecomputeJob::RecomputeJob(std::unique_ptr<core::Store> worker, Mode mode, const QDate& today,
+                           unsigned lockThreads, QObject* parent)
+    : QObject(parent)
+    , m_worker(std::move(worker))
+    , m_mode(mode)
+    , m_today(today)
+{
+    m_input.lockThreads = lockThreads;
     setAutoDelete(false);
 }
 
@@ -206,8 +218,26 @@ void RecomputeJob::run()
     auto run = std::make_shared<RatingRun>();
     QString error;
     bool cancelled = false;
+    std::optional<qint64> generation;
+    QStringList importedMonths; // never computed: the NCA list is the month's lock
+    // By the 1st of their month: the stored locks still this history's (a worker's job only).
+    std::map<engine::DayNumber, engine::MonthlyLock> reusable;
     try {
         RecomputeInput& input = m_input;
+        if (m_worker) {
+            // Read in this thread, through the job's own connection (Store::openWorker). The count of
+            // changes first: a change while reading makes the run's store refused, never wrong.
+            QElapsedTimer timer;
+            timer.start();
+            Q_EMIT progress(0, 0, tr("Reading the stored history"));
+            generation = m_worker->historyGeneration();
+            const unsigned lockThreads = input.lockThreads;
+            input = readInput(*m_worker, m_mode, m_today);
+            input.lockThreads = lockThreads;
+            if (m_mode == Mode::Full)
+                reusable = m_worker->reusableLocks(input.folder, input.parameters);
+            m_readMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        }
         run->folder = std::move(input.folder);
         run->parameters = input.parameters;
         run->parametersJson = input.parametersJson;
@@ -228,6 +258,22 @@ void RecomputeJob::run()
                 months.push_back(nextMonth(months.back()));
                 if (input.today.isValid() && engine::firstOfMonth(dayOf(input.today)) > months.back())
                     months.push_back(engine::firstOfMonth(dayOf(input.today)));
+            }
+            // Only what changed is computed: a stored lock whose history before its month is
+            // unchanged is reused; an imported NCA list is the month's lock and never computed
+            // (core/records/monthlock.h). Without a worker connection every month is computed.
+            std::vector<engine::MonthlyLock> reused;
+            if (m_worker) {
+                std::vector<engine::DayNumber> toCompute;
+                for (const engine::DayNumber month : months) {
+                    if (const auto found = reusable.find(month); found != reusable.end())
+                        reused.push_back(std::move(found->second));
+                    else if (run->folder.importedLocks.count(month) == 0)
+                        toCompute.push_back(month);
+                    else
+                        importedMonths.append(monthKey(month));
+                }
+                months = std::move(toCompute);
             }
             // The bar's steps: the run's sweeps (at most max_iter + 1), then one per lock. Each lock
             // is a run of its own, so with locks the whole run counts as a few of them.
@@ -292,6 +338,16 @@ void RecomputeJob::run()
                                                        input.lockThreads);
                 cancelled = m_cancel.isCancelled() || run->locks.size() != months.size();
             }
+            m_locksComputed = cancelled ? 0 : static_cast<int>(run->locks.size());
+            m_locksReused = static_cast<int>(reused.size());
+            if (!cancelled && !reused.empty()) {
+                for (engine::MonthlyLock& lock : reused)
+                    run->locks.push_back(std::move(lock));
+                std::sort(run->locks.begin(), run->locks.end(),
+                          [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) {
+                              return a.month < b.month;
+                          });
+            }
 
             if (!cancelled && !run->locks.empty()) {
                 std::map<QString, const engine::MonthlyLock*> lockByMonth;
@@ -321,9 +377,30 @@ void RecomputeJob::run()
             if (!cancelled)
                 Q_EMIT progress(total, total, tr("Done"));
         }
+        // The run and its locks, through the job's connection in one transaction (a worker's full
+        // recompute only). Reused locks are found unchanged and only attributed to the run.
+        if (m_worker && m_mode == Mode::Full && !cancelled && error.isEmpty()) {
+            QElapsedTimer timer;
+            timer.start();
+            try {
+                m_report = m_worker->storeRatingRun(run->parametersJson, run->historyFingerprint,
+                                                    run->result.iterations, run->result.converged,
+                                                    run->computedLocks(), generation);
+                // An imported list stays the month's lock: reported as kept, as it always was.
+                m_report.kept += importedMonths;
+                m_report.kept.sort();
+                m_stored = true;
+            } catch (const core::StoreError& failure) {
+                m_storeError = failure.message();
+            }
+            m_storeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        }
+    } catch (const core::StoreError& failure) {
+        error = failure.message();
     } catch (const std::exception& failure) {
         error = tr("The ratings could not be computed: %1").arg(QString::fromUtf8(failure.what()));
     }
+    m_worker.reset(); // the connection closes in the thread that used it
 
     {
         std::lock_guard<std::mutex> guard(m_mutex);

@@ -2,9 +2,11 @@
 
 // Recomputing FlickSkill in the background (STYLE.md "Long work"): a RecomputeJob is a QRunnable
 // with a cancel token and a progress signal, run in a QThreadPool; the engine takes the progress
-// callback and the token and knows nothing of threads. The store is used on the GUI thread only:
-// RecomputeJob::readInput reads everything the job needs before it starts, and the caller stores
-// the result (Store::storeRatingRun) after it finished.
+// callback and the token and knows nothing of threads. Given a worker connection (Store::openWorker)
+// a job reads its input, reuses the stored locks that are still the history's (Store::reusableLocks)
+// and stores the run, all in its own thread: the GUI thread never reads the history. Given a
+// RecomputeInput (RecomputeJob::readInput on the caller's thread) it computes only, and the caller
+// stores the result.
 //
 // A RatingRun is the result: the stored history, the run over it (DECISIONS N5, N6) and, for a
 // full recompute, the monthly locks (P1) and what they would change for awarded events (P2). The
@@ -112,6 +114,13 @@ public:
     static RecomputeInput readInput(core::Store& store, Mode mode, const QDate& today = QDate::currentDate());
 
     explicit RecomputeJob(RecomputeInput input, QObject* parent = nullptr);
+    // A job that reads its input through `worker` (Store::openWorker) in the pool thread and, for a
+    // full recompute, computes only the locks that are not reusable (an imported NCA list is never
+    // computed; a month an award used is computed for the differences shown when its stored lock
+    // is no longer the history's, P2) and stores the run and its locks through `worker` in one
+    // transaction (Store::storeRatingRun, checked by the history's count of changes).
+    RecomputeJob(std::unique_ptr<core::Store> worker, Mode mode, const QDate& today = QDate::currentDate(),
+                 unsigned lockThreads = 0, QObject* parent = nullptr);
     ~RecomputeJob() override; // cancels and waits for a running job
 
     // Queues the job on `pool`. A job runs once.
@@ -126,6 +135,16 @@ public:
     RatingRunPtr result() const { return m_result; }
     bool wasCancelled() const { return m_cancelled; }
     QString errorString() const { return m_error; }
+    // A job with a worker connection, after finished(): whether the run was stored, what was written
+    // (or why it was not: storeError), how many locks it computed and reused, and how long reading
+    // and storing took (milliseconds).
+    bool wasStored() const { return m_stored; }
+    const core::RatingRunReport& report() const { return m_report; }
+    QString storeError() const { return m_storeError; }
+    int locksComputed() const { return m_locksComputed; }
+    int locksReused() const { return m_locksReused; }
+    double readMilliseconds() const { return m_readMs; }
+    double storeMilliseconds() const { return m_storeMs; }
 
     void run() override;
 
@@ -136,6 +155,16 @@ Q_SIGNALS:
 
 private:
     RecomputeInput m_input;
+    std::unique_ptr<core::Store> m_worker; // used in the pool thread only
+    Mode m_mode = Mode::Full;
+    QDate m_today;
+    bool m_stored = false;
+    core::RatingRunReport m_report;
+    QString m_storeError;
+    int m_locksComputed = 0;
+    int m_locksReused = 0;
+    double m_readMs = 0.0;
+    double m_storeMs = 0.0;
     engine::CancelToken m_cancel;
     QThreadPool* m_pool = nullptr;
     RatingRunPtr m_result;
