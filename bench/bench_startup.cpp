@@ -6,6 +6,7 @@
 //   bench_startup [HISTORY_DIR]   (default tests/data/nca-history; see bench/README.md)
 #include "benchtiming.h"
 #include "core/store/store.h"
+#include "widgets/eventday/eventsession.h"
 #include "widgets/mainwindow.h"
 #include "widgets/settings.h"
 
@@ -41,8 +42,12 @@ int child(int argc, char* argv[], const QString& database)
     while (!window.windowHandle() || !window.windowHandle()->isExposed())
         QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
     QCoreApplication::processEvents();
-    std::printf("ready %lld %d %d\n", static_cast<long long>(sinceMain.elapsed()), opened ? 1 : 0,
-                window.session() ? 1 : 0);
+    const qint64 ready = sinceMain.elapsed();
+    // The preview's ratings: at once from a stored lock, else computed in the background (issue 15).
+    while (window.session() && window.session()->isComputingRatings())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    std::printf("ready %lld %d %d ratings %lld\n", static_cast<long long>(ready), opened ? 1 : 0,
+                window.session() ? 1 : 0, static_cast<long long>(sinceMain.elapsed()));
     std::fflush(stdout);
     return 0;
 }
@@ -78,6 +83,11 @@ int main(int argc, char* argv[])
         std::printf("history: %d events imported in %lld ms\n", report.eventsAdded,
                     static_cast<long long>(timer.elapsed()));
         lastEvent = opened.store->events().back().id;
+        // As after the first morning: the lock of its month is stored (docs/monthly-locks.md).
+        timer.restart();
+        const auto lock = opened.store->lockedRatingsFor(opened.store->events().back().date);
+        std::printf("the lock of %s: %d players, computed and stored in %lld ms\n", qPrintable(lock.month),
+                    lock.players, static_cast<long long>(timer.elapsed()));
         // The window restores the event selected last: the latest one, with its month's lock.
         flickdesk::ui::settings::lastEvent(opened.store->path()).set(lastEvent);
     }

@@ -171,6 +171,14 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
     const core::MonthLockRatings computed = again->lockedRatingsFor(QStringLiteral("2024-03-30"));
     QCOMPARE(stored->mu, computed.mu);
     QCOMPARE(ratingRuns(path), 1);
+
+    // The window reads a lock at once only when that is quick: in memory, or not too many players.
+    const auto third = openStore(path);
+    QVERIFY(third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 50000));
+    QVERIFY(!third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 100));
+    QVERIFY(third->lockIsQuickToRead(QStringLiteral("2019-05-01"), 100)); // nothing stored: nothing to read
+    QVERIFY(third->storedLockFor(QStringLiteral("2024-03-01")));
+    QVERIFY(third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 100)); // in memory now
 }
 
 void TestStoreLocks::editInvalidatesOnlyTheMonthsAfterIt()

@@ -363,6 +363,10 @@ public:
     // whose history and parameters are unchanged. Reads the lock only (never the whole history):
     // the window asks this first and computes a missing lock in the background.
     std::optional<MonthLockRatings> storedLockFor(const QString& eventDate);
+    // Whether storedLockFor answers within a few tens of milliseconds: the lock is in memory, or it
+    // is not stored, or it has at most `rows` players. The window reads a larger lock (a history of
+    // a hundred thousand players and more) in the background, as it computes one.
+    bool lockIsQuickToRead(const QString& eventDate, int rows = 50000);
     // A lock computed away from this Store (a worker connection, from the history as it was at
     // `generation` with these parameters) into its memory cache, so that lockedRatingsFor does not
     // compute it again. Ignored when the rated history or the parameters changed since, or the

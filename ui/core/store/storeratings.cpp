@@ -619,6 +619,18 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
     return eventDay.locks.insert_or_assign(month, std::move(ratings)).first->second;
 }
 
+bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
+{
+    const QString month = eventDate.left(7);
+    return d->guarded([&] {
+        if (d->eventDay.locks.count(month) != 0 && d->eventDay.locksGeneration == d->historyGeneration())
+            return true;
+        sqlite::Statement count(d->db, "SELECT count(*) FROM (SELECT 1 FROM lock_ratings WHERE month = ? LIMIT ?)");
+        count.bind(1, month).bind(2, rows + 1);
+        return !count.step() || count.integer(0) <= rows;
+    });
+}
+
 std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
 {
     const QString month = eventDate.left(7);

@@ -102,9 +102,11 @@ void EventSession::loadLockedRatings()
     std::optional<core::MonthLockRatings> stored;
     try {
         // DECISIONS P1: the lock of the event's month, kept in memory, so that a check-in
-        // recomputes the preview without a query. Only a stored lock is read here: computing one
-        // reads the whole history, which is done off the GUI thread.
-        stored = m_store.storedLockFor(m_event->date);
+        // recomputes the preview without a query. Only a stored lock of a modest size is read
+        // here: computing one reads the whole history, and a lock of a hundred thousand players
+        // takes longer to read than the window may wait; both are done off the GUI thread.
+        if (m_store.lockIsQuickToRead(m_event->date))
+            stored = m_store.storedLockFor(m_event->date);
     } catch (const core::StoreError& error) {
         fail(error.message()); // the preview goes on with every player unseen (N6)
         stored = core::MonthLockRatings{};
