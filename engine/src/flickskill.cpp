@@ -640,8 +640,8 @@ std::vector<std::string> parameterProblems(const FlickSkillParameters& p)
 
 namespace {
 
-std::vector<std::string> ratingProblemsBefore(const RatingHistory& history, const FlickSkillParameters& parameters,
-                                              DayNumber before)
+std::vector<std::string> ratingProblemsBefore(const RatingHistory& history,
+                                              const FlickSkillParameters& parameters, DayNumber before)
 {
     std::vector<std::string> problems = parameterProblems(parameters);
     if (!(parameters.drawProbabilityGame > 0.0)) {
@@ -703,7 +703,8 @@ FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParam
 }
 
 FlickSkillResult rateHistoryBefore(const RatingHistory& history, DayNumber before,
-                                   const FlickSkillParameters& parameters, const FlickSkillRunControl& control)
+                                   const FlickSkillParameters& parameters,
+                                   const FlickSkillRunControl& control)
 {
     requireRatableDefects(validateHistoryBefore(history, before));
     requireUsable(ratingProblemsBefore(history, parameters, before));

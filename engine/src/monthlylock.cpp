@@ -36,8 +36,9 @@ MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
     MonthlyLock lock;
     lock.month = firstOfMonth(month);
     lock.prior = Gaussian{parameters.mu0, parameters.sigma0};
-    lock.eventsRated = static_cast<int>(std::count_if(history.events.begin(), history.events.end(),
-                                                      [&lock](const Event& e) { return e.date < lock.month; }));
+    lock.eventsRated =
+        static_cast<int>(std::count_if(history.events.begin(), history.events.end(),
+                                       [&lock](const Event& e) { return e.date < lock.month; }));
     if (lock.eventsRated == 0)
         return lock;
     const FlickSkillResult result = rateHistoryBefore(history, lock.month, parameters, control);

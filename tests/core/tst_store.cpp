@@ -297,7 +297,9 @@ void TestStore::migratesOlderFileAfterBackup()
                  .replace(addedColumns, QStringLiteral("\n"))
                  .replace(lockColumns, QStringLiteral("\n"))
                  .remove(addedTables),
-             QString(before).replace(addedColumns, QStringLiteral("\n")).replace(lockColumns, QStringLiteral("\n")));
+             QString(before)
+                 .replace(addedColumns, QStringLiteral("\n"))
+                 .replace(lockColumns, QStringLiteral("\n")));
 }
 
 void TestStore::refusesNewerFile()
@@ -1006,8 +1008,9 @@ void TestStore::storesComputedLock()
         folder.history, *engine::parseIsoDate("2024-03-01"), engine::FlickSkillParameters{});
     std::vector<core::LockedRating> ratings;
     for (std::size_t k = 0; k < lock.players.size(); ++k)
-        ratings.push_back({QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
-                           lock.posteriors[k].mu, lock.posteriors[k].sigma});
+        ratings.push_back(
+            {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
+             lock.posteriors[k].mu, lock.posteriors[k].sigma});
     std::sort(ratings.begin(), ratings.end(), [](const core::LockedRating& a, const core::LockedRating& b) {
         return a.playerId < b.playerId;
     });

@@ -123,7 +123,8 @@ void TestStoreLocks::storedLocksAreTheColdLocks()
             QCOMPARE(stored->sigmaOf(id), cold.posteriors[k].sigma);
         }
     }
-    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), static_cast<std::int64_t>(months.size()));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"),
+             static_cast<std::int64_t>(months.size()));
 }
 
 void TestStoreLocks::lockIsStoredWithItsDigestAndReused()

@@ -494,8 +494,7 @@ void TestRatingViews::recomputeStoresRunWithProgress()
     const engine::MonthlyLock lock =
         engine::computeMonthlyLock(expected.folder.history, sample, expected.parameters);
     const std::vector<core::LockedRating> storedLock = m_store->lockRatings(ui::monthKey(sample));
-    QCOMPARE(static_cast<long>(storedLock.size()),
-             static_cast<long>(lock.players.size()));
+    QCOMPARE(static_cast<long>(storedLock.size()), static_cast<long>(lock.players.size()));
     for (const core::LockedRating& rating : storedLock) {
         const auto index = result->playerIndex(rating.playerId);
         QVERIFY(index);

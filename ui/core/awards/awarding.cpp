@@ -246,8 +246,7 @@ AwardRecord awardEvent(Store& store, const QString& eventId)
             tr("Event %1 is %2: finish it before awarding its points.").arg(eventId, keyword(event.status)));
     if (event.tour == Tour::None)
         // DECISIONS T1: only NCA Tour events award points.
-        refuse(tr("Event %1 is not a Tour event: it feeds ratings only and awards no points.")
-                   .arg(eventId));
+        refuse(tr("Event %1 is not a Tour event: it feeds ratings only and awards no points.").arg(eventId));
     if (!event.tier)
         // DECISIONS P4: the Tier sets the FSI floor.
         refuse(tr("Event %1 has no tier: set one before awarding its points.").arg(eventId));

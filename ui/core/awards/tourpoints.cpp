@@ -279,7 +279,8 @@ std::vector<Defect> tourPointsDefects(const HistoryFolder& folder)
 
 TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                              const TourEventFilter& include, const engine::FlickSkillRunControl& control,
-                             unsigned threads, const std::map<engine::DayNumber, engine::MonthlyLock>& reusable)
+                             unsigned threads,
+                             const std::map<engine::DayNumber, engine::MonthlyLock>& reusable)
 {
     TourPoints result;
     result.defects = folder.defects;
@@ -330,7 +331,7 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         const bool imported = folder.importedLocks.count(months[m]) != 0;
         const auto stored = reusable.find(months[m]);
         result.computed.push_back(!imported && stored == reusable.end() ? 1 : 0);
-        result.locks.push_back(imported                  ? importedMonthlyLock(folder, months[m], parameters)
+        result.locks.push_back(imported                   ? importedMonthlyLock(folder, months[m], parameters)
                                : stored != reusable.end() ? stored->second
                                                           : std::move(locks[c++]));
     }
@@ -501,8 +502,8 @@ TourSeasonBuild buildTourSeason(const HistoryFolder& folder, const TourPoints& p
     if (request.finaleEventId) {
         build.finaleEvent = findEvent(folder, *request.finaleEventId);
         if (!build.finaleEvent) {
-            build.error = tr("unknown Finale event '%1': events.csv has no event_id %1")
-                              .arg(*request.finaleEventId);
+            build.error =
+                tr("unknown Finale event '%1': events.csv has no event_id %1").arg(*request.finaleEventId);
             return build;
         }
         if (finishingOrder(folder.history.events[*build.finaleEvent]).empty()) {

@@ -428,12 +428,14 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
                 // that points and standings use.
                 Store::PlayersByMonth entrants;
                 for (std::size_t i = 0; i < input.folder.events.size(); ++i) {
-                    if (input.folder.events[i].tour == Tour::None || (include && !include(input.folder.events[i])))
+                    if (input.folder.events[i].tour == Tour::None ||
+                        (include && !include(input.folder.events[i])))
                         continue;
                     const engine::Event& event = input.folder.history.events[i];
                     std::vector<engine::PlayerIndex>& players = entrants[engine::firstOfMonth(event.date)];
                     for (const engine::Standing& standing : event.standings)
-                        players.insert(players.end(), standing.unit.players.begin(), standing.unit.players.end());
+                        players.insert(players.end(), standing.unit.players.begin(),
+                                       standing.unit.players.end());
                 }
                 for (auto& [month, players] : entrants) {
                     std::sort(players.begin(), players.end());
@@ -456,7 +458,8 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
 // After a command's output is written: the locks it had to compute, stored in the database it read
 // for the next command (one transaction; refused if the history changed meanwhile). Storing them
 // saves time only: a database that cannot take them is reported and the command's result stands.
-void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& input, const TourPoints& points)
+void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& input,
+                   const TourPoints& points)
 {
     if (!input.store || input.store->isReadOnly())
         return;
@@ -567,8 +570,9 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
     err << (points.threads == 1
                 ? Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks (%4 computed on %5 thread, %6 "
                           "stored before)\n")
-                : Cli::tr("points: %1 Tour events, %2 awards, %3 monthly locks (%4 computed on %5 threads, %6 "
-                          "stored before)\n"))
+                : Cli::tr(
+                      "points: %1 Tour events, %2 awards, %3 monthly locks (%4 computed on %5 threads, %6 "
+                      "stored before)\n"))
                .arg(points.events.size())
                .arg(rows)
                .arg(points.locks.size())

@@ -95,7 +95,8 @@ MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::Monthl
     return ratings;
 }
 
-ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock, const QString& digest)
+ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
+                            const QString& digest)
 {
     ComputedLock computed;
     computed.month = QString::fromStdString(engine::formatIsoDate(lock.month)).left(7);

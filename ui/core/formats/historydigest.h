@@ -32,6 +32,7 @@ MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::Monthl
 
 // The same lock as the store writes it: a row per rated player, with the digest of the history before
 // its month (`digest`, historyDigestBefore).
-ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock, const QString& digest);
+ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
+                            const QString& digest);
 
 } // namespace flickdesk::core

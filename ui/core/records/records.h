@@ -308,7 +308,7 @@ struct EventDraft {
     Tour tour = Tour::None;  // the Tour division; None: the event only feeds ratings (DECISIONS T1)
     QString group;           // who runs it: NCA, NCA REC, ...
     QString season;
-    QString location;        // where it is played; at most 200 characters, no control characters
+    QString location; // where it is played; at most 200 characters, no control characters
     bool experimental = false;
     // DECISIONS P4: the FSI cap of an experimental format; FlickDesk proposes 1.00 and shows it.
     // Stored only for an experimental event.

@@ -369,12 +369,8 @@ struct Migration {
 };
 
 const Migration migrations[] = {
-    {1, schemaVersion1},
-    {2, schemaVersion2},
-    {3, schemaVersion3},
-    {4, schemaVersion4},
-    {5, schemaVersion5},
-    {6, schemaVersion6},
+    {1, schemaVersion1}, {2, schemaVersion2}, {3, schemaVersion3},
+    {4, schemaVersion4}, {5, schemaVersion5}, {6, schemaVersion6},
 };
 static_assert(std::size(migrations) == Store::latestSchemaVersion);
 

@@ -227,7 +227,8 @@ public:
     // refused, and nothing written, when the rated history changed since.
     void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
                            const QJsonObject& parameters, int iterations, bool converged,
-                           const QString& historyDigest = {}, std::optional<qint64> generation = std::nullopt);
+                           const QString& historyDigest = {},
+                           std::optional<qint64> generation = std::nullopt);
     // Computed locks of many months in one transaction (each with its digest), as `flickdesk-cli
     // points` stores what it had to compute. Refused, nothing written, when the rated history
     // changed since `generation`. Months an award used (P2) and imported lists keep their lock.
@@ -242,9 +243,9 @@ public:
     // With `only`, each month's lock holds only those players (by index, ascending), read one by one:
     // what a caller that needs a few players of many months (Tour points) reads instead of them all.
     using PlayersByMonth = std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>;
-    std::map<engine::DayNumber, engine::MonthlyLock> reusableLocks(const HistoryFolder& folder,
-                                                                  const engine::FlickSkillParameters& parameters,
-                                                                  const PlayersByMonth* only = nullptr);
+    std::map<engine::DayNumber, engine::MonthlyLock>
+    reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                  const PlayersByMonth* only = nullptr);
     // A rating run over the whole stored history and the monthly locks it computed, in one
     // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
     // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list

@@ -316,8 +316,8 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
         }
     }
     {
-        sqlite::Statement select(db, "SELECT event_id, unit, place FROM standings WHERE " + filter("event_id") +
-                                         " ORDER BY event_id, unit");
+        sqlite::Statement select(db, "SELECT event_id, unit, place FROM standings WHERE " +
+                                         filter("event_id") + " ORDER BY event_id, unit");
         select.bind(1, onlyEventId);
         while (select.step()) {
             if (UnitRecord* unit = unitOf(select.text(0), static_cast<int>(select.integer(1))))
@@ -1152,13 +1152,12 @@ void Store::award(const QString& eventId, AwardRecord award)
             throw StoreError(StoreError::Kind::Refused, tr("There is no event %1.").arg(eventId));
         const EventRecord& event = events.begin()->second;
         if (event.status != EventStatus::Finished)
-            throw StoreError(
-                StoreError::Kind::Refused,
-                event.status == EventStatus::Awarded
-                    // DECISIONS P2: an awarded event is frozen; re-awarding is explicit.
-                    ? tr("Event %1 is awarded already: re-award it instead.").arg(eventId)
-                    : tr("Event %1 is %2: only a finished event is awarded.")
-                          .arg(eventId, keyword(event.status)));
+            throw StoreError(StoreError::Kind::Refused,
+                             event.status == EventStatus::Awarded
+                                 // DECISIONS P2: an awarded event is frozen; re-awarding is explicit.
+                                 ? tr("Event %1 is awarded already: re-award it instead.").arg(eventId)
+                                 : tr("Event %1 is %2: only a finished event is awarded.")
+                                       .arg(eventId, keyword(event.status)));
         requireFieldPlayers(event, award);
         award.revision = 1;
         award.reason.clear();
@@ -1180,10 +1179,9 @@ void Store::award(const QString& eventId, AwardRecord award)
 void Store::reaward(const QString& eventId, AwardRecord award, const QString& reason)
 {
     if (reason.trimmed().isEmpty())
-        throw StoreError(
-            StoreError::Kind::Refused,
-            // DECISIONS P2: re-awarding is an explicit, logged action.
-            tr("Re-awarding event %1 needs a reason; it is logged.").arg(eventId));
+        throw StoreError(StoreError::Kind::Refused,
+                         // DECISIONS P2: re-awarding is an explicit, logged action.
+                         tr("Re-awarding event %1 needs a reason; it is logged.").arg(eventId));
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);

@@ -300,6 +300,10 @@ struct Store::Private {
     // Writes computed locks in one transaction under one rating_runs row, each with the digest of
     // the history before its month, fresh. A month an award used (P2) or an imported list keeps
     // its lock. The months written.
+    std::int64_t insertRatingRun(const QString& now, const QJsonObject& parameters,
+                                 const QString& fingerprint, int iterations, bool converged);
+    // Every player the locks name, once, as a player row (nothing else about them is known).
+    void insertLockPlayers(const std::vector<const ComputedLock*>& locks);
     QStringList writeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
                                    const QString& fingerprint, int iterations, bool converged);
     // The search index's last events of these players, read again after an entry changed.

@@ -1,8 +1,7 @@
 // The FlickDesk database (core/store/store.h): NCA rating lists, rating runs and the lock of a month.
 
-#include "core/store/storeprivate.h"
-
 #include "core/formats/historydigest.h"
+#include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
 
@@ -121,12 +120,12 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
         sqlite::Statement used(d->db, "SELECT count(*) FROM event_awards WHERE lock_month = ?");
         used.bind(1, month);
         if (used.step() && used.integer(0) > 0)
-            throw StoreError(
-                StoreError::Kind::Refused,
-                // DECISIONS P2: awards keep the lock they were made with.
-                tr("The lock of %1 was used to award events; it is not replaced.").arg(month));
+            throw StoreError(StoreError::Kind::Refused,
+                             // DECISIONS P2: awards keep the lock they were made with.
+                             tr("The lock of %1 was used to award events; it is not replaced.").arg(month));
         used.reset();
-        d->writeComputedLocks({ComputedLock{month, ratings, digest}}, parameters, digest, iterations, converged);
+        d->writeComputedLocks({ComputedLock{month, ratings, digest}}, parameters, digest, iterations,
+                              converged);
         transaction.commit();
         d->eventDay.locks.clear();
     });
@@ -143,6 +142,34 @@ qint64 Store::Private::historyGeneration()
     if (db.queryInteger("PRAGMA user_version").value_or(0) < 6)
         return 0;
     return db.queryInteger("SELECT generation FROM history_state WHERE id = 1").value_or(0);
+}
+
+std::int64_t Store::Private::insertRatingRun(const QString& now, const QJsonObject& parameters,
+                                             const QString& fingerprint, int iterations, bool converged)
+{
+    sqlite::Statement run(db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, "
+                              "iterations, converged) VALUES (?, ?, ?, ?, ?)");
+    run.bind(1, now)
+        .bind(2, jsonText(parameters))
+        .bind(3, fingerprint)
+        .bind(4, iterations)
+        .bind(5, converged ? 1 : 0)
+        .run();
+    return db.lastInsertRowId();
+}
+
+void Store::Private::insertLockPlayers(const std::vector<const ComputedLock*>& locks)
+{
+    std::set<QString> ids; // every player once: the latest lock names nearly all of them
+    for (const ComputedLock* lock : locks) {
+        for (const LockedRating& r : lock->ratings)
+            ids.insert(r.playerId);
+    }
+    std::vector<PlayerRecord> players;
+    players.reserve(ids.size());
+    for (const QString& id : ids)
+        players.push_back({id, {}, {}, {}});
+    insertPlayers(players);
 }
 
 QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& locks,
@@ -167,31 +194,13 @@ QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& 
     if (chosen.empty())
         return written;
     const QString now = isoUtc(this->now());
-    sqlite::Statement run(db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, "
-                              "iterations, converged) VALUES (?, ?, ?, ?, ?)");
-    run.bind(1, now)
-        .bind(2, jsonText(parameters))
-        .bind(3, fingerprint)
-        .bind(4, iterations)
-        .bind(5, converged ? 1 : 0)
-        .run();
-    const std::int64_t runId = db.lastInsertRowId();
-    {
-        std::set<QString> ids; // every player once: the latest lock names nearly all of them
-        for (const ComputedLock* lock : chosen) {
-            for (const LockedRating& r : lock->ratings)
-                ids.insert(r.playerId);
-        }
-        std::vector<PlayerRecord> players;
-        players.reserve(ids.size());
-        for (const QString& id : ids)
-            players.push_back({id, {}, {}, {}});
-        insertPlayers(players);
-    }
+    const std::int64_t runId = insertRatingRun(now, parameters, fingerprint, iterations, converged);
+    insertLockPlayers(chosen);
     sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
     sqlite::Statement insertLock(db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
                                      "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
-    sqlite::Statement insertRating(db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
+    sqlite::Statement insertRating(
+        db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
     for (const ComputedLock* lock : chosen) {
         remove.reset();
         remove.bind(1, lock->month).run();
@@ -232,9 +241,9 @@ void Store::storeComputedLocks(const std::vector<ComputedLock>& locks, const QJs
     });
 }
 
-std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const HistoryFolder& folder,
-                                                                      const engine::FlickSkillParameters& parameters,
-                                                                      const PlayersByMonth* only)
+std::map<engine::DayNumber, engine::MonthlyLock>
+Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                     const PlayersByMonth* only)
 {
     const QJsonObject parametersJson = flickSkillParametersJson(parameters);
     return d->guarded([&] {
@@ -251,8 +260,9 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
         // One read transaction: one file lock for every row read below, not one per statement.
         sqlite::Transaction reading(d->db, sqlite::Transaction::Kind::Deferred);
         {
-            sqlite::Statement select(d->db, "SELECT l.month, l.stale, l.history_digest, r.parameters FROM locks l "
-                                            "JOIN rating_runs r ON r.id = l.run_id WHERE l.source = 'computed'");
+            sqlite::Statement select(d->db,
+                                     "SELECT l.month, l.stale, l.history_digest, r.parameters FROM locks l "
+                                     "JOIN rating_runs r ON r.id = l.run_id WHERE l.source = 'computed'");
             while (select.step()) {
                 if (QJsonDocument::fromJson(select.text(3).toUtf8()).object() != parametersJson)
                     continue;
@@ -304,14 +314,16 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
                 if (wanted != only->end()) {
                     for (const engine::PlayerIndex player : wanted->second) {
                         one.reset();
-                        one.bind(1, c.month).bind(2, QString::fromStdString(
-                                                         folder.history.playerIds[static_cast<std::size_t>(player)]));
+                        one.bind(1, c.month)
+                            .bind(2, QString::fromStdString(
+                                         folder.history.playerIds[static_cast<std::size_t>(player)]));
                         if (one.step())
                             rated.push_back({player, {one.real(0), one.real(1)}});
                     }
                     one.reset();
                 }
-                std::sort(rated.begin(), rated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+                std::sort(rated.begin(), rated.end(),
+                          [](const auto& x, const auto& y) { return x.first < y.first; });
                 rated.erase(std::unique(rated.begin(), rated.end(),
                                         [](const auto& x, const auto& y) { return x.first == y.first; }),
                             rated.end());
@@ -336,7 +348,8 @@ std::map<engine::DayNumber, engine::MonthlyLock> Store::reusableLocks(const Hist
             rows.reset();
             if (!complete)
                 continue;
-            std::sort(rated.begin(), rated.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+            std::sort(rated.begin(), rated.end(),
+                      [](const auto& x, const auto& y) { return x.first < y.first; });
             lock.players.reserve(rated.size());
             lock.posteriors.reserve(rated.size());
             for (const auto& [player, posterior] : rated) {
@@ -380,39 +393,23 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
                 used.insert(select.text(0));
         }
         const QString now = isoUtc(d->now());
-        sqlite::Statement run(
-            d->db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, iterations, "
-                   "converged) VALUES (?, ?, ?, ?, ?)");
-        run.bind(1, now)
-            .bind(2, jsonText(parameters))
-            .bind(3, historyFingerprint)
-            .bind(4, iterations)
-            .bind(5, converged ? 1 : 0)
-            .run();
-        report.runId = d->db.lastInsertRowId();
+        report.runId = d->insertRatingRun(now, parameters, historyFingerprint, iterations, converged);
         sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
         sqlite::Statement insertLock(d->db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
                                             "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
         sqlite::Statement insertRating(
             d->db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
-        // Every player of every lock once (the latest lock names nearly all of them).
         {
-            std::set<QString> ids;
-            for (const ComputedLock& lock : locks) {
-                for (const LockedRating& r : lock.ratings)
-                    ids.insert(r.playerId);
-            }
-            std::vector<PlayerRecord> players;
-            players.reserve(ids.size());
-            for (const QString& id : ids)
-                players.push_back({id, {}, {}, {}});
-            d->insertPlayers(players);
+            std::vector<const ComputedLock*> all;
+            for (const ComputedLock& lock : locks)
+                all.push_back(&lock);
+            d->insertLockPlayers(all);
         }
         sqlite::Statement existing(d->db, "SELECT source FROM locks WHERE month = ?");
         sqlite::Statement existingRatings(d->db,
                                           "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
-        sqlite::Statement repoint(d->db,
-                                  "UPDATE locks SET run_id = ?, history_digest = ?, stale = 0 WHERE month = ?");
+        sqlite::Statement repoint(
+            d->db, "UPDATE locks SET run_id = ?, history_digest = ?, stale = 0 WHERE month = ?");
         for (const ComputedLock& lock : locks) {
             // DECISIONS P2: the lock an awarded event was paid from stays as it was.
             if (used.count(lock.month) != 0) {
@@ -546,7 +543,8 @@ const MonthLockRatings* Store::Private::storedLock(const QString& month, const Q
         // An NCA list is the month's lock whatever the stored history holds.
         ratings.source = MonthLockRatings::Source::Imported;
         ratings.origin = stored.text(1);
-    } else if (stored.integer(2) != 0 || QJsonDocument::fromJson(stored.text(3).toUtf8()).object() != parameters) {
+    } else if (stored.integer(2) != 0 ||
+               QJsonDocument::fromJson(stored.text(3).toUtf8()).object() != parameters) {
         return nullptr; // the history before the month or the parameters changed since
     }
     stored.reset();
@@ -558,7 +556,8 @@ const MonthLockRatings* Store::Private::storedLock(const QString& month, const Q
     }
     ratings.players = static_cast<int>(ratings.mu.size());
     if (ratings.source == MonthLockRatings::Source::Computed) {
-        sqlite::Statement count(db, "SELECT count(*) FROM events WHERE date < ? AND status IN ('finished', 'awarded')");
+        sqlite::Statement count(
+            db, "SELECT count(*) FROM events WHERE date < ? AND status IN ('finished', 'awarded')");
         count.bind(1, month + QStringLiteral("-01"));
         ratings.eventsRated = count.step() ? static_cast<int>(count.integer(0)) : 0;
     }
@@ -625,7 +624,8 @@ bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
     return d->guarded([&] {
         if (d->eventDay.locks.count(month) != 0 && d->eventDay.locksGeneration == d->historyGeneration())
             return true;
-        sqlite::Statement count(d->db, "SELECT count(*) FROM (SELECT 1 FROM lock_ratings WHERE month = ? LIMIT ?)");
+        sqlite::Statement count(d->db,
+                                "SELECT count(*) FROM (SELECT 1 FROM lock_ratings WHERE month = ? LIMIT ?)");
         count.bind(1, month).bind(2, rows + 1);
         return !count.step() || count.integer(0) <= rows;
     });

@@ -55,9 +55,9 @@ public:
     void setLockedRatings(core::MonthLockRatings ratings); // dataChanged of the rating column
     // The lock is being computed in the background: the rating column shows "…" until it arrives.
     void setRatingsPending(bool pending);
-    void insertEntrant(core::Entrant entrant);             // beginInsertRows, in number order
-    void updateEntrant(core::Entrant entrant);             // dataChanged of its row
-    void removeEntrant(int unit);                          // beginRemoveRows
+    void insertEntrant(core::Entrant entrant); // beginInsertRows, in number order
+    void updateEntrant(core::Entrant entrant); // dataChanged of its row
+    void removeEntrant(int unit);              // beginRemoveRows
     void setCheckInHandler(CheckInHandler handler);
     void setEditable(bool editable);
 

@@ -543,9 +543,9 @@ void EntrantsPanel::updateEditable()
 {
     const bool editable = m_session && m_session->isEditable();
     const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
-    for (QWidget* widget : std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew,
-                                                           m_nameList, m_withdraw, m_remove, m_editPlayer,
-                                                           m_checkInBox, m_checkInAll})
+    for (QWidget* widget :
+         std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_withdraw,
+                                         m_remove, m_editPlayer, m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
     m_pair->setEnabled(editable && doubles);
     m_pair->setVisible(doubles);

@@ -304,7 +304,8 @@ void ResultsPanel::updatePoints()
         } else if (place.isValid()) {
             const int p = place.toInt();
             if (holders[p] > 1)
-                pointsToolTip = tr("Place %1 is tied: no points until the tie is broken (DECISIONS N4)").arg(p);
+                pointsToolTip =
+                    tr("Place %1 is tied: no points until the tie is broken (DECISIONS N4)").arg(p);
             else if (p >= 1 && p <= static_cast<int>(table.awards.size()))
                 text = payouttext::points(table.awards[static_cast<std::size_t>(p - 1)]);
             else

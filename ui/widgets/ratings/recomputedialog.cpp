@@ -201,10 +201,8 @@ void RecomputeDialog::onFinished()
     summary +=
         u' ' + tr("%1 locks computed, %2 reused.").arg(m_job->locksComputed()).arg(m_job->locksReused());
     if (!m_report.kept.isEmpty())
-        summary +=
-            u' ' +
-            tr("Kept, because awarded events used them or they are imported NCA lists: %1.")
-                .arg(m_report.kept.join(QStringLiteral(", ")));
+        summary += u' ' + tr("Kept, because awarded events used them or they are imported NCA lists: %1.")
+                              .arg(m_report.kept.join(QStringLiteral(", ")));
     m_summary->setText(summary);
     m_differences->setDifferences(run->lockDifferences);
     const bool anyAwarded = !run->lockDifferences.empty();

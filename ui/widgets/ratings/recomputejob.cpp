@@ -99,7 +99,8 @@ std::vector<core::ComputedLock> RatingRun::computedLocks() const
     for (const engine::MonthlyLock& lock : locks)
         months.push_back(lock.month);
     // Each lock with the digest of the history before its month: it is reused while that is unchanged.
-    const std::map<engine::DayNumber, QString> digests = core::historyDigestsBefore(folder, parametersJson, months);
+    const std::map<engine::DayNumber, QString> digests =
+        core::historyDigestsBefore(folder, parametersJson, months);
     for (const engine::MonthlyLock& lock : locks) {
         core::ComputedLock computed;
         computed.month = monthKey(lock.month);

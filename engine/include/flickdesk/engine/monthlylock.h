@@ -28,10 +28,10 @@ struct MonthlyLock {
 };
 
 // One lock. `month` may be any day of the month: the lock is taken at its 1st. A run of its own (N5's
-// schedule from scratch, over the events before the month in place: nothing is copied), so a lock never depends on which other months were asked for. The engine
-// starts no threads: a caller that wants many months at once runs these calls side by side
-// (core::computeMonthlyLocks). `control` reports the run's sweeps and is polled for cancellation; a
-// cancelled lock is not a result.
+// schedule from scratch, over the events before the month in place: nothing is copied), so a lock never
+// depends on which other months were asked for. The engine starts no threads: a caller that wants many months
+// at once runs these calls side by side (core::computeMonthlyLocks). `control` reports the run's sweeps and
+// is polled for cancellation; a cancelled lock is not a result.
 MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
                                const FlickSkillParameters& parameters = {},
                                const FlickSkillRunControl& control = {});
