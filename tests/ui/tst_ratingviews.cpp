@@ -135,6 +135,7 @@ private Q_SLOTS:
 
     void playerPageRows();
     void playerPageExpectedPlaceLine();
+    void playerPageNeverComputesALock();
 
     void standingsEqualTheCommand_data();
     void standingsEqualTheCommand();
@@ -707,6 +708,27 @@ void TestRatingViews::modelsPassTheTester()
         report.setSeason(report.seasons().first());
         QVERIFY(ready.wait(30000));
     }
+}
+
+// The page is on the GUI thread, which never computes a monthly lock (issue 15): without stored
+// locks it takes the ratings before each event from its own run, and nothing is written.
+void TestRatingViews::playerPageNeverComputesALock()
+{
+    QTemporaryDir temp;
+    core::StoreOptions options;
+    options.path = temp.filePath(QStringLiteral("fresh.sqlite"));
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
+    const auto store = testing::openStore(options);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
+    ui::PlayerPage page(*store);
+    page.setPlayer(QStringLiteral("746"));
+    QTRY_VERIFY_WITH_TIMEOUT(page.ratingRun() != nullptr, 30000);
+    QVERIFY(page.model()->rowCount() > 10);
+    for (const ui::PlayerEventRow& row : page.model()->rows())
+        QVERIFY(row.basis != ui::FieldRatingsBefore::Basis::Lock);
+    QCOMPARE(testing::queryInteger(options.path, "SELECT count(*) FROM locks"), 0);
+    QCOMPARE(testing::queryInteger(options.path, "SELECT count(*) FROM rating_runs"), 0);
 }
 
 void TestRatingViews::playerPageRows()

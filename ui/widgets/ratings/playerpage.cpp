@@ -385,13 +385,18 @@ std::optional<FieldRatingsBefore> PlayerPage::storedRatingsBefore(const QString&
         auto cached = m_lockCache.find(month);
         if (cached == m_lockCache.end()) {
             // DECISIONS P1: the lock of the month as the award and the preview take it: the NCA list
-            // imported for it, or the lock computed from the stored history (Store::lockedRatingsFor).
-            const core::MonthLockRatings monthLock = m_store.lockedRatingsFor(month);
+            // imported for it, or the lock computed from the stored history. Only a stored lock that
+            // is quick to read is taken here (the page is on the GUI thread, which never computes a
+            // lock: docs/monthly-locks.md); otherwise the page falls back to the run.
             std::optional<QHash<QString, engine::Gaussian>> lock;
-            lock.emplace();
-            lock->reserve(monthLock.mu.size());
-            for (auto it = monthLock.mu.cbegin(); it != monthLock.mu.cend(); ++it)
-                lock->insert(it.key(), {it.value(), monthLock.sigmaOf(it.key())});
+            if (m_store.lockIsQuickToRead(month)) {
+                if (const std::optional<core::MonthLockRatings> monthLock = m_store.storedLockFor(month)) {
+                    lock.emplace();
+                    lock->reserve(monthLock->mu.size());
+                    for (auto it = monthLock->mu.cbegin(); it != monthLock->mu.cend(); ++it)
+                        lock->insert(it.key(), {it.value(), monthLock->sigmaOf(it.key())});
+                }
+            }
             cached = m_lockCache.emplace(month, std::move(lock)).first;
         }
         if (!cached->second)
