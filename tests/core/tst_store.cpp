@@ -172,6 +172,7 @@ private Q_SLOTS:
     void secondInstanceIsReadOnly();
     void workerConnectionWritesBesideWindow();
     void workerOfReadOnlyStoreIsReadOnly();
+    void workerKeepsTheLockFileUntilItCloses();
     void emptyLockFileOfKilledWriterIsTakenOver();
     void importsNcaHistory();
     void reimportIsNoOp();
@@ -682,8 +683,6 @@ void TestStore::secondInstanceIsReadOnly()
     QVERIFY(second->check().isEmpty());
 }
 
-// A writer killed between creating its lock file and writing its process id leaves an empty lock
-// file; nothing holds it, so the next FlickDesk must take it over rather than open read-only.
 // A background task's own connection (Store::openWorker): it reads and writes the same database
 // in its own thread while the window's Store reads, and makes no backup and no lock file.
 void TestStore::workerConnectionWritesBesideWindow()
@@ -768,6 +767,41 @@ void TestStore::workerOfReadOnlyStoreIsReadOnly()
     QVERIFY(!first->openWorker()->isReadOnly());
 }
 
+// A worker that outlives the window's Store (the window closed, or another database opened, while a
+// lock is computed) keeps the lock file until it closes: no other FlickDesk takes the database
+// while it still writes, and its write lands.
+void TestStore::workerKeepsTheLockFileUntilItCloses()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("outlived.sqlite"));
+    const QString lockFile = path + QStringLiteral(".lock");
+    auto store = openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(dataPath(QStringLiteral("reference/ttt/tiny"))).ok());
+    std::unique_ptr<Store> worker = store->openWorker();
+    QVERIFY(worker);
+    store.reset(); // the window goes first
+    QVERIFY(QFileInfo::exists(lockFile));
+    {
+        const auto other = openStore(path); // another FlickDesk meanwhile: read-only
+        QVERIFY(other);
+        QVERIFY(other->isReadOnly());
+    }
+    QVERIFY(QFileInfo::exists(lockFile));
+    const qint64 generation = worker->historyGeneration();
+    worker->storeComputedLock(QStringLiteral("2023-09"), {{QStringLiteral("a"), 1.0, 0.5}},
+                              core::flickSkillParametersJson(engine::FlickSkillParameters{}), 3, true,
+                              QStringLiteral("digest"), generation);
+    worker.reset();
+    QVERIFY(!QFileInfo::exists(lockFile));
+    const auto reopened = openStore(path);
+    QVERIFY(reopened);
+    QVERIFY2(!reopened->isReadOnly(), qPrintable(reopened->readOnlyReason()));
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM locks WHERE month = '2023-09'"), 1);
+}
+
+// A writer killed between creating its lock file and writing its process id leaves an empty lock
+// file; nothing holds it, so the next FlickDesk must take it over rather than open read-only.
 void TestStore::emptyLockFileOfKilledWriterIsTakenOver()
 {
     QTemporaryDir temp;

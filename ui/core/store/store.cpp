@@ -975,6 +975,7 @@ std::unique_ptr<Store> Store::openWorker() const
     w->readOnlyReason = d->readOnlyReason;
     w->heldByAnother = d->heldByAnother;
     w->schemaVersion = d->schemaVersion;
+    w->lock = d->lock; // held until this connection closes too
     try {
         w->db = sqlite::Database(w->path, w->mode);
         // The window's connection writes in short transactions: a worker waits for them.

@@ -216,7 +216,10 @@ struct Store::Private {
     QString path;
     sqlite::Database db;
     sqlite::Database::Mode mode = sqlite::Database::Mode::ReadWrite; // how `db` was opened (openWorker)
-    std::unique_ptr<QLockFile> lock;
+    // Shared with the worker connections (Store::openWorker): the lock file goes only when the last
+    // connection closes, so a background write that outlives the window (closed, or another
+    // database opened, mid-task) still holds it, and no other FlickDesk writes meanwhile.
+    std::shared_ptr<QLockFile> lock;
     QString readOnlyReason;
     int schemaVersion = 0;
     bool created = false;
