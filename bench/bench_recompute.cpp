@@ -5,15 +5,17 @@
 // The NCA history (tests/data/nca-history, or a folder bench/generate_history.py wrote) imported into a
 // temporary database; the ratings list and the player page of player 746 open. Each repetition presses
 // "Recompute" (RecomputeDialog::start) and measures until the views show the new run:
-//   read     the history, names and awarded events from the store (GUI thread)
-//   compute  the FlickSkill run and every monthly lock, in the thread pool (RecomputeJob)
-//   store    the rating run and its locks in one transaction (Store::storeRatingRun, GUI thread):
-//            the first run writes every lock; a run over an unchanged history rewrites none
+//   read     the history, names and awarded events, through the job's own connection (worker thread)
+//   compute  the FlickSkill run and the monthly locks not already stored, in the thread pool
+//   store    the rating run and its locks, a few months per transaction (Store::storeRatingRun,
+//            worker thread): the first run writes every lock; a run over an unchanged history
+//            rewrites none
 //   views    the ratings list and the player page take the run (model refresh, GUI thread)
 //   total    from the press to both views updated
 // Also the longest the GUI thread's event loop was kept from running in that time (the window's
-// responsiveness), and, separately, the Tour standings and Tier report of the latest season
-// recomputed from the stored history (their own background work).
+// responsiveness), the longest a check-in made on the GUI thread every 50 ms meanwhile took (a
+// director's write waiting for the store's), and, separately, the Tour standings and Tier report
+// of the latest season recomputed from the stored history (their own background work).
 // Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 
 #include "benchtiming.h"
@@ -115,7 +117,33 @@ int main(int argc, char** argv)
         tick.restart();
     });
 
-    std::vector<double> read, compute, store_, views, total, gaps;
+    // A planned event with one entrant, checked in and out every 50 ms while each recompute runs.
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2026-11-28");
+    draft.name = QStringLiteral("Benchmark open");
+    const QString eventId = store.createEvent(draft);
+    const int unit = store.addEntrant(eventId, {store.addPlayer(QStringLiteral("Bench Player"), QString())});
+    bool checkedIn = false;
+    double longestCheckIn = 0.0;
+    int checkIns = 0;
+    QString checkInFailure;
+    QTimer checkInTimer;
+    checkInTimer.setInterval(50);
+    QObject::connect(&checkInTimer, &QTimer::timeout, &app, [&] {
+        QElapsedTimer timer;
+        timer.start();
+        try {
+            checkedIn = !checkedIn;
+            store.setEntrantStatus(
+                eventId, unit, checkedIn ? core::EntrantStatus::Started : core::EntrantStatus::Registered);
+            ++checkIns;
+        } catch (const core::StoreError& error) {
+            checkInFailure = error.message();
+        }
+        longestCheckIn = std::max(longestCheckIn, timer.nsecsElapsed() / 1e6);
+    });
+
+    std::vector<double> read, compute, store_, views, total, gaps, checkInWaits;
     int locks = 0;
     for (int i = 0; i < repetitions; ++i) {
         ui::RecomputeDialog dialog(store);
@@ -135,14 +163,22 @@ int main(int argc, char** argv)
         });
 
         longestGap = 0.0;
+        longestCheckIn = 0.0;
+        checkIns = 0;
         tick.start();
         ticker.start();
+        checkInTimer.start();
         QElapsedTimer timer;
         timer.start();
         dialog.start();
         waitUntil([&] { return finished; });
         const double totalMs = timer.nsecsElapsed() / 1e6;
         ticker.stop();
+        checkInTimer.stop();
+        if (!checkInFailure.isEmpty()) {
+            std::fprintf(stderr, "a check-in failed during the recompute: %s\n", qPrintable(checkInFailure));
+            return 1;
+        }
         if (!run || list.ratingRun() != run || page.ratingRun() != run) {
             std::fprintf(stderr, "the recompute did not reach the views: %s\n",
                          qPrintable(dialog.stepLabel()->text()));
@@ -155,19 +191,21 @@ int main(int argc, char** argv)
         views.push_back(viewsMs);
         total.push_back(totalMs);
         gaps.push_back(longestGap);
+        checkInWaits.push_back(longestCheckIn);
         const core::RatingRunReport& report = dialog.lastReport();
         locks = static_cast<int>(report.written.size() + report.unchanged.size() + report.kept.size());
         std::printf("  run %d: total %7.1f ms = read %6.1f + compute %7.1f + store %6.1f + views %5.1f; "
-                    "event loop blocked at most %5.1f ms; locks written %lld, unchanged %lld\n",
-                    i + 1, totalMs, t.readInput, t.compute, t.store, viewsMs, longestGap,
-                    static_cast<long long>(report.written.size()),
+                    "event loop blocked at most %5.1f ms; %d check-ins, the longest %5.1f ms; locks written "
+                    "%lld, unchanged %lld\n",
+                    i + 1, totalMs, t.readInput, t.compute, t.store, viewsMs, longestGap, checkIns,
+                    longestCheckIn, static_cast<long long>(report.written.size()),
                     static_cast<long long>(report.unchanged.size()));
     }
     std::printf(
         "recompute -> updated views (median of %d): %.1f ms  [read %.1f, compute %.1f (run + %d locks), "
-        "store %.1f, views %.1f; event loop blocked at most %.1f ms]\n",
+        "store %.1f, views %.1f; event loop blocked at most %.1f ms; a check-in took at most %.1f ms]\n",
         repetitions, median(total), median(read), median(compute), locks, median(store_), median(views),
-        median(gaps));
+        median(gaps), median(checkInWaits));
 
     // The Tour views recompute their own awards from the stored history (as `flickdesk-cli` does).
     {

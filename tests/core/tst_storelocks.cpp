@@ -11,6 +11,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
+#include <future>
+#include <thread>
 
 using namespace flickdesk;
 using core::Store;
@@ -66,6 +69,78 @@ QJsonObject storedParameters(Store& store)
     return core::flickSkillParametersJson(parameters);
 }
 
+// Every month's cold lock of the stored history (DECISIONS P1), with its digest: what a Recompute
+// hands to Store::storeRatingRun.
+std::vector<core::ComputedLock> coldLocksOf(Store& store)
+{
+    const core::HistoryFolder folder = store.loadHistory();
+    engine::FlickSkillParameters parameters;
+    store.flickSkillParameters().applyTo(parameters);
+    const std::vector<engine::DayNumber> months = engine::monthsOfEvents(folder.history);
+    const std::map<engine::DayNumber, QString> digests =
+        core::historyDigestsBefore(folder, core::flickSkillParametersJson(parameters), months);
+    std::vector<core::ComputedLock> locks;
+    for (const engine::DayNumber month : months)
+        locks.push_back(core::computedLockOf(
+            folder, engine::computeMonthlyLock(folder.history, month, parameters), digests.at(month)));
+    return locks;
+}
+
+// A director's check-in in the window: a new event and its first entrant.
+void checkIn(Store& store, const QString& playerId)
+{
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2026-11-28");
+    draft.name = QStringLiteral("Saturday open");
+    const QString event = store.createEvent(draft);
+    store.addEntrant(event, {playerId}, core::EntrantStatus::Started);
+}
+
+// A Recompute's store in a worker thread (Store::openWorker), stopped after its first transaction
+// until `between` has run on this thread. The report, or the error.
+struct WorkerStore {
+    std::optional<core::RatingRunReport> report;
+    std::optional<StoreError> error;
+    std::vector<std::pair<int, int>> calls; // (written, to write) after each transaction
+};
+
+WorkerStore storeInWorker(Store& store, const std::vector<core::ComputedLock>& locks,
+                          const std::function<void()>& between)
+{
+    WorkerStore result;
+    const QString fingerprint = store.historyFingerprint();
+    const qint64 generation = store.historyGeneration();
+    std::unique_ptr<Store> worker = store.openWorker();
+    std::promise<void> paused;
+    std::promise<void> resume;
+    std::future<void> resumed = resume.get_future();
+    std::thread thread([&] {
+        try {
+            result.report =
+                worker->storeRatingRun(storedParameters(*worker), fingerprint, 7, true, locks, generation,
+                                       [&](int written, int toWrite) {
+                                           result.calls.emplace_back(written, toWrite);
+                                           if (written > 0 && written < toWrite && resumed.valid()) {
+                                               paused.set_value();
+                                               resumed.get(); // the window writes meanwhile
+                                           }
+                                       });
+        } catch (const StoreError& error) {
+            result.error = error;
+        }
+        worker.reset(); // closed in the thread that used it
+    });
+    std::future<void> pause = paused.get_future();
+    const bool stopped = pause.wait_for(std::chrono::seconds(120)) == std::future_status::ready;
+    if (stopped)
+        between();
+    resume.set_value();
+    thread.join();
+    if (!stopped)
+        result.error = StoreError(StoreError::Kind::Failed, QStringLiteral("the store never paused"));
+    return result;
+}
+
 } // namespace
 
 class TestStoreLocks : public QObject {
@@ -79,6 +154,9 @@ private Q_SLOTS:
     void staleLockWithTheSameHistoryIsFreshAgain();
     void lockComputedFromAnOlderHistoryIsRefused();
     void pointsAndStandingsReuseAndStoreLocks();
+    void windowWritesGoBeforeTheNextBackgroundTransaction();
+    void recomputeStoreLetsTheWindowWriteBetweenMonths();
+    void historyChangedWhileStoringStopsAtATransaction();
 };
 
 void TestStoreLocks::storedLocksAreTheColdLocks_data()
@@ -349,6 +427,162 @@ void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
                       QStringLiteral("15"), QStringLiteral("--division"), QStringLiteral("competitive")});
     QCOMPARE(standings.status, 0);
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), runs);
+}
+
+// sqlite::WriteTurns: a background connection that ends a transaction while the window waits to
+// write begins its next one only after the window's (without the turns SQLite lets in whichever
+// asks first: the worker, at once, while the window's busy handler sleeps).
+void TestStoreLocks::windowWritesGoBeforeTheNextBackgroundTransaction()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("turns.sqlite"));
+    {
+        core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadWriteCreate);
+        db.execute("PRAGMA journal_mode = WAL; CREATE TABLE writes (id INTEGER PRIMARY KEY, who TEXT)");
+    }
+    const auto turns = std::make_shared<core::sqlite::WriteTurns>();
+    core::sqlite::Database background(path, core::sqlite::Database::Mode::ReadWrite);
+    background.shareWriteTurns(turns, core::sqlite::WriteTurns::Role::Background);
+    background.setBusyTimeout(20000);
+    core::sqlite::Database window(path, core::sqlite::Database::Mode::ReadWrite);
+    window.shareWriteTurns(turns, core::sqlite::WriteTurns::Role::Window);
+    window.setBusyTimeout(20000);
+
+    auto first = std::make_unique<core::sqlite::Transaction>(background);
+    background.execute("INSERT INTO writes (who) VALUES ('background 1')");
+    std::string windowFailure;
+    std::thread director([&] {
+        try {
+            core::sqlite::Transaction transaction(window); // waits for the background's transaction
+            window.execute("INSERT INTO writes (who) VALUES ('window')");
+            transaction.commit();
+        } catch (const std::exception& error) {
+            windowFailure = error.what();
+        }
+    });
+    for (int k = 0; k < 2000 && turns->windowWriters() == 0; ++k)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    QCOMPARE(turns->windowWriters(), 1);
+    first->commit();
+    first.reset();
+    {
+        core::sqlite::Transaction second(background); // waits for the window's turn
+        background.execute("INSERT INTO writes (who) VALUES ('background 2')");
+        second.commit();
+    }
+    director.join();
+    QVERIFY2(windowFailure.empty(), windowFailure.c_str());
+    QCOMPARE(turns->windowWriters(), 0);
+    core::sqlite::Statement order(background, "SELECT who FROM writes ORDER BY id");
+    QStringList who;
+    while (order.step())
+        who.append(order.text(0));
+    QCOMPARE(who, QStringList({QStringLiteral("background 1"), QStringLiteral("window"),
+                               QStringLiteral("background 2")}));
+}
+
+// A Recompute stores its run and locks through a worker connection a few months per transaction:
+// a check-in in the window gets in between them, and the locks stored are every month's cold lock
+// bit for bit, all of this run.
+void TestStoreLocks::recomputeStoreLetsTheWindowWriteBetweenMonths()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    const auto store = openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
+    QVERIFY(locks.size() > 50);
+    const QString player = locks.back().ratings.front().playerId;
+
+    QString checkInFailure;
+    const WorkerStore stored = storeInWorker(*store, locks, [&] {
+        try {
+            checkIn(*store, player); // as the window does, on this thread, between two transactions
+        } catch (const StoreError& error) {
+            checkInFailure = error.message();
+        }
+    });
+    QVERIFY2(!stored.error, stored.error ? qPrintable(stored.error->message()) : "");
+    QVERIFY2(checkInFailure.isEmpty(), qPrintable(checkInFailure));
+    QVERIFY(stored.report);
+    // Several transactions, each reported; the last with every month written.
+    QVERIFY2(stored.calls.size() > 2, qPrintable(QString::number(stored.calls.size())));
+    QCOMPARE(stored.calls.front(), std::pair(0, static_cast<int>(locks.size())));
+    QCOMPARE(stored.calls.back(), std::pair(static_cast<int>(locks.size()), static_cast<int>(locks.size())));
+    QCOMPARE(stored.report->written.size(), static_cast<qsizetype>(locks.size()));
+    QVERIFY(stored.report->unchanged.isEmpty());
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM entrants e JOIN events v ON v.id = e.event_id WHERE "
+                                "v.name = 'Saturday open'"),
+             1);
+    QCOMPARE(ratingRuns(path), 1);
+    QCOMPARE(queryInteger(path, "SELECT count(DISTINCT run_id) FROM locks"), 1);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0"),
+             static_cast<std::int64_t>(locks.size()));
+    for (const core::ComputedLock& lock : locks) {
+        const std::optional<core::MonthLockRatings> read =
+            store->storedLockFor(lock.month + QStringLiteral("-15"));
+        QVERIFY2(read, qPrintable(lock.month));
+        QCOMPARE(read->players, static_cast<int>(lock.ratings.size()));
+        for (const core::LockedRating& r : lock.ratings) {
+            QCOMPARE(read->muOf(r.playerId), r.mu);
+            QCOMPARE(read->sigmaOf(r.playerId), r.sigma);
+        }
+    }
+
+    // The same run again over the unchanged history: every lock attributed to it, none rewritten.
+    const std::unique_ptr<Store> worker = store->openWorker();
+    const core::RatingRunReport again = worker->storeRatingRun(
+        storedParameters(*store), store->historyFingerprint(), 7, true, locks, store->historyGeneration());
+    QVERIFY(again.written.isEmpty());
+    QCOMPARE(again.unchanged.size(), static_cast<qsizetype>(locks.size()));
+    QCOMPARE(queryInteger(
+                 path, ("SELECT count(*) FROM locks WHERE run_id = " + std::to_string(again.runId)).c_str()),
+             static_cast<std::int64_t>(locks.size()));
+}
+
+// The rated history changes between two of the store's transactions: the next one is refused. The
+// months written before stay, and the schema marked those the change reaches stale, so no lock
+// that is not marked stale differs from the history before its month.
+void TestStoreLocks::historyChangedWhileStoringStopsAtATransaction()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    const auto store = openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
+    const QString editedMonth = locks[1].month; // the history's second month
+    const QString event = eventOf(path, editedMonth);
+    QVERIFY(!event.isEmpty());
+
+    const WorkerStore stored = storeInWorker(*store, locks, [&] {
+        execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" +
+                          event.toStdString() + "' AND place IN (1, 2)");
+    });
+    QVERIFY(stored.error);
+    QCOMPARE(stored.error->kind(), StoreError::Kind::Refused);
+    QVERIFY(!stored.report);
+    QVERIFY(stored.calls.size() >= 2);
+    const int written = stored.calls[1].first; // the first transaction's months, then it stopped
+    QVERIFY(written > 1);
+    QVERIFY(written < static_cast<int>(locks.size()));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks"), written);
+    // Written months after the edited one are stale; the others are fresh and are still the history's.
+    const core::HistoryFolder folder = store->loadHistory();
+    for (int k = 0; k < written; ++k) {
+        const QString& month = locks[static_cast<std::size_t>(k)].month;
+        QCOMPARE(staleOf(path, month.toUtf8().constData()), month > editedMonth ? 1 : 0);
+        if (month <= editedMonth)
+            QCOMPARE(locks[static_cast<std::size_t>(k)].historyDigest,
+                     core::historyDigestBefore(
+                         folder, storedParameters(*store),
+                         *engine::parseIsoDate((month + QStringLiteral("-01")).toStdString())));
+    }
+    // The audit log says which months the stopped run wrote.
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND details LIKE "
+                                "'%\"stopped\":true%'"),
+             1);
 }
 
 QTEST_GUILESS_MAIN(TestStoreLocks)

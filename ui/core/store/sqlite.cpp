@@ -80,6 +80,8 @@ Database::Database(Database&& other) noexcept
     : db_(std::exchange(other.db_, nullptr))
     , path_(std::move(other.path_))
     , readOnly_(other.readOnly_)
+    , turns_(std::move(other.turns_))
+    , role_(other.role_)
 {
 }
 
@@ -90,6 +92,8 @@ Database& Database::operator=(Database&& other) noexcept
         db_ = std::exchange(other.db_, nullptr);
         path_ = std::move(other.path_);
         readOnly_ = other.readOnly_;
+        turns_ = std::move(other.turns_);
+        role_ = other.role_;
     }
     return *this;
 }
@@ -327,10 +331,64 @@ std::optional<double> Statement::optionalReal(int column) const
 
 // ---------------------------------------------------------------------------------------------
 
+void WriteTurns::windowWants()
+{
+    const std::lock_guard lock(mutex_);
+    ++windowWriting_;
+}
+
+void WriteTurns::windowDone()
+{
+    {
+        const std::lock_guard lock(mutex_);
+        --windowWriting_;
+    }
+    windowDone_.notify_all();
+}
+
+bool WriteTurns::backgroundWaits(std::chrono::milliseconds patience)
+{
+    std::unique_lock lock(mutex_);
+    return windowDone_.wait_for(lock, patience, [this] { return windowWriting_ == 0; });
+}
+
+int WriteTurns::windowWriters() const
+{
+    const std::lock_guard lock(mutex_);
+    return windowWriting_;
+}
+
+void Database::shareWriteTurns(std::shared_ptr<WriteTurns> turns, WriteTurns::Role role)
+{
+    turns_ = std::move(turns);
+    role_ = role;
+}
+
 Transaction::Transaction(Database& db, Kind kind)
     : db_(db)
 {
-    db_.execute(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+    if (kind == Kind::Immediate && db_.writeTurns()) {
+        if (db_.writeRole() == WriteTurns::Role::Window) {
+            db_.writeTurns()->windowWants();
+            windowTurn_ = true;
+        } else {
+            db_.writeTurns()->backgroundWaits();
+        }
+    }
+    try {
+        db_.execute(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+    } catch (...) {
+        endTurn(); // no destructor runs after a throwing constructor
+        throw;
+    }
+}
+
+void Transaction::endTurn() noexcept
+{
+    if (windowTurn_) {
+        windowTurn_ = false;
+        db_.writeTurns()->windowDone();
+    }
 }
 
 Transaction::~Transaction()
@@ -340,12 +398,14 @@ Transaction::~Transaction()
         // connection closes, which it always does for an open transaction.
         sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
     }
+    endTurn();
 }
 
 void Transaction::commit()
 {
     db_.execute("COMMIT");
     open_ = false;
+    endTurn();
 }
 
 } // namespace flickdesk::core::sqlite

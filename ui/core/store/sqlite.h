@@ -6,8 +6,12 @@
 
 #include <QByteArray>
 #include <QString>
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -28,6 +32,34 @@ public:
 private:
     int code_;
     std::string reason_;
+};
+
+// Turns at writing between the connections one process has to one database: the window's and its
+// background workers' (Store::openWorker). SQLite lets in whichever connection asks when the write
+// lock is free, so a worker that stores a long run in many short transactions would begin its next
+// one before the window's waiting write got in. A window connection announces each write
+// transaction; a background connection begins none while one is announced. So a director's
+// check-in waits for one short transaction of the worker at most, never for all of them.
+class WriteTurns {
+public:
+    enum class Role {
+        Window,     // its writes go first
+        Background, // waits while the window wants to write
+    };
+
+    void windowWants();
+    void windowDone();
+    // Blocks while the window wants to write, for at most `patience` (a window transaction that
+    // takes longer than that is then waited for by SQLite's busy timeout). False when it stopped
+    // waiting before the window was done.
+    bool backgroundWaits(std::chrono::milliseconds patience = std::chrono::milliseconds(2000));
+    // Window write transactions announced and not yet ended.
+    int windowWriters() const;
+
+private:
+    mutable std::mutex mutex_;
+    std::condition_variable windowDone_;
+    int windowWriting_ = 0;
 };
 
 class Database {
@@ -65,6 +97,11 @@ public:
     std::int64_t lastInsertRowId() const noexcept;
     int changes() const noexcept;
     void setBusyTimeout(int milliseconds);
+    // This connection's write transactions (Transaction::Kind::Immediate) take turns through `turns`
+    // with the other connections of this process that share it, in `role`.
+    void shareWriteTurns(std::shared_ptr<WriteTurns> turns, WriteTurns::Role role);
+    const std::shared_ptr<WriteTurns>& writeTurns() const noexcept { return turns_; }
+    WriteTurns::Role writeRole() const noexcept { return role_; }
 
     // Copies the whole database, page by page, into a new file at `targetPath` with SQLite's online
     // backup API: a consistent snapshot even while other connections read. An existing file at
@@ -77,6 +114,8 @@ private:
     sqlite3* db_ = nullptr;
     QString path_;
     bool readOnly_ = false;
+    std::shared_ptr<WriteTurns> turns_;
+    WriteTurns::Role role_ = WriteTurns::Role::Window;
 };
 
 class Statement {
@@ -137,8 +176,11 @@ public:
     void commit();
 
 private:
+    void endTurn() noexcept;
+
     Database& db_;
     bool open_ = true;
+    bool windowTurn_ = false; // announced to the connection's WriteTurns until the transaction ends
 };
 
 } // namespace flickdesk::core::sqlite

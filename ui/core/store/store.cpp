@@ -859,6 +859,8 @@ Store::OpenResult Store::open(const StoreOptions& options)
                   : readOnly                                   ? sqlite::Database::Mode::ReadOnly
                                                                : sqlite::Database::Mode::ReadWrite;
         d->db = sqlite::Database(path, d->mode);
+        // The window's writes go before those of its background workers (openWorker).
+        d->db.shareWriteTurns(std::make_shared<sqlite::WriteTurns>(), sqlite::WriteTurns::Role::Window);
         d->db.setBusyTimeout(5000);
         d->db.execute("PRAGMA foreign_keys = ON");
         // 32 MiB of page cache (SQLite's default is 2 MiB): a monthly lock or a rating run writes
@@ -978,9 +980,11 @@ std::unique_ptr<Store> Store::openWorker() const
     w->lock = d->lock; // held until this connection closes too
     try {
         w->db = sqlite::Database(w->path, w->mode);
+        w->db.shareWriteTurns(d->db.writeTurns(), sqlite::WriteTurns::Role::Background);
         // The window's connection writes in short transactions: a worker waits for them.
         w->db.setBusyTimeout(10000);
         w->db.execute("PRAGMA foreign_keys = ON");
+        w->db.execute("PRAGMA cache_size = -32768"); // as the window's: a worker writes the large runs
         if (w->mode == sqlite::Database::Mode::ReadWrite)
             w->db.execute("PRAGMA synchronous = NORMAL");
     } catch (const sqlite::Error& error) {

@@ -246,16 +246,22 @@ public:
     std::map<engine::DayNumber, engine::MonthlyLock>
     reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                   const PlayersByMonth* only = nullptr);
-    // A rating run over the whole stored history and the monthly locks it computed, in one
-    // transaction: a row of rating_runs and each lock, replacing the month's earlier computed lock.
-    // A month whose lock an awarded event used (DECISIONS P2), or whose lock is an imported NCA list
+    // A rating run over the whole stored history and the monthly locks it computed: a row of
+    // rating_runs and each lock, replacing the month's earlier computed lock. A month whose lock an
+    // awarded event used (DECISIONS P2), or whose lock is an imported NCA list
     // (core/records/monthlock.h), keeps it and is reported as kept. StoreError::Refused, and nothing
     // written, when the stored history is no longer the one `historyFingerprint` names (it changed
     // while the run was computed). With `generation` (historyGeneration() when the history was read)
     // that is checked by the count of changes instead, without reading the history again.
+    // The locks are written a few months per transaction, so that the window's writes get in between
+    // (a worker connection's, Store::openWorker); each transaction checks the count of changes again.
+    // Refused after some of them: the months written before stay, each lock whole and with the
+    // digest of the history it was computed from. `stored`, when given, is called after each
+    // transaction with the locks written so far and the locks to write.
     RatingRunReport storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                    int iterations, bool converged, const std::vector<ComputedLock>& locks,
-                                   std::optional<qint64> generation = std::nullopt);
+                                   std::optional<qint64> generation = std::nullopt,
+                                   const std::function<void(int, int)>& stored = {});
     std::vector<RatingRunRecord> ratingRuns(); // newest first
     // Adds an event that is not in the database (StoreError::Refused otherwise, and for a lookalike
     // of a stored event, sameEventAs), with its players and, when given, its current award. A

@@ -307,6 +307,10 @@ struct Store::Private {
                                  const QString& fingerprint, int iterations, bool converged);
     // Every player the locks name, once, as a player row (nothing else about them is known).
     void insertLockPlayers(const std::vector<const ComputedLock*>& locks);
+    // The players the locks name that have no row yet (read without the write lock).
+    std::vector<PlayerRecord> lockPlayersMissing(const std::vector<const ComputedLock*>& locks);
+    // A computed lock's rows (its `locks` row written first).
+    void insertLockRatings(const ComputedLock& lock);
     QStringList writeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
                                    const QString& fingerprint, int iterations, bool converged);
     // The search index's last events of these players, read again after an entry changed.

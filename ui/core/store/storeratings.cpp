@@ -172,6 +172,42 @@ void Store::Private::insertLockPlayers(const std::vector<const ComputedLock*>& l
     insertPlayers(players);
 }
 
+std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<const ComputedLock*>& locks)
+{
+    std::set<QString> ids;
+    for (const ComputedLock* lock : locks) {
+        for (const LockedRating& r : lock->ratings)
+            ids.insert(r.playerId);
+    }
+    std::vector<PlayerRecord> missing;
+    sqlite::Statement known(db, "SELECT 1 FROM players WHERE id = ?");
+    for (const QString& id : ids) {
+        known.reset();
+        known.bind(1, id);
+        if (!known.step())
+            missing.push_back({id, {}, {}, {}});
+    }
+    return missing;
+}
+
+void Store::Private::insertLockRatings(const ComputedLock& lock)
+{
+    // In the table's key order: each row lands beside the last instead of anywhere in the month's
+    // part of the tree, which takes a third of the time of a large lock's write.
+    std::vector<const LockedRating*> rows;
+    rows.reserve(lock.ratings.size());
+    for (const LockedRating& r : lock.ratings)
+        rows.push_back(&r);
+    std::sort(rows.begin(), rows.end(),
+              [](const LockedRating* x, const LockedRating* y) { return x->playerId < y->playerId; });
+    sqlite::Statement insert(db,
+                             "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
+    for (const LockedRating* r : rows) {
+        insert.reset();
+        insert.bind(1, lock.month).bind(2, r->playerId).bind(3, r->mu).bind(4, r->sigma).run();
+    }
+}
+
 QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& locks,
                                                const QJsonObject& parameters, const QString& fingerprint,
                                                int iterations, bool converged)
@@ -199,8 +235,6 @@ QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& 
     sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
     sqlite::Statement insertLock(db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
                                      "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
-    sqlite::Statement insertRating(
-        db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
     for (const ComputedLock* lock : chosen) {
         remove.reset();
         remove.bind(1, lock->month).run();
@@ -210,10 +244,7 @@ QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& 
             .bind(3, now)
             .bind(4, lock->historyDigest.isNull() ? QStringLiteral("") : lock->historyDigest)
             .run();
-        for (const LockedRating& r : lock->ratings) {
-            insertRating.reset();
-            insertRating.bind(1, lock->month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
-        }
+        insertLockRatings(*lock);
         written.append(lock->month);
     }
     return written;
@@ -363,9 +394,20 @@ Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParame
     });
 }
 
+namespace {
+
+// The rows of lock_ratings one transaction of Store::storeRatingRun writes at most (a lock is never
+// split): about 45 ms of writing on two shared cores, at 2.2 microseconds a row. A director's write
+// in the window waits for one such transaction at most (sqlite::WriteTurns), where it waited for all
+// of them (1.4 s at 16 times the NCA's history, over SQLite's busy timeout at 64 times).
+constexpr std::size_t lockRowsPerTransaction = 20000;
+
+} // namespace
+
 RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                       int iterations, bool converged, const std::vector<ComputedLock>& locks,
-                                      std::optional<qint64> generation)
+                                      std::optional<qint64> generation,
+                                      const std::function<void(int, int)>& stored)
 {
     for (const ComputedLock& lock : locks) {
         if (!isMonth(lock.month))
@@ -383,99 +425,197 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
     return d->guarded([&] {
         d->requireWritable();
         RatingRunReport report;
-        sqlite::Transaction transaction(d->db);
-        if (generation && *generation != d->historyGeneration())
-            throw changed();
-        std::set<QString> used;
+        const qint64 expected = generation ? *generation : d->historyGeneration();
+
+        // What each month needs, read without the write lock (WAL: the window writes meanwhile).
+        struct Repoint {
+            const ComputedLock* lock;
+            std::optional<std::int64_t> runId; // the stored lock's, to find it unchanged when it is repointed
+            QString createdAt;
+        };
+        std::vector<Repoint> repoint;
+        std::vector<const ComputedLock*> toWrite;
+        std::vector<PlayerRecord> missingPlayers; // of a history read from elsewhere: none after an import
         {
+            sqlite::Transaction reading(d->db, sqlite::Transaction::Kind::Deferred);
+            {
+                std::vector<const ComputedLock*> all;
+                for (const ComputedLock& lock : locks)
+                    all.push_back(&lock);
+                missingPlayers = d->lockPlayersMissing(all);
+            }
+            std::set<QString> used;
             sqlite::Statement select(d->db, "SELECT DISTINCT lock_month FROM event_awards");
             while (select.step())
                 used.insert(select.text(0));
-        }
-        const QString now = isoUtc(d->now());
-        report.runId = d->insertRatingRun(now, parameters, historyFingerprint, iterations, converged);
-        sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
-        sqlite::Statement insertLock(d->db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
-                                            "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
-        sqlite::Statement insertRating(
-            d->db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
-        {
-            std::vector<const ComputedLock*> all;
-            for (const ComputedLock& lock : locks)
-                all.push_back(&lock);
-            d->insertLockPlayers(all);
-        }
-        sqlite::Statement existing(d->db, "SELECT source FROM locks WHERE month = ?");
-        sqlite::Statement existingRatings(d->db,
-                                          "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
-        sqlite::Statement repoint(
-            d->db, "UPDATE locks SET run_id = ?, history_digest = ?, stale = 0 WHERE month = ?");
-        for (const ComputedLock& lock : locks) {
-            // DECISIONS P2: the lock an awarded event was paid from stays as it was.
-            if (used.count(lock.month) != 0) {
-                report.kept.append(lock.month);
-                continue;
-            }
-            // A computed lock with exactly these ratings is attributed to this run without being
-            // rewritten: a new event changes only the locks after it (P1), so a recompute after
-            // one event writes a month or two.
-            existing.reset();
-            existing.bind(1, lock.month);
-            const bool hasLock = existing.step();
-            const bool computedBefore = hasLock && existing.text(0) == QLatin1String("computed");
-            const bool importedBefore = hasLock && existing.text(0) == QLatin1String("imported");
-            existing.reset();
-            // An NCA list imported for the month is its lock (core/records/monthlock.h): a run keeps it.
-            if (importedBefore) {
-                report.kept.append(lock.month);
-                continue;
-            }
-            if (computedBefore) {
-                std::map<QString, std::pair<double, double>> stored;
-                existingRatings.reset();
-                existingRatings.bind(1, lock.month);
-                while (existingRatings.step())
-                    stored.emplace(existingRatings.text(0),
-                                   std::pair(existingRatings.real(1), existingRatings.real(2)));
-                existingRatings.reset();
-                const bool same =
-                    stored.size() == lock.ratings.size() &&
-                    std::all_of(lock.ratings.begin(), lock.ratings.end(), [&stored](const LockedRating& r) {
-                        const auto it = stored.find(r.playerId);
-                        return it != stored.end() && it->second == std::pair(r.mu, r.sigma);
-                    });
-                if (same) {
-                    repoint.reset();
-                    repoint.bind(1, static_cast<std::int64_t>(report.runId))
-                        .bind(2, lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest)
-                        .bind(3, lock.month)
-                        .run();
-                    report.unchanged.append(lock.month);
+            sqlite::Statement existing(d->db, "SELECT source, run_id, created_at FROM locks WHERE month = ?");
+            sqlite::Statement existingRatings(
+                d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
+            for (const ComputedLock& lock : locks) {
+                // DECISIONS P2: the lock an awarded event was paid from stays as it was.
+                if (used.count(lock.month) != 0) {
+                    report.kept.append(lock.month);
                     continue;
                 }
+                existing.reset();
+                existing.bind(1, lock.month);
+                const bool hasLock = existing.step();
+                const QString source = hasLock ? existing.text(0) : QString();
+                const std::optional<std::int64_t> runId =
+                    hasLock ? existing.optionalInteger(1) : std::nullopt;
+                const QString createdAt = hasLock ? existing.text(2) : QString();
+                existing.reset();
+                // An NCA list imported for the month is its lock (core/records/monthlock.h): a run keeps it.
+                if (source == QLatin1String("imported")) {
+                    report.kept.append(lock.month);
+                    continue;
+                }
+                // A computed lock with exactly these ratings is attributed to this run without being
+                // rewritten: a new event changes only the locks after it (P1), so a recompute after
+                // one event writes a month or two.
+                if (source == QLatin1String("computed")) {
+                    std::map<QString, std::pair<double, double>> stored;
+                    existingRatings.reset();
+                    existingRatings.bind(1, lock.month);
+                    while (existingRatings.step())
+                        stored.emplace(existingRatings.text(0),
+                                       std::pair(existingRatings.real(1), existingRatings.real(2)));
+                    existingRatings.reset();
+                    const bool same =
+                        stored.size() == lock.ratings.size() &&
+                        std::all_of(lock.ratings.begin(), lock.ratings.end(),
+                                    [&stored](const LockedRating& r) {
+                                        const auto it = stored.find(r.playerId);
+                                        return it != stored.end() && it->second == std::pair(r.mu, r.sigma);
+                                    });
+                    if (same) {
+                        repoint.push_back({&lock, runId, createdAt});
+                        continue;
+                    }
+                }
+                toWrite.push_back(&lock);
             }
-            remove.reset();
-            remove.bind(1, lock.month).run();
-            insertLock.reset();
-            insertLock.bind(1, lock.month)
-                .bind(2, static_cast<std::int64_t>(report.runId))
-                .bind(3, now)
-                .bind(4, lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest)
-                .run();
-            for (const LockedRating& r : lock.ratings) {
-                insertRating.reset();
-                insertRating.bind(1, lock.month).bind(2, r.playerId).bind(3, r.mu).bind(4, r.sigma).run();
-            }
-            report.written.append(lock.month);
+            reading.commit();
         }
-        d->audit(
-            QStringLiteral("rating-run"), QString(),
-            QJsonObject{{QStringLiteral("run"), report.runId},
-                        {QStringLiteral("locks_written"), QJsonArray::fromStringList(report.written)},
-                        {QStringLiteral("locks_unchanged"), QJsonArray::fromStringList(report.unchanged)},
-                        {QStringLiteral("locks_kept"), QJsonArray::fromStringList(report.kept)}});
-        transaction.commit();
-        d->eventDay.locks.clear();
+
+        const QString now = isoUtc(d->now());
+        const auto digestOf = [](const ComputedLock& lock) {
+            return lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest;
+        };
+        // The run, its players and the unchanged locks attributed to it. A lock that changed since
+        // it was read (another run stored it meanwhile) is written instead.
+        {
+            sqlite::Transaction transaction(d->db);
+            if (expected != d->historyGeneration())
+                throw changed();
+            report.runId = d->insertRatingRun(now, parameters, historyFingerprint, iterations, converged);
+            // A player merged away since they were read makes a lock's write fail (a foreign key):
+            // no lock names a player the database does not hold.
+            d->insertPlayers(missingPlayers);
+            sqlite::Statement update(
+                d->db, "UPDATE locks SET run_id = ?, history_digest = ?, stale = 0 WHERE month = ? AND "
+                       "source = 'computed' AND run_id IS ? AND created_at = ? AND month NOT IN "
+                       "(SELECT lock_month FROM event_awards)");
+            for (const Repoint& r : repoint) {
+                update.reset();
+                update.bind(1, static_cast<std::int64_t>(report.runId))
+                    .bind(2, digestOf(*r.lock))
+                    .bind(3, r.lock->month)
+                    .bind(4, r.runId)
+                    .bind(5, r.createdAt)
+                    .run();
+                if (d->db.changes() == 1)
+                    report.unchanged.append(r.lock->month);
+                else
+                    toWrite.push_back(r.lock);
+            }
+            transaction.commit();
+            d->eventDay.locks.clear();
+        }
+        const auto auditRun = [&](bool complete) {
+            QJsonObject details{
+                {QStringLiteral("run"), report.runId},
+                {QStringLiteral("locks_written"), QJsonArray::fromStringList(report.written)},
+                {QStringLiteral("locks_unchanged"), QJsonArray::fromStringList(report.unchanged)},
+                {QStringLiteral("locks_kept"), QJsonArray::fromStringList(report.kept)}};
+            if (!complete)
+                details.insert(QStringLiteral("stopped"), true);
+            sqlite::Transaction transaction(d->db);
+            d->audit(QStringLiteral("rating-run"), QString(), details);
+            transaction.commit();
+        };
+        if (stored)
+            stored(0, static_cast<int>(toWrite.size()));
+
+        // The locks to write, a few months per transaction (lockRowsPerTransaction). Each lock is
+        // whole and carries the digest of the history it was computed from: a reader between two
+        // transactions finds each month's lock either as it was or as this run computed it.
+        std::size_t next = 0;
+        int done = 0;
+        try {
+            sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
+            sqlite::Statement insertLock(d->db,
+                                         "INSERT INTO locks (month, source, run_id, origin, created_at, "
+                                         "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
+            while (next < toWrite.size()) {
+                std::size_t end = next;
+                std::size_t rows = 0;
+                while (end < toWrite.size() &&
+                       (end == next || rows + toWrite[end]->ratings.size() <= lockRowsPerTransaction))
+                    rows += toWrite[end++]->ratings.size();
+                sqlite::Transaction transaction(d->db);
+                if (expected != d->historyGeneration())
+                    throw StoreError(
+                        StoreError::Kind::Refused,
+                        tr("The stored history changed while the ratings were stored: the monthly ratings of "
+                           "%1 of %2 months were stored, the others were not. Recompute again.")
+                            .arg(report.written.size())
+                            .arg(toWrite.size()));
+                // Awarded or imported since the months were read: kept as they are now (P2).
+                std::set<QString> keep;
+                {
+                    sqlite::Statement select(d->db, "SELECT lock_month FROM event_awards UNION "
+                                                    "SELECT month FROM locks WHERE source = 'imported'");
+                    while (select.step())
+                        keep.insert(select.text(0));
+                }
+                QStringList written;
+                for (std::size_t k = next; k < end; ++k) {
+                    const ComputedLock& lock = *toWrite[k];
+                    if (keep.count(lock.month) != 0) {
+                        report.kept.append(lock.month);
+                        continue;
+                    }
+                    remove.reset();
+                    remove.bind(1, lock.month).run();
+                    insertLock.reset();
+                    insertLock.bind(1, lock.month)
+                        .bind(2, static_cast<std::int64_t>(report.runId))
+                        .bind(3, now)
+                        .bind(4, digestOf(lock))
+                        .run();
+                    d->insertLockRatings(lock);
+                    written.append(lock.month);
+                }
+                transaction.commit();
+                d->eventDay.locks.clear();
+                report.written += written;
+                done += static_cast<int>(end - next);
+                next = end;
+                if (stored)
+                    stored(done, static_cast<int>(toWrite.size()));
+            }
+        } catch (...) {
+            try {
+                auditRun(false); // what was written before the refusal or the failure
+            } catch (...) {
+            }
+            throw;
+        }
+        report.written.sort();
+        report.unchanged.sort();
+        report.kept.sort();
+        auditRun(true);
         return report;
     });
 }

@@ -2,8 +2,9 @@
 
 // "Recompute ratings": FlickSkill over the whole stored history and every monthly lock, in the
 // background (RecomputeJob) with a progress bar, the current step and Cancel; the window stays
-// responsive. A finished run is stored as a rating run (Store::storeRatingRun: the run and its
-// locks in one transaction); a cancelled one writes nothing. Locks that awarded events used stay
+// responsive. A finished run is stored as a rating run (Store::storeRatingRun: the run, then its
+// locks a few months per transaction, so that check-ins get in between); a cancelled one writes
+// nothing. Locks that awarded events used stay
 // as they were (DECISIONS P2); the dialog lists what the new locks would change for those events
 // (FSI, FDI, winner points), without applying it.
 

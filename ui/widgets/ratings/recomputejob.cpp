@@ -220,6 +220,7 @@ void RecomputeJob::run()
     QString error;
     bool cancelled = false;
     std::optional<qint64> generation;
+    int stepsBeforeStore = 0;   // the bar's steps of reading and computing; storing comes after them
     QStringList importedMonths; // never computed: the NCA list is the month's lock
     // By the 1st of their month: the stored locks still this history's (a worker's job only).
     std::map<engine::DayNumber, engine::MonthlyLock> reusable;
@@ -281,6 +282,7 @@ void RecomputeJob::run()
             const int maxSweeps = run->parameters.maxIterations + 1;
             const int sweeps = months.empty() ? maxSweeps : std::min(maxSweeps, 5);
             const int total = sweeps + static_cast<int>(months.size());
+            stepsBeforeStore = total;
 
             engine::FlickSkillRunControl control;
             control.cancel = &m_cancel;
@@ -375,18 +377,26 @@ void RecomputeJob::run()
                         run->lockDifferences.push_back(differenceOf(*run, awarded, *lock->second, *index));
                 }
             }
-            if (!cancelled)
+            if (!cancelled && !(m_worker && m_mode == Mode::Full))
                 Q_EMIT progress(total, total, tr("Done"));
         }
-        // The run and its locks, through the job's connection in one transaction (a worker's full
-        // recompute only). Reused locks are found unchanged and only attributed to the run.
+        // The run and its locks, through the job's connection, a few months per transaction so that
+        // the window's check-ins get in between (a worker's full recompute only). Reused locks are
+        // found unchanged and only attributed to the run.
         if (m_worker && m_mode == Mode::Full && !cancelled && error.isEmpty()) {
             QElapsedTimer timer;
             timer.start();
             try {
-                m_report = m_worker->storeRatingRun(run->parametersJson, run->historyFingerprint,
-                                                    run->result.iterations, run->result.converged,
-                                                    run->computedLocks(), generation);
+                m_report = m_worker->storeRatingRun(
+                    run->parametersJson, run->historyFingerprint, run->result.iterations,
+                    run->result.converged, run->computedLocks(), generation,
+                    [this, stepsBeforeStore](int written, int toWrite) {
+                        Q_EMIT progress(
+                            stepsBeforeStore + written, stepsBeforeStore + toWrite,
+                            tr("Storing the monthly ratings: %1 of %2 months").arg(written).arg(toWrite));
+                    });
+                const int steps = stepsBeforeStore + static_cast<int>(m_report.written.size());
+                Q_EMIT progress(steps, steps, tr("Done"));
                 // An imported list stays the month's lock: reported as kept, as it always was.
                 m_report.kept += importedMonths;
                 m_report.kept.sort();

@@ -117,8 +117,8 @@ public:
     // A job that reads its input through `worker` (Store::openWorker) in the pool thread and, for a
     // full recompute, computes only the locks that are not reusable (an imported NCA list is never
     // computed; a month an award used is computed for the differences shown when its stored lock
-    // is no longer the history's, P2) and stores the run and its locks through `worker` in one
-    // transaction (Store::storeRatingRun, checked by the history's count of changes).
+    // is no longer the history's, P2) and stores the run and its locks through `worker`, a few
+    // months per transaction (Store::storeRatingRun, each checked by the history's count of changes).
     RecomputeJob(std::unique_ptr<core::Store> worker, Mode mode, const QDate& today = QDate::currentDate(),
                  unsigned lockThreads = 0, QObject* parent = nullptr);
     ~RecomputeJob() override; // cancels and waits for a running job
