@@ -193,7 +193,8 @@ std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<c
 void Store::Private::insertLockRatings(const ComputedLock& lock)
 {
     // In the table's key order: each row lands beside the last instead of anywhere in the month's
-    // part of the tree, which takes a third of the time of a large lock's write.
+    // part of the tree (a first Recompute at 16 times the NCA's history stored its 70 locks in
+    // 1.70 s instead of 1.94 s, in one transaction).
     std::vector<const LockedRating*> rows;
     rows.reserve(lock.ratings.size());
     for (const LockedRating& r : lock.ratings)
