@@ -86,6 +86,21 @@ std::vector<core::ComputedLock> coldLocksOf(Store& store)
     return locks;
 }
 
+// Every lock of `locks` is stored, fresh, and holds exactly its ratings.
+void verifyStored(Store& store, const std::vector<core::ComputedLock>& locks)
+{
+    for (const core::ComputedLock& lock : locks) {
+        const std::optional<core::MonthLockRatings> read =
+            store.storedLockFor(lock.month + QStringLiteral("-15"));
+        QVERIFY2(read, qPrintable(lock.month));
+        QCOMPARE(read->players, static_cast<int>(lock.ratings.size()));
+        for (const core::LockedRating& r : lock.ratings) {
+            QCOMPARE(read->muOf(r.playerId), r.mu);
+            QCOMPARE(read->sigmaOf(r.playerId), r.sigma);
+        }
+    }
+}
+
 // A director's check-in in the window: a new event and its first entrant.
 void checkIn(Store& store, const QString& playerId)
 {
@@ -157,6 +172,7 @@ private Q_SLOTS:
     void windowWritesGoBeforeTheNextBackgroundTransaction();
     void recomputeStoreLetsTheWindowWriteBetweenMonths();
     void historyChangedWhileStoringStopsAtATransaction();
+    void lockSplitOverTransactionsIsNeverReadHalfWritten();
 };
 
 void TestStoreLocks::storedLocksAreTheColdLocks_data()
@@ -519,16 +535,9 @@ void TestStoreLocks::recomputeStoreLetsTheWindowWriteBetweenMonths()
     QCOMPARE(queryInteger(path, "SELECT count(DISTINCT run_id) FROM locks"), 1);
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0"),
              static_cast<std::int64_t>(locks.size()));
-    for (const core::ComputedLock& lock : locks) {
-        const std::optional<core::MonthLockRatings> read =
-            store->storedLockFor(lock.month + QStringLiteral("-15"));
-        QVERIFY2(read, qPrintable(lock.month));
-        QCOMPARE(read->players, static_cast<int>(lock.ratings.size()));
-        for (const core::LockedRating& r : lock.ratings) {
-            QCOMPARE(read->muOf(r.playerId), r.mu);
-            QCOMPARE(read->sigmaOf(r.playerId), r.sigma);
-        }
-    }
+    verifyStored(*store, locks);
+    if (QTest::currentTestFailed())
+        return;
 
     // The same run again over the unchanged history: every lock attributed to it, none rewritten.
     const std::unique_ptr<Store> worker = store->openWorker();
@@ -583,6 +592,46 @@ void TestStoreLocks::historyChangedWhileStoringStopsAtATransaction()
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND details LIKE "
                                 "'%\"stopped\":true%'"),
              1);
+}
+
+// A lock larger than a transaction's rows is written over several: between them it is marked stale
+// with no digest, so no reader takes it half written; the last of its rows make it fresh with its
+// digest. Here transactions of 500 rows split nearly every lock of the NCA sample.
+void TestStoreLocks::lockSplitOverTransactionsIsNeverReadHalfWritten()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    core::StoreOptions options;
+    options.path = path;
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
+    options.lockRowsPerTransaction = 500;
+    const auto store = testing::openStore(options);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
+    std::size_t rows = 0;
+    for (const core::ComputedLock& lock : locks)
+        rows += lock.ratings.size();
+
+    QString halfWritten;
+    bool readerTookIt = true;
+    const WorkerStore stored = storeInWorker(*store, locks, [&] {
+        core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+        halfWritten = db.queryText("SELECT month FROM locks WHERE stale = 1 AND history_digest = ''")
+                          .value_or(QString());
+        if (!halfWritten.isEmpty())
+            readerTookIt = store->storedLockFor(halfWritten + QStringLiteral("-15")).has_value();
+    });
+    QVERIFY2(!stored.error, stored.error ? qPrintable(stored.error->message()) : "");
+    QVERIFY(!halfWritten.isEmpty());
+    QVERIFY(!readerTookIt);
+    // At least one transaction per 500 rows, each reported.
+    QVERIFY2(stored.calls.size() > rows / 500, qPrintable(QString::number(stored.calls.size())));
+    QCOMPARE(stored.report->written.size(), static_cast<qsizetype>(locks.size()));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),
+             static_cast<std::int64_t>(locks.size()));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM lock_ratings"), static_cast<std::int64_t>(rows));
+    verifyStored(*store, locks);
 }
 
 QTEST_GUILESS_MAIN(TestStoreLocks)

@@ -84,6 +84,11 @@ void TestLockInBackground::previewWaitsForLockComputedInBackground()
     ui::ResultsPanel results;
     panel.resize(1280, 800);
     panel.show();
+    // Another program holds the write lock until the event loop has turned a few times: the task
+    // reads and computes meanwhile but cannot store and finish, so the ticks below fall while it
+    // computes on any machine (a lock computed before the first turn would leave none).
+    core::sqlite::Database holder(m_store->path(), core::sqlite::Database::Mode::ReadWrite);
+    holder.execute("BEGIN IMMEDIATE");
     auto session = std::make_unique<ui::EventSession>(*m_store, m_eventId);
     QVERIFY(session->isValid());
     panel.setSession(session.get());
@@ -130,6 +135,8 @@ void TestLockInBackground::previewWaitsForLockComputedInBackground()
     });
     connect(session.get(), &ui::EventSession::ratingsProgress, this, [&] { ++progressSignals; });
     ticker.start(5);
+    QTRY_VERIFY_WITH_TIMEOUT(ticksWhileComputing >= 3, 8000);
+    holder.execute("COMMIT");
     const std::optional<int> added = session->addEntrant({m_latecomer});
     QVERIFY(added);
     QVERIFY(session->setCheckedIn(*added, true));

@@ -76,6 +76,10 @@ struct StoreOptions {
     // Run the quick check of the whole file at this open whatever the day and however the last
     // session ended (flickdesk-cli check); see Store::OpenCheck.
     bool checkOnOpen = false;
+    // The most rows of monthly locks one transaction of storeRatingRun writes (a lock larger than
+    // that over several): about 45 ms of writing on two cores, what a check-in in the window waits
+    // for at most while a Recompute is stored. Tests set a smaller one to split the NCA's locks.
+    int lockRowsPerTransaction = 20000;
 };
 
 // What Store::mergePlayer moved, so that Store::unmergePlayer puts it back.

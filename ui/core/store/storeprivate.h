@@ -309,7 +309,11 @@ struct Store::Private {
     void insertLockPlayers(const std::vector<const ComputedLock*>& locks);
     // The players the locks name that have no row yet (read without the write lock).
     std::vector<PlayerRecord> lockPlayersMissing(const std::vector<const ComputedLock*>& locks);
-    // A computed lock's rows (its `locks` row written first).
+    // A computed lock's rows in the table's key order, and their insert (its `locks` row written
+    // first): all of them, or rows [begin, end) of that order.
+    static std::vector<const LockedRating*> lockRowsInKeyOrder(const ComputedLock& lock);
+    void insertLockRatings(const QString& month, const std::vector<const LockedRating*>& rows,
+                           std::size_t begin, std::size_t end);
     void insertLockRatings(const ComputedLock& lock);
     QStringList writeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
                                    const QString& fingerprint, int iterations, bool converged);

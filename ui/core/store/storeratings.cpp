@@ -190,7 +190,7 @@ std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<c
     return missing;
 }
 
-void Store::Private::insertLockRatings(const ComputedLock& lock)
+std::vector<const LockedRating*> Store::Private::lockRowsInKeyOrder(const ComputedLock& lock)
 {
     // In the table's key order: each row lands beside the last instead of anywhere in the month's
     // part of the tree (a first Recompute at 16 times the NCA's history stored its 70 locks in
@@ -201,12 +201,24 @@ void Store::Private::insertLockRatings(const ComputedLock& lock)
         rows.push_back(&r);
     std::sort(rows.begin(), rows.end(),
               [](const LockedRating* x, const LockedRating* y) { return x->playerId < y->playerId; });
+    return rows;
+}
+
+void Store::Private::insertLockRatings(const QString& month, const std::vector<const LockedRating*>& rows,
+                                       std::size_t begin, std::size_t end)
+{
     sqlite::Statement insert(db,
                              "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
-    for (const LockedRating* r : rows) {
+    for (std::size_t k = begin; k < end; ++k) {
         insert.reset();
-        insert.bind(1, lock.month).bind(2, r->playerId).bind(3, r->mu).bind(4, r->sigma).run();
+        insert.bind(1, month).bind(2, rows[k]->playerId).bind(3, rows[k]->mu).bind(4, rows[k]->sigma).run();
     }
+}
+
+void Store::Private::insertLockRatings(const ComputedLock& lock)
+{
+    const std::vector<const LockedRating*> rows = lockRowsInKeyOrder(lock);
+    insertLockRatings(lock.month, rows, 0, rows.size());
 }
 
 QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& locks,
@@ -395,16 +407,6 @@ Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParame
     });
 }
 
-namespace {
-
-// The rows of lock_ratings one transaction of Store::storeRatingRun writes at most (a lock is never
-// split): about 45 ms of writing on two shared cores, at 2.2 microseconds a row. A director's write
-// in the window waits for one such transaction at most (sqlite::WriteTurns), where it waited for all
-// of them (1.4 s at 16 times the NCA's history, over SQLite's busy timeout at 64 times).
-constexpr std::size_t lockRowsPerTransaction = 20000;
-
-} // namespace
-
 RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                       int iterations, bool converged, const std::vector<ComputedLock>& locks,
                                       std::optional<qint64> generation,
@@ -548,22 +550,36 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
         if (stored)
             stored(0, static_cast<int>(toWrite.size()));
 
-        // The locks to write, a few months per transaction (lockRowsPerTransaction). Each lock is
-        // whole and carries the digest of the history it was computed from: a reader between two
-        // transactions finds each month's lock either as it was or as this run computed it.
-        std::size_t next = 0;
+        // The locks to write, in transactions of at most StoreOptions::lockRowsPerTransaction rows: a few
+        // months each, and a lock larger than that over several. A lock written whole carries the digest of
+        // the history it was computed from at once. A lock split over transactions is written
+        // marked stale with no digest, which no reader takes (Private::storedLock, reusableLocks),
+        // and made fresh with its digest by the transaction of its last rows; a lock stored
+        // meanwhile by another (the window's background task) is left to it. So a reader between
+        // two transactions finds each month's lock as it was, absent, or as this run computed it.
         int done = 0;
+        std::size_t k = 0;                     // the lock being written
+        std::size_t offset = 0;                // its rows written so far
+        std::vector<const LockedRating*> rows; // toWrite[k]'s, in key order
         try {
             sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
             sqlite::Statement insertLock(d->db,
                                          "INSERT INTO locks (month, source, run_id, origin, created_at, "
-                                         "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
-            while (next < toWrite.size()) {
-                std::size_t end = next;
-                std::size_t rows = 0;
-                while (end < toWrite.size() &&
-                       (end == next || rows + toWrite[end]->ratings.size() <= lockRowsPerTransaction))
-                    rows += toWrite[end++]->ratings.size();
+                                         "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, ?)");
+            sqlite::Statement pending(d->db,
+                                      "SELECT 1 FROM locks WHERE month = ? AND source = 'computed' AND "
+                                      "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
+            sqlite::Statement finish(d->db,
+                                     "UPDATE locks SET history_digest = ?, stale = 0 WHERE month = ? AND "
+                                     "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
+            const auto isPending = [&](const QString& month) {
+                pending.reset();
+                pending.bind(1, month).bind(2, static_cast<std::int64_t>(report.runId)).bind(3, now);
+                const bool found = pending.step();
+                pending.reset();
+                return found;
+            };
+            while (k < toWrite.size()) {
                 sqlite::Transaction transaction(d->db);
                 if (expected != d->historyGeneration())
                     throw StoreError(
@@ -581,33 +597,75 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
                         keep.insert(select.text(0));
                 }
                 QStringList written;
-                for (std::size_t k = next; k < end; ++k) {
+                // StoreOptions::lockRowsPerTransaction: where it waited for the whole store, a check-in
+                // waits for one such transaction at most (sqlite::WriteTurns): 1.4 s at 16 times the
+                // NCA's history, and over SQLite's busy timeout at 64 times, in one transaction.
+                std::size_t budget = static_cast<std::size_t>(std::max(1, d->options.lockRowsPerTransaction));
+                while (k < toWrite.size() && budget > 0) {
                     const ComputedLock& lock = *toWrite[k];
-                    if (keep.count(lock.month) != 0) {
-                        report.kept.append(lock.month);
+                    const auto next = [&] {
+                        ++k;
+                        ++done;
+                        offset = 0;
+                        rows.clear();
+                    };
+                    if (offset == 0) {
+                        if (keep.count(lock.month) != 0) {
+                            report.kept.append(lock.month);
+                            next();
+                            continue;
+                        }
+                        rows = d->lockRowsInKeyOrder(lock);
+                        const bool whole = rows.size() <= budget;
+                        remove.reset();
+                        remove.bind(1, lock.month).run();
+                        insertLock.reset();
+                        insertLock.bind(1, lock.month)
+                            .bind(2, static_cast<std::int64_t>(report.runId))
+                            .bind(3, now)
+                            .bind(4, whole ? digestOf(lock) : QStringLiteral(""))
+                            .bind(5, whole ? 0 : 1)
+                            .run();
+                    } else if (!isPending(lock.month)) {
+                        next(); // replaced meanwhile by a lock stored by another: theirs stands
                         continue;
                     }
-                    remove.reset();
-                    remove.bind(1, lock.month).run();
-                    insertLock.reset();
-                    insertLock.bind(1, lock.month)
-                        .bind(2, static_cast<std::int64_t>(report.runId))
-                        .bind(3, now)
-                        .bind(4, digestOf(lock))
-                        .run();
-                    d->insertLockRatings(lock);
+                    const std::size_t take = std::min(budget, rows.size() - offset);
+                    d->insertLockRatings(lock.month, rows, offset, offset + take);
+                    const bool split = offset > 0 || take < rows.size();
+                    offset += take;
+                    budget -= take;
+                    if (offset < rows.size())
+                        break; // the rest in the next transaction
+                    if (split) {
+                        finish.reset();
+                        finish.bind(1, digestOf(lock))
+                            .bind(2, lock.month)
+                            .bind(3, static_cast<std::int64_t>(report.runId))
+                            .bind(4, now)
+                            .run();
+                    }
                     written.append(lock.month);
+                    next();
                 }
                 transaction.commit();
                 d->eventDay.locks.clear();
                 report.written += written;
-                done += static_cast<int>(end - next);
-                next = end;
                 if (stored)
                     stored(done, static_cast<int>(toWrite.size()));
             }
         } catch (...) {
             try {
+                if (offset > 0) { // the rows of a split lock written so far: no one's lock
+                    sqlite::Transaction transaction(d->db);
+                    sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ? AND run_id = ? AND "
+                                                    "created_at = ? AND stale = 1 AND history_digest = ''");
+                    remove.bind(1, toWrite[k]->month)
+                        .bind(2, static_cast<std::int64_t>(report.runId))
+                        .bind(3, now)
+                        .run();
+                    transaction.commit();
+                }
                 auditRun(false); // what was written before the refusal or the failure
             } catch (...) {
             }
