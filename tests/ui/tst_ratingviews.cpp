@@ -31,6 +31,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QItemSelectionModel>
 #include <QJsonObject>
 #include <QLabel>
 #include <QProgressBar>
@@ -124,6 +125,7 @@ private Q_SLOTS:
     void ratingsListEqualsEngineRun();
     void ratingsListFilters();
     void ratingsListSorting();
+    void ratingsListKeepsItsOrderAndHighlightedPlayer();
     void ratingsCsvExportReimports();
     void expectedPlaceModel();
 
@@ -304,7 +306,8 @@ void TestRatingViews::ratingsListSorting()
     };
 
     // By default the strongest first.
-    QCOMPARE(filter->sortColumn(), int(RatingsListModel::MuColumn));
+    QCOMPARE(view.model()->sortColumn(), int(RatingsListModel::MuColumn));
+    QCOMPARE(view.model()->sortOrder(), Qt::DescendingOrder);
     for (int row = 1; row < filter->rowCount(); ++row)
         QVERIFY(valueAt(row - 1, RatingsListModel::MuColumn).toDouble() >=
                 valueAt(row, RatingsListModel::MuColumn).toDouble());
@@ -339,6 +342,84 @@ void TestRatingViews::ratingsListSorting()
         const QString a = valueAt(row - 1, RatingsListModel::PlayerColumn).toString();
         const QString b = valueAt(row, RatingsListModel::PlayerColumn).toString();
         QVERIFY2(a.size() < b.size() || (a.size() == b.size() && a < b), qPrintable(a + u' ' + b));
+    }
+}
+
+// The list sorts its own rows (the proxy keeps none of its own): a sort keeps the highlighted
+// player highlighted, a new run arrives in the order on screen, and ties go by player id.
+void TestRatingViews::ratingsListKeepsItsOrderAndHighlightedPlayer()
+{
+    ui::RatingsListView view(*m_store);
+    QSignalSpy changed(&view, &ui::RatingsListView::ratingRunChanged);
+    QVERIFY(changed.wait(30000));
+    RatingsListModel* model = view.model();
+    RatingsFilterModel* filter = view.filterModel();
+    // The job made the rows in its thread.
+    QCOMPARE(view.ratingRun()->listRows.size(), model->rows().size());
+
+    const auto rowOf = [filter](const QString& id) {
+        for (int row = 0; row < filter->rowCount(); ++row) {
+            if (filter->index(row, 0).data(RatingsListModel::PlayerIdRole).toString() == id)
+                return row;
+        }
+        return -1;
+    };
+    const auto idRankOf = [model](const QString& id) {
+        for (const ui::PlayerRatingRow& r : model->rows()) {
+            if (r.playerId == id)
+                return r.idRank;
+        }
+        return -1;
+    };
+    const int before = rowOf(QStringLiteral("746"));
+    QVERIFY(before >= 0);
+    view.table()->selectionModel()->setCurrentIndex(
+        filter->index(before, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+
+    const auto sortedByEventsAscending = [&] {
+        for (int row = 1; row < filter->rowCount(); ++row) {
+            const QModelIndex left = filter->index(row - 1, RatingsListModel::EventsColumn);
+            const QModelIndex right = filter->index(row, RatingsListModel::EventsColumn);
+            const int x = left.data(RatingsListModel::SortRole).toInt();
+            const int y = right.data(RatingsListModel::SortRole).toInt();
+            if (x > y)
+                return false;
+            if (x == y && idRankOf(left.data(RatingsListModel::PlayerIdRole).toString()) >
+                              idRankOf(right.data(RatingsListModel::PlayerIdRole).toString()))
+                return false;
+        }
+        return true;
+    };
+    view.table()->sortByColumn(RatingsListModel::EventsColumn, Qt::AscendingOrder);
+    QCOMPARE(model->sortColumn(), int(RatingsListModel::EventsColumn));
+    QVERIFY(sortedByEventsAscending());
+    const int after = rowOf(QStringLiteral("746"));
+    QVERIFY(after != before); // 50 events: far from the strongest-first place it had
+    QCOMPARE(view.table()->currentIndex().row(), after);
+    QCOMPARE(view.table()->currentIndex().data(RatingsListModel::PlayerIdRole).toString(),
+             QStringLiteral("746"));
+
+    // A new run arrives in the order on screen, not the job's strongest-first (a ratings-only run:
+    // the shared database keeps no locks of this test's making).
+    ui::RecomputeJob job(ui::RecomputeJob::readInput(*m_store, ui::RecomputeJob::Mode::RatingsOnly));
+    QSignalSpy done(&job, &ui::RecomputeJob::finished);
+    job.start();
+    QVERIFY(done.wait(30000));
+    const ui::RatingRunPtr run = job.result();
+    QVERIFY(run);
+    QVERIFY(run != view.ratingRun());
+    view.setRatingRun(run);
+    QCOMPARE(view.ratingRun(), run);
+    QCOMPARE(model->sortColumn(), int(RatingsListModel::EventsColumn));
+    QCOMPARE(model->rowCount(), 1744);
+    QVERIFY(sortedByEventsAscending());
+
+    // Names in alphabetical order, whatever their case.
+    view.table()->sortByColumn(RatingsListModel::NameColumn, Qt::AscendingOrder);
+    for (int row = 1; row < filter->rowCount(); ++row) {
+        const QString a = filter->index(row - 1, RatingsListModel::NameColumn).data().toString();
+        const QString b = filter->index(row, RatingsListModel::NameColumn).data().toString();
+        QVERIFY2(QString::compare(a, b, Qt::CaseInsensitive) <= 0, qPrintable(a + QStringLiteral(" / ") + b));
     }
 }
 

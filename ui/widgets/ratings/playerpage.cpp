@@ -348,14 +348,16 @@ void PlayerPage::setRatingRun(RatingRunPtr run)
 
 void PlayerPage::refresh()
 {
-    RecomputeInput input;
+    // The job reads the history through a connection of its own, in its thread: the window never
+    // waits for the whole history to be read (docs/monthly-locks.md).
+    std::unique_ptr<core::Store> worker;
     try {
-        input = RecomputeJob::readInput(m_store, RecomputeJob::Mode::RatingsOnly);
+        worker = m_store.openWorker();
     } catch (const core::StoreError& error) {
         m_header->setText(error.message().toHtmlEscaped());
         return;
     }
-    m_job = std::make_unique<RecomputeJob>(std::move(input));
+    m_job = std::make_unique<RecomputeJob>(std::move(worker), RecomputeJob::Mode::RatingsOnly);
     RecomputeJob* job = m_job.get();
     connect(job, &RecomputeJob::finished, this, [this, job] {
         if (m_job.get() != job)

@@ -18,39 +18,25 @@
 
 namespace flickdesk::ui {
 
-std::vector<PlayerRatingRow> ratingRows(const RatingRun& run)
-{
-    std::vector<PlayerRatingRow> rows;
-    const engine::RatingHistory& history = run.folder.history;
-    for (std::size_t p = 0; p < history.playerIds.size(); ++p) {
-        if (p >= run.result.curves.size() || run.result.curves[p].empty())
-            continue;
-        PlayerRatingRow row;
-        row.playerId = QString::fromStdString(history.playerIds[p]);
-        row.name = run.name(row.playerId);
-        const engine::Gaussian rating = run.rating(static_cast<engine::PlayerIndex>(p));
-        row.mu = rating.mu;
-        row.sigma = rating.sigma;
-        if (p < run.playerEvents.size()) {
-            for (const std::size_t event : run.playerEvents[p]) {
-                ++row.eventsPlayed;
-                row.playedCompetitive |= run.folder.events[event].tour == core::Tour::Competitive;
-                row.playedRecreational |= run.folder.events[event].tour == core::Tour::Recreational;
-            }
-        }
-        row.lastPlayed = dateOf(run.result.curves[p].back().date);
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
 // ---------------------------------------------------------------------------------------------
 
 RatingsFilterModel::RatingsFilterModel(QObject* parent)
     : QSortFilterProxyModel(parent)
 {
-    setSortRole(RatingsListModel::SortRole);
     setDynamicSortFilter(true);
+}
+
+void RatingsFilterModel::setSourceModel(QAbstractItemModel* source)
+{
+    m_rows = qobject_cast<RatingsListModel*>(source);
+    Q_ASSERT(m_rows != nullptr || source == nullptr);
+    QSortFilterProxyModel::setSourceModel(source);
+}
+
+void RatingsFilterModel::sort(int column, Qt::SortOrder order)
+{
+    if (m_rows != nullptr)
+        m_rows->sort(column, order);
 }
 
 void RatingsFilterModel::setSearchText(const QString& text)
@@ -87,44 +73,20 @@ void RatingsFilterModel::setDivision(Division division)
 
 bool RatingsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
-    const QAbstractItemModel* source = sourceModel();
-    const QModelIndex index = source->index(sourceRow, 0, sourceParent);
-    if (m_activeOnly) {
-        const QDate last = source->data(index, RatingsListModel::LastPlayedRole).toDate();
-        if (!last.isValid() || last <= activeSince() || last > m_referenceDate)
-            return false;
-    }
-    if (m_division == Division::Competitive &&
-        !source->data(index, RatingsListModel::PlayedCompetitiveRole).toBool())
+    if (m_rows == nullptr || sourceParent.isValid())
         return false;
-    if (m_division == Division::Recreational &&
-        !source->data(index, RatingsListModel::PlayedRecreationalRole).toBool())
+    const PlayerRatingRow& row = m_rows->row(sourceRow);
+    if (m_activeOnly &&
+        (!row.lastPlayed.isValid() || row.lastPlayed <= activeSince() || row.lastPlayed > m_referenceDate))
         return false;
-    if (!m_search.isEmpty()) {
-        const QString id = source->data(index, RatingsListModel::PlayerIdRole).toString();
-        const QString name =
-            source->data(source->index(sourceRow, RatingsListModel::NameColumn, sourceParent)).toString();
-        if (!id.contains(m_search, Qt::CaseInsensitive) && !name.contains(m_search, Qt::CaseInsensitive))
-            return false;
-    }
+    if (m_division == Division::Competitive && !row.playedCompetitive)
+        return false;
+    if (m_division == Division::Recreational && !row.playedRecreational)
+        return false;
+    if (!m_search.isEmpty() && !row.playerId.contains(m_search, Qt::CaseInsensitive) &&
+        !row.name.contains(m_search, Qt::CaseInsensitive))
+        return false;
     return true;
-}
-
-bool RatingsFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
-{
-    const QString leftId = left.model()->data(left, RatingsListModel::PlayerIdRole).toString();
-    const QString rightId = right.model()->data(right, RatingsListModel::PlayerIdRole).toString();
-    if (left.column() == RatingsListModel::PlayerColumn)
-        return core::csv::playerIdLess(leftId, rightId);
-    const QVariant a = left.data(RatingsListModel::SortRole);
-    const QVariant b = right.data(RatingsListModel::SortRole);
-    const QPartialOrdering order = QVariant::compare(a, b);
-    if (order == QPartialOrdering::Less)
-        return true;
-    if (order == QPartialOrdering::Greater)
-        return false;
-    // Equal values: the player id decides, so that the order is total and stable.
-    return core::csv::playerIdLess(leftId, rightId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,14 +189,16 @@ RatingsListView::~RatingsListView() = default;
 
 void RatingsListView::refresh()
 {
-    RecomputeInput input;
+    // The job reads the history through a connection of its own, in its thread: the window never
+    // waits for the whole history to be read (docs/monthly-locks.md).
+    std::unique_ptr<core::Store> worker;
     try {
-        input = RecomputeJob::readInput(m_store, RecomputeJob::Mode::RatingsOnly);
+        worker = m_store.openWorker();
     } catch (const core::StoreError& error) {
         m_summary->setText(error.message());
         return;
     }
-    m_job = std::make_unique<RecomputeJob>(std::move(input));
+    m_job = std::make_unique<RecomputeJob>(std::move(worker), RecomputeJob::Mode::RatingsOnly);
     RecomputeJob* job = m_job.get();
     connect(job, &RecomputeJob::finished, this, [this, job] {
         if (m_job.get() != job)
@@ -256,7 +220,10 @@ void RatingsListView::setRatingRun(RatingRunPtr run)
         m_job.reset();
     }
     m_run = std::move(run);
-    m_model->setRows(m_run ? ratingRows(*m_run) : std::vector<PlayerRatingRow>());
+    // The job made the rows in its thread; a run made elsewhere without them gets them here.
+    m_model->setRows(!m_run                    ? std::vector<PlayerRatingRow>()
+                     : m_run->listRows.empty() ? ratingRows(*m_run)
+                                               : m_run->listRows);
     updateSummary();
     Q_EMIT ratingRunChanged();
 }

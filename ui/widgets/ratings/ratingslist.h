@@ -25,10 +25,8 @@ class QTableView;
 
 namespace flickdesk::ui {
 
-// The rows of every player who played at least one event of the run's history, in player order.
-std::vector<PlayerRatingRow> ratingRows(const RatingRun& run);
-
-// Search, filters and sorting over a RatingsListModel.
+// Search and filters over a RatingsListModel, in its order: sort() sorts the source model (on plain
+// values, not through data(), and the proxy keeps no order of its own to rebuild).
 class RatingsFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
 
@@ -36,6 +34,10 @@ public:
     enum class Division { Any, Competitive, Recreational };
 
     explicit RatingsFilterModel(QObject* parent = nullptr);
+
+    // The source must be a RatingsListModel.
+    void setSourceModel(QAbstractItemModel* source) override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
     // Part of a player's id or name, any case; empty shows everyone.
     void setSearchText(const QString& text);
@@ -52,9 +54,9 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
+    RatingsListModel* m_rows = nullptr;
     QString m_search;
     bool m_activeOnly = false;
     QDate m_referenceDate = QDate::currentDate();

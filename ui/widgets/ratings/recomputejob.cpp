@@ -214,6 +214,34 @@ bool RecomputeJob::isRunning() const
     return m_running;
 }
 
+std::vector<PlayerRatingRow> ratingRows(const RatingRun& run)
+{
+    std::vector<PlayerRatingRow> rows;
+    const engine::RatingHistory& history = run.folder.history;
+    for (std::size_t p = 0; p < history.playerIds.size(); ++p) {
+        if (p >= run.result.curves.size() || run.result.curves[p].empty())
+            continue;
+        PlayerRatingRow row;
+        row.playerId = QString::fromStdString(history.playerIds[p]);
+        row.name = run.name(row.playerId);
+        const engine::Gaussian rating = run.rating(static_cast<engine::PlayerIndex>(p));
+        row.mu = rating.mu;
+        row.sigma = rating.sigma;
+        if (p < run.playerEvents.size()) {
+            for (const std::size_t event : run.playerEvents[p]) {
+                ++row.eventsPlayed;
+                row.playedCompetitive |= run.folder.events[event].tour == core::Tour::Competitive;
+                row.playedRecreational |= run.folder.events[event].tour == core::Tour::Recreational;
+            }
+        }
+        row.lastPlayed = dateOf(run.result.curves[p].back().date);
+        rows.push_back(std::move(row));
+    }
+    RatingsListModel::rankByPlayerId(rows);
+    RatingsListModel::sortRows(rows, RatingsListModel::MuColumn, Qt::DescendingOrder);
+    return rows;
+}
+
 void RecomputeJob::run()
 {
     auto run = std::make_shared<RatingRun>();
@@ -321,6 +349,7 @@ void RecomputeJob::run()
                     for (const engine::PlayerIndex player : players)
                         run->playerEvents[static_cast<std::size_t>(player)].push_back(i);
                 }
+                run->listRows = ratingRows(*run);
             }
 
             if (!cancelled && !months.empty()) {

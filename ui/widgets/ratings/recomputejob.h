@@ -17,6 +17,7 @@
 #include "core/store/store.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/monthlylock.h"
+#include "widgets/ratings/ratingslistmodel.h"
 
 #include <QDate>
 #include <QFuture>
@@ -80,6 +81,8 @@ struct RatingRun {
     engine::FlickSkillResult result;
     // Per player index, the indices of the events they played (into folder.events), by date.
     std::vector<std::vector<std::size_t>> playerEvents;
+    // The rating list's rows (ratingRows), made by the job in its thread: the window only shows them.
+    std::vector<PlayerRatingRow> listRows;
     // A full recompute only: the locks by month, ascending, and their effect on awarded events.
     std::vector<engine::MonthlyLock> locks;
     std::vector<LockDifference> lockDifferences;
@@ -94,6 +97,10 @@ struct RatingRun {
 };
 
 using RatingRunPtr = std::shared_ptr<const RatingRun>;
+
+// The rows of every player who played at least one event of the run's history, ranked by player id
+// and in the rating list's first order (the strongest first).
+std::vector<PlayerRatingRow> ratingRows(const RatingRun& run);
 
 // "YYYY-MM" of a day, and the QDate of a day number.
 QString monthKey(engine::DayNumber day);
