@@ -156,6 +156,48 @@ WorkerStore storeInWorker(Store& store, const std::vector<core::ComputedLock>& l
     return result;
 }
 
+// The window's background task storing one month's lock in a worker thread (Store::openWorker),
+// stopped after its first transaction until `between` has run on this thread. The rows reported
+// after each transaction, or the error.
+struct WorkerLockStore {
+    std::optional<StoreError> error;
+    std::vector<std::pair<int, int>> calls; // (rows written, rows) after each transaction
+};
+
+WorkerLockStore storeLockInWorker(Store& store, const core::ComputedLock& lock, qint64 generation,
+                                  const std::function<void()>& between)
+{
+    WorkerLockStore result;
+    std::unique_ptr<Store> worker = store.openWorker();
+    std::promise<void> paused;
+    std::promise<void> resume;
+    std::future<void> resumed = resume.get_future();
+    std::thread thread([&] {
+        try {
+            worker->storeComputedLock(lock.month, lock.ratings, storedParameters(*worker), 7, true,
+                                      lock.historyDigest, generation, [&](int written, int rows) {
+                                          result.calls.emplace_back(written, rows);
+                                          if (written < rows && resumed.valid()) {
+                                              paused.set_value();
+                                              resumed.get(); // the window writes meanwhile
+                                          }
+                                      });
+        } catch (const StoreError& error) {
+            result.error = error;
+        }
+        worker.reset(); // closed in the thread that used it
+    });
+    std::future<void> pause = paused.get_future();
+    const bool stopped = pause.wait_for(std::chrono::seconds(120)) == std::future_status::ready;
+    if (stopped)
+        between();
+    resume.set_value();
+    thread.join();
+    if (!stopped && !result.error)
+        result.error = StoreError(StoreError::Kind::Failed, QStringLiteral("the store never paused"));
+    return result;
+}
+
 } // namespace
 
 class TestStoreLocks : public QObject {
@@ -173,6 +215,7 @@ private Q_SLOTS:
     void recomputeStoreLetsTheWindowWriteBetweenMonths();
     void historyChangedWhileStoringStopsAtATransaction();
     void lockSplitOverTransactionsIsNeverReadHalfWritten();
+    void oneLargeLockTakesTurnsWithTheWindow();
 };
 
 void TestStoreLocks::storedLocksAreTheColdLocks_data()
@@ -632,6 +675,76 @@ void TestStoreLocks::lockSplitOverTransactionsIsNeverReadHalfWritten()
              static_cast<std::int64_t>(locks.size()));
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM lock_ratings"), static_cast<std::int64_t>(rows));
     verifyStored(*store, locks);
+}
+
+// The window's background task stores one month's lock: one larger than a transaction's rows is
+// written over several, as a Recompute's, so a check-in waits for one of them, not the whole lock.
+// Between them no reader takes it; refused part way (the results changed), nothing of it stays.
+void TestStoreLocks::oneLargeLockTakesTurnsWithTheWindow()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    core::StoreOptions options;
+    options.path = path;
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
+    options.lockRowsPerTransaction = 500;
+    const auto store = testing::openStore(options);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
+    const core::ComputedLock& lock = locks.back();
+    const int rows = static_cast<int>(lock.ratings.size());
+    QVERIFY2(rows > 1000, qPrintable(QString::number(rows)));
+    const std::string month = lock.month.toStdString();
+
+    QString checkInFailure;
+    bool readerTookIt = true;
+    std::int64_t halfWritten = 0;
+    const WorkerLockStore stored = storeLockInWorker(*store, lock, store->historyGeneration(), [&] {
+        halfWritten =
+            queryInteger(path, ("SELECT count(*) FROM lock_ratings WHERE month = '" + month + "'").c_str());
+        readerTookIt = store->storedLockFor(lock.month + QStringLiteral("-15")).has_value();
+        try {
+            checkIn(*store, lock.ratings.front().playerId); // as the window does, between two transactions
+        } catch (const StoreError& error) {
+            checkInFailure = error.message();
+        }
+    });
+    QVERIFY2(!stored.error, stored.error ? qPrintable(stored.error->message()) : "");
+    QVERIFY2(checkInFailure.isEmpty(), qPrintable(checkInFailure));
+    QCOMPARE(halfWritten, 500);
+    QVERIFY(!readerTookIt);
+    QCOMPARE(static_cast<int>(stored.calls.size()), (rows + 499) / 500);
+    QCOMPARE(stored.calls.front(), std::pair(500, rows));
+    QCOMPARE(stored.calls.back(), std::pair(rows, rows));
+    QCOMPARE(ratingRuns(path), 1);
+    QCOMPARE(staleOf(path, month.c_str()), 0);
+    QCOMPARE(queryInteger(path, ("SELECT count(*) FROM locks WHERE month = '" + month +
+                                 "' AND history_digest = '" + lock.historyDigest.toStdString() + "'")
+                                    .c_str()),
+             1);
+    verifyStored(*store, {lock});
+    if (QTest::currentTestFailed())
+        return;
+
+    // Stored again over no lock, and the results change between two of its transactions: refused,
+    // and neither the lock's rows nor its run stay (the next selection computes it again).
+    const core::ComputedLock& earlier = locks[locks.size() - 2];
+    const std::string earlierMonth = earlier.month.toStdString();
+    const QString event = eventOf(path, earlier.month);
+    QVERIFY(!event.isEmpty());
+    execute(path, "DELETE FROM locks WHERE month = '" + month + "'");
+    const WorkerLockStore refused = storeLockInWorker(*store, lock, store->historyGeneration(), [&] {
+        execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" +
+                          event.toStdString() + "' AND place IN (1, 2)");
+    });
+    QVERIFY(refused.error);
+    QCOMPARE(refused.error->kind(), StoreError::Kind::Refused);
+    QCOMPARE(refused.calls.size(), std::size_t{1});
+    QCOMPARE(queryInteger(path, ("SELECT count(*) FROM locks WHERE month = '" + month + "'").c_str()), 0);
+    QCOMPARE(queryInteger(path, ("SELECT count(*) FROM lock_ratings WHERE month = '" + month + "'").c_str()),
+             0);
+    QCOMPARE(ratingRuns(path), 1);
 }
 
 QTEST_GUILESS_MAIN(TestStoreLocks)

@@ -230,11 +230,15 @@ public:
     // A computed lock: the run it came from is stored with it, and `historyDigest`, the digest of
     // the history before the month (core/formats/historydigest.h; computed from the stored history
     // when empty). With `generation` (historyGeneration() when the history was read), a lock is
-    // refused, and nothing written, when the rated history changed since.
+    // refused, and nothing written, when the rated history changed since. A lock of more rows than
+    // StoreOptions::lockRowsPerTransaction is written over several transactions as storeRatingRun
+    // writes one (the director's writes get in between; no reader takes it half written), each
+    // checking the count of changes; refused part way, nothing of it stays. `stored`, when given,
+    // is called after each of those transactions with the rows written so far and the rows.
     void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
                            const QJsonObject& parameters, int iterations, bool converged,
-                           const QString& historyDigest = {},
-                           std::optional<qint64> generation = std::nullopt);
+                           const QString& historyDigest = {}, std::optional<qint64> generation = std::nullopt,
+                           const std::function<void(int, int)>& stored = {});
     // Computed locks of many months in one transaction (each with its digest), as `flickdesk-cli
     // points` stores what it had to compute. Refused, nothing written, when the rated history
     // changed since `generation`. Months an award used (P2) and imported lists keep their lock.

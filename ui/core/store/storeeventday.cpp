@@ -473,8 +473,8 @@ std::vector<PlayerMatch> Store::searchPlayers(const QString& text, int limit)
                 return false;
             qsizetype piece = 0;
             for (qsizetype at = 0; at < name.size() && piece < pieces.size(); ++at) {
-                const bool wordStarts = name.at(at).isLetterOrNumber() &&
-                                        (at == 0 || !name.at(at - 1).isLetterOrNumber());
+                const bool wordStarts =
+                    name.at(at).isLetterOrNumber() && (at == 0 || !name.at(at - 1).isLetterOrNumber());
                 if (wordStarts && QStringView(name).mid(at).startsWith(pieces[piece]))
                     ++piece;
             }

@@ -96,7 +96,8 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
 
 void Store::storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
                               const QJsonObject& parameters, int iterations, bool converged,
-                              const QString& historyDigest, std::optional<qint64> generation)
+                              const QString& historyDigest, std::optional<qint64> generation,
+                              const std::function<void(int, int)>& stored)
 {
     if (!isMonth(month))
         throw StoreError(StoreError::Kind::Refused,
@@ -107,27 +108,96 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
             engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
         digest = historyDigestBefore(loadHistory(), parameters, *first);
     }
+    const ComputedLock lock{month, ratings, digest};
     d->guarded([&] {
         d->requireWritable();
-        sqlite::Transaction transaction(d->db);
         // A lock computed from a copy of the history (a worker thread) is stored only if the rated
         // history did not change since the copy was read.
-        if (generation && *generation != d->historyGeneration())
-            throw StoreError(StoreError::Kind::Refused,
-                             tr("The stored history changed while the ratings of %1 were computed; "
-                                "they were not stored.")
-                                 .arg(month));
-        sqlite::Statement used(d->db, "SELECT count(*) FROM event_awards WHERE lock_month = ?");
-        used.bind(1, month);
-        if (used.step() && used.integer(0) > 0)
-            throw StoreError(StoreError::Kind::Refused,
-                             // DECISIONS P2: awards keep the lock they were made with.
-                             tr("The lock of %1 was used to award events; it is not replaced.").arg(month));
-        used.reset();
-        d->writeComputedLocks({ComputedLock{month, ratings, digest}}, parameters, digest, iterations,
-                              converged);
-        transaction.commit();
-        d->eventDay.locks.clear();
+        const auto changed = [&month] {
+            return StoreError(StoreError::Kind::Refused,
+                              tr("The stored history changed while the ratings of %1 were computed; "
+                                 "they were not stored.")
+                                  .arg(month));
+        };
+        const auto awarded = [this, &month] {
+            sqlite::Statement used(d->db, "SELECT count(*) FROM event_awards WHERE lock_month = ?");
+            used.bind(1, month);
+            return used.step() && used.integer(0) > 0;
+        };
+        // DECISIONS P2: awards keep the lock they were made with.
+        const auto usedByAwards = [&month] {
+            return StoreError(StoreError::Kind::Refused,
+                              tr("The lock of %1 was used to award events; it is not replaced.").arg(month));
+        };
+        if (ratings.size() <= static_cast<std::size_t>(std::max(1, d->options.lockRowsPerTransaction))) {
+            sqlite::Transaction transaction(d->db);
+            if (generation && *generation != d->historyGeneration())
+                throw changed();
+            if (awarded())
+                throw usedByAwards();
+            d->writeComputedLocks({lock}, parameters, digest, iterations, converged);
+            transaction.commit();
+            d->eventDay.locks.clear();
+            return;
+        }
+        // A lock larger than one transaction (StoreOptions::lockRowsPerTransaction; the window's
+        // background task at 64 times the NCA's history): the run and the players it names first,
+        // then its rows over several transactions, the director's check-ins between them, as a
+        // Recompute stores (writeLocksInTurns).
+        std::vector<PlayerRecord> missingPlayers;
+        {
+            sqlite::Transaction reading(d->db, sqlite::Transaction::Kind::Deferred);
+            missingPlayers = d->lockPlayersMissing({&lock});
+            reading.commit();
+        }
+        const QString now = isoUtc(d->now());
+        std::int64_t runId = 0;
+        qint64 expected = 0;
+        {
+            sqlite::Transaction transaction(d->db);
+            expected = d->historyGeneration();
+            if (generation && *generation != expected)
+                throw changed();
+            if (awarded())
+                throw usedByAwards();
+            sqlite::Statement imported(d->db, "SELECT 1 FROM locks WHERE month = ? AND source = 'imported'");
+            imported.bind(1, month);
+            if (imported.step())
+                return; // the NCA list is the month's lock (core/records/monthlock.h)
+            imported.reset();
+            runId = d->insertRatingRun(now, parameters, digest, iterations, converged);
+            d->insertPlayers(missingPlayers);
+            transaction.commit();
+        }
+        QStringList written;
+        QStringList kept;
+        try {
+            // Reported by rows: the one lock is written a transaction at a time.
+            const int budget = std::max(1, d->options.lockRowsPerTransaction);
+            const int rows = static_cast<int>(ratings.size());
+            int writtenRows = 0;
+            d->writeLocksInTurns(
+                {&lock}, runId, now, expected, written, kept, [&changed](int, int) { return changed(); },
+                [&](int, int) {
+                    writtenRows = std::min(rows, writtenRows + budget);
+                    if (stored)
+                        stored(writtenRows, rows);
+                });
+        } catch (...) {
+            try { // the run alone, without its lock, is no one's
+                sqlite::Transaction transaction(d->db);
+                sqlite::Statement remove(d->db, "DELETE FROM rating_runs WHERE id = ? AND NOT EXISTS "
+                                                "(SELECT 1 FROM locks WHERE run_id = ?)");
+                remove.bind(1, static_cast<std::int64_t>(runId))
+                    .bind(2, static_cast<std::int64_t>(runId))
+                    .run();
+                transaction.commit();
+            } catch (...) {
+            }
+            throw;
+        }
+        if (!kept.isEmpty() && awarded())
+            throw usedByAwards(); // awarded while it was written: that award's lock stands
     });
 }
 
@@ -261,6 +331,130 @@ QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& 
         written.append(lock->month);
     }
     return written;
+}
+
+void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& toWrite, std::int64_t runId,
+                                       const QString& now, qint64 expected, QStringList& written,
+                                       QStringList& kept, const std::function<StoreError(int, int)>& changed,
+                                       const std::function<void(int, int)>& stored)
+{
+    const auto digestOf = [](const ComputedLock& lock) {
+        return lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest;
+    };
+    int writtenHere = 0;
+    // The locks to write, in transactions of at most StoreOptions::lockRowsPerTransaction rows: a few
+    // months each, and a lock larger than that over several. A lock written whole carries the digest of
+    // the history it was computed from at once. A lock split over transactions is written
+    // marked stale with no digest, which no reader takes (Private::storedLock, reusableLocks),
+    // and made fresh with its digest by the transaction of its last rows; a lock stored
+    // meanwhile by another (the window's background task) is left to it. So a reader between
+    // two transactions finds each month's lock as it was, absent, or as this run computed it.
+    int done = 0;
+    std::size_t k = 0;                     // the lock being written
+    std::size_t offset = 0;                // its rows written so far
+    std::vector<const LockedRating*> rows; // toWrite[k]'s, in key order
+    try {
+        sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
+        sqlite::Statement insertLock(db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
+                                         "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, ?)");
+        sqlite::Statement pending(db, "SELECT 1 FROM locks WHERE month = ? AND source = 'computed' AND "
+                                      "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
+        sqlite::Statement finish(db, "UPDATE locks SET history_digest = ?, stale = 0 WHERE month = ? AND "
+                                     "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
+        const auto isPending = [&](const QString& month) {
+            pending.reset();
+            pending.bind(1, month).bind(2, static_cast<std::int64_t>(runId)).bind(3, now);
+            const bool found = pending.step();
+            pending.reset();
+            return found;
+        };
+        while (k < toWrite.size()) {
+            sqlite::Transaction transaction(db);
+            if (expected != historyGeneration())
+                throw changed(writtenHere, static_cast<int>(toWrite.size()));
+            // Awarded or imported since the months were read: kept as they are now (P2).
+            std::set<QString> keep;
+            {
+                sqlite::Statement select(db, "SELECT lock_month FROM event_awards UNION "
+                                             "SELECT month FROM locks WHERE source = 'imported'");
+                while (select.step())
+                    keep.insert(select.text(0));
+            }
+            QStringList writtenNow;
+            // StoreOptions::lockRowsPerTransaction: where it waited for the whole store, a check-in
+            // waits for one such transaction at most (sqlite::WriteTurns): 1.4 s at 16 times the
+            // NCA's history, and over SQLite's busy timeout at 64 times, in one transaction.
+            std::size_t budget = static_cast<std::size_t>(std::max(1, options.lockRowsPerTransaction));
+            while (k < toWrite.size() && budget > 0) {
+                const ComputedLock& lock = *toWrite[k];
+                const auto next = [&] {
+                    ++k;
+                    ++done;
+                    offset = 0;
+                    rows.clear();
+                };
+                if (offset == 0) {
+                    if (keep.count(lock.month) != 0) {
+                        kept.append(lock.month);
+                        next();
+                        continue;
+                    }
+                    rows = lockRowsInKeyOrder(lock);
+                    const bool whole = rows.size() <= budget;
+                    remove.reset();
+                    remove.bind(1, lock.month).run();
+                    insertLock.reset();
+                    insertLock.bind(1, lock.month)
+                        .bind(2, static_cast<std::int64_t>(runId))
+                        .bind(3, now)
+                        .bind(4, whole ? digestOf(lock) : QStringLiteral(""))
+                        .bind(5, whole ? 0 : 1)
+                        .run();
+                } else if (!isPending(lock.month)) {
+                    next(); // replaced meanwhile by a lock stored by another: theirs stands
+                    continue;
+                }
+                const std::size_t take = std::min(budget, rows.size() - offset);
+                insertLockRatings(lock.month, rows, offset, offset + take);
+                const bool split = offset > 0 || take < rows.size();
+                offset += take;
+                budget -= take;
+                if (offset < rows.size())
+                    break; // the rest in the next transaction
+                if (split) {
+                    finish.reset();
+                    finish.bind(1, digestOf(lock))
+                        .bind(2, lock.month)
+                        .bind(3, static_cast<std::int64_t>(runId))
+                        .bind(4, now)
+                        .run();
+                }
+                writtenNow.append(lock.month);
+                next();
+            }
+            transaction.commit();
+            eventDay.locks.clear();
+            writtenHere += static_cast<int>(writtenNow.size());
+            written += writtenNow;
+            if (stored)
+                stored(done, static_cast<int>(toWrite.size()));
+        }
+    } catch (...) {
+        try {
+            if (offset > 0) { // the rows of a split lock written so far: no one's lock
+                sqlite::Transaction transaction(db);
+                sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ? AND run_id = ? AND "
+                                             "created_at = ? AND stale = 1 AND history_digest = ''");
+                remove.bind(1, toWrite[k]->month)
+                    .bind(2, static_cast<std::int64_t>(runId))
+                    .bind(3, now)
+                    .run();
+                transaction.commit();
+            }
+        } catch (...) {
+        }
+        throw;
+    }
 }
 
 void Store::storeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
@@ -550,122 +744,21 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
         if (stored)
             stored(0, static_cast<int>(toWrite.size()));
 
-        // The locks to write, in transactions of at most StoreOptions::lockRowsPerTransaction rows: a few
-        // months each, and a lock larger than that over several. A lock written whole carries the digest of
-        // the history it was computed from at once. A lock split over transactions is written
-        // marked stale with no digest, which no reader takes (Private::storedLock, reusableLocks),
-        // and made fresh with its digest by the transaction of its last rows; a lock stored
-        // meanwhile by another (the window's background task) is left to it. So a reader between
-        // two transactions finds each month's lock as it was, absent, or as this run computed it.
-        int done = 0;
-        std::size_t k = 0;                     // the lock being written
-        std::size_t offset = 0;                // its rows written so far
-        std::vector<const LockedRating*> rows; // toWrite[k]'s, in key order
         try {
-            sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ?");
-            sqlite::Statement insertLock(d->db,
-                                         "INSERT INTO locks (month, source, run_id, origin, created_at, "
-                                         "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, ?)");
-            sqlite::Statement pending(d->db,
-                                      "SELECT 1 FROM locks WHERE month = ? AND source = 'computed' AND "
-                                      "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
-            sqlite::Statement finish(d->db,
-                                     "UPDATE locks SET history_digest = ?, stale = 0 WHERE month = ? AND "
-                                     "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
-            const auto isPending = [&](const QString& month) {
-                pending.reset();
-                pending.bind(1, month).bind(2, static_cast<std::int64_t>(report.runId)).bind(3, now);
-                const bool found = pending.step();
-                pending.reset();
-                return found;
-            };
-            while (k < toWrite.size()) {
-                sqlite::Transaction transaction(d->db);
-                if (expected != d->historyGeneration())
-                    throw StoreError(
+            d->writeLocksInTurns(
+                toWrite, report.runId, now, expected, report.written, report.kept,
+                [](int written, int total) {
+                    return StoreError(
                         StoreError::Kind::Refused,
-                        tr("The stored history changed while the ratings were stored: the monthly ratings of "
-                           "%1 of %2 months were stored, the others were not. Recompute again.")
-                            .arg(report.written.size())
-                            .arg(toWrite.size()));
-                // Awarded or imported since the months were read: kept as they are now (P2).
-                std::set<QString> keep;
-                {
-                    sqlite::Statement select(d->db, "SELECT lock_month FROM event_awards UNION "
-                                                    "SELECT month FROM locks WHERE source = 'imported'");
-                    while (select.step())
-                        keep.insert(select.text(0));
-                }
-                QStringList written;
-                // StoreOptions::lockRowsPerTransaction: where it waited for the whole store, a check-in
-                // waits for one such transaction at most (sqlite::WriteTurns): 1.4 s at 16 times the
-                // NCA's history, and over SQLite's busy timeout at 64 times, in one transaction.
-                std::size_t budget = static_cast<std::size_t>(std::max(1, d->options.lockRowsPerTransaction));
-                while (k < toWrite.size() && budget > 0) {
-                    const ComputedLock& lock = *toWrite[k];
-                    const auto next = [&] {
-                        ++k;
-                        ++done;
-                        offset = 0;
-                        rows.clear();
-                    };
-                    if (offset == 0) {
-                        if (keep.count(lock.month) != 0) {
-                            report.kept.append(lock.month);
-                            next();
-                            continue;
-                        }
-                        rows = d->lockRowsInKeyOrder(lock);
-                        const bool whole = rows.size() <= budget;
-                        remove.reset();
-                        remove.bind(1, lock.month).run();
-                        insertLock.reset();
-                        insertLock.bind(1, lock.month)
-                            .bind(2, static_cast<std::int64_t>(report.runId))
-                            .bind(3, now)
-                            .bind(4, whole ? digestOf(lock) : QStringLiteral(""))
-                            .bind(5, whole ? 0 : 1)
-                            .run();
-                    } else if (!isPending(lock.month)) {
-                        next(); // replaced meanwhile by a lock stored by another: theirs stands
-                        continue;
-                    }
-                    const std::size_t take = std::min(budget, rows.size() - offset);
-                    d->insertLockRatings(lock.month, rows, offset, offset + take);
-                    const bool split = offset > 0 || take < rows.size();
-                    offset += take;
-                    budget -= take;
-                    if (offset < rows.size())
-                        break; // the rest in the next transaction
-                    if (split) {
-                        finish.reset();
-                        finish.bind(1, digestOf(lock))
-                            .bind(2, lock.month)
-                            .bind(3, static_cast<std::int64_t>(report.runId))
-                            .bind(4, now)
-                            .run();
-                    }
-                    written.append(lock.month);
-                    next();
-                }
-                transaction.commit();
-                d->eventDay.locks.clear();
-                report.written += written;
-                if (stored)
-                    stored(done, static_cast<int>(toWrite.size()));
-            }
+                        tr("The stored history changed while the ratings were stored: the monthly "
+                           "ratings of %1 of %2 months were stored, the others were not. Recompute "
+                           "again.")
+                            .arg(written)
+                            .arg(total));
+                },
+                stored);
         } catch (...) {
             try {
-                if (offset > 0) { // the rows of a split lock written so far: no one's lock
-                    sqlite::Transaction transaction(d->db);
-                    sqlite::Statement remove(d->db, "DELETE FROM locks WHERE month = ? AND run_id = ? AND "
-                                                    "created_at = ? AND stale = 1 AND history_digest = ''");
-                    remove.bind(1, toWrite[k]->month)
-                        .bind(2, static_cast<std::int64_t>(report.runId))
-                        .bind(3, now)
-                        .run();
-                    transaction.commit();
-                }
                 auditRun(false); // what was written before the refusal or the failure
             } catch (...) {
             }
