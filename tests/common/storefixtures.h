@@ -46,6 +46,22 @@ inline std::unique_ptr<core::Store> openStore(const QString& path)
     return openStore(options);
 }
 
+// The evening of Saturday 6 December 2025 (UTC): where the store tests stop the clock.
+inline QDateTime saturdayEvening()
+{
+    return QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC);
+}
+
+// Opens the database at `path` (read-only when asked) with its clock stopped at saturdayEvening().
+inline std::unique_ptr<core::Store> openStoppedStore(const QString& path, bool readOnly = false)
+{
+    core::StoreOptions options;
+    options.path = path;
+    options.readOnly = readOnly;
+    options.clock = fixedClock(saturdayEvening());
+    return openStore(options);
+}
+
 // The "Tavistock Open" of the NCA on the Competitive Tour on `date`, as a director drafts it.
 inline core::EventDraft draftOn(const QString& date,
                                 engine::EventFormat format = engine::EventFormat::Singles, int tier = 3,

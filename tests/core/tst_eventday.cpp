@@ -34,16 +34,6 @@ QString ncaHistory()
     return QDir(QStringLiteral(FLICKDESK_TEST_DATA_DIR)).filePath(QStringLiteral("nca-history"));
 }
 
-// The database at `path`, its clock stopped on the evening of Saturday 6 December 2025.
-std::unique_ptr<Store> openStore(const QString& path, bool readOnly = false)
-{
-    core::StoreOptions options;
-    options.path = path;
-    options.readOnly = readOnly;
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
-    return testing::openStore(options);
-}
-
 // A tier 2 event of season 16.
 core::EventDraft tourDraft(const QString& date, engine::EventFormat format = engine::EventFormat::Singles)
 {
@@ -140,7 +130,7 @@ void TestEventDay::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_template.isValid());
     m_historyDatabase = m_template.filePath(QStringLiteral("history.sqlite"));
-    const auto store = openStore(m_historyDatabase);
+    const auto store = testing::openStoppedStore(m_historyDatabase);
     QVERIFY(store);
     QVERIFY(store->importHistory(ncaHistory()).ok());
 }
@@ -156,7 +146,7 @@ QString TestEventDay::historyCopy(const QTemporaryDir& temp)
 void TestEventDay::createsAndUpdatesEvents()
 {
     QTemporaryDir temp;
-    const auto store = openStore(temp.filePath(QStringLiteral("new.sqlite")));
+    const auto store = testing::openStoppedStore(temp.filePath(QStringLiteral("new.sqlite")));
     QVERIFY(store);
     core::EventDraft draft = tourDraft(QStringLiteral("2026-01-10"));
     const QString first = store->createEvent(draft);
@@ -172,7 +162,8 @@ void TestEventDay::createsAndUpdatesEvents()
         QTemporaryDir otherDesk;
         QString otherFirst;
         for (int attempt = 0; attempt < 2 && (otherFirst.isEmpty() || otherFirst == first); ++attempt) {
-            const auto other = openStore(otherDesk.filePath(QStringLiteral("desk%1.sqlite").arg(attempt)));
+            const auto other =
+                testing::openStoppedStore(otherDesk.filePath(QStringLiteral("desk%1.sqlite").arg(attempt)));
             QVERIFY(other);
             otherFirst = other->createEvent(draft);
         }
@@ -221,7 +212,7 @@ void TestEventDay::createsAndUpdatesEvents()
 void TestEventDay::localIdsNeverCollide()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const int events = store->eventCount();
     const int players = store->playerCount();
@@ -260,7 +251,7 @@ void TestEventDay::localIdsNeverCollide()
 void TestEventDay::searchFindsByIdAndName()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString tavistock = store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Tavistock"));
     const QString elmira = store->addPlayer(QStringLiteral("Ann Smith"), QStringLiteral("Elmira"));
@@ -336,7 +327,7 @@ void TestEventDay::searchFindsByIdAndName()
 void TestEventDay::entrantsAndCheckIn()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-06")));
     const QStringList ids = recentPlayers(*store, 4);
@@ -383,7 +374,7 @@ void TestEventDay::entrantsAndCheckIn()
 void TestEventDay::doublesPairing()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString event =
         store->createEvent(tourDraft(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
@@ -517,7 +508,7 @@ void TestEventDay::standingsReportTies()
     QFETCH(std::vector<core::Placing>, broken);
 
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-06")));
     const QStringList ids = recentPlayers(*store, 6);
@@ -560,7 +551,7 @@ void TestEventDay::standingsReportTies()
 void TestEventDay::gamesNameEntrantsOnly()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-06")));
     const QStringList ids = recentPlayers(*store, 4);
@@ -597,7 +588,7 @@ void TestEventDay::gamesNameEntrantsOnly()
 void TestEventDay::awardFreezesPayoutOfMonthLock()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     // An event in the month after the history, with an event earlier in the same month that the
     // lock must not see (DECISIONS P1).
@@ -666,7 +657,7 @@ void TestEventDay::awardFreezesPayoutOfMonthLock()
 void TestEventDay::awardDoubles()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString event =
         store->createEvent(tourDraft(QStringLiteral("2025-12-13"), engine::EventFormat::Doubles));
@@ -702,7 +693,7 @@ void TestEventDay::awardDoubles()
 void TestEventDay::awardRefusesInvalidResults()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-13")));
     const QStringList ids = recentPlayers(*store, 3);
@@ -737,7 +728,7 @@ void TestEventDay::awardRefusesInvalidResults()
 void TestEventDay::lockCacheFollowsHistory()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QStringList ids = recentPlayers(*store, 2);
     const core::MonthLockRatings before = store->lockedRatingsFor(QStringLiteral("2026-01-10"));
@@ -762,7 +753,7 @@ void TestEventDay::lockCacheFollowsHistory()
 void TestEventDay::changesToFinishedEventsAreLogged()
 {
     QTemporaryDir temp;
-    const auto store = openStore(historyCopy(temp));
+    const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-13")));
     const QStringList ids = recentPlayers(*store, 4);
@@ -842,7 +833,7 @@ void TestEventDay::readOnlyStoreRefuses()
     QTemporaryDir temp;
     const QString path = historyCopy(temp);
     {
-        const auto store = openStore(path);
+        const auto store = testing::openStoppedStore(path);
         QVERIFY(store);
         const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-13")));
         const QStringList ids = recentPlayers(*store, 2);
@@ -851,9 +842,9 @@ void TestEventDay::readOnlyStoreRefuses()
         store->setStandings(event, {{1, 1}, {2, 2}});
         store->setEventStatus(event, EventStatus::Finished);
     }
-    const auto writer = openStore(path); // holds the lock: the second one is read-only
+    const auto writer = testing::openStoppedStore(path); // holds the lock: the second one is read-only
     QVERIFY(writer);
-    const auto reader = openStore(path);
+    const auto reader = testing::openStoppedStore(path);
     QVERIFY(reader);
     QVERIFY(reader->isReadOnly());
     const QString event = testing::createdEvent(*reader);
@@ -893,12 +884,12 @@ void TestEventDay::olderDatabaseKeepsWorking()
         QCOMPARE(store->entrant(event, 1)->listed, std::optional<int>());
         QCOMPARE(core::validateResults(*store, event).tieBreak, (std::vector<core::Placing>{{1, 1}, {2, 2}}));
     }
-    const auto reader = openStore(path, true);
+    const auto reader = testing::openStoppedStore(path, true);
     QVERIFY(reader);
     QCOMPARE(reader->schemaVersion(), 2);
     const QString event = testing::createdEvent(*reader);
     QCOMPARE(reader->standings(event), (std::vector<core::Placing>{{1, 1}, {2, 1}}));
-    const auto upgraded = openStore(path);
+    const auto upgraded = testing::openStoppedStore(path);
     QCOMPARE(upgraded->schemaVersion(), Store::latestSchemaVersion);
     upgraded->setStandings(event, {{2, 1}, {1, 1}});
     QCOMPARE(core::validateResults(*upgraded, event).tieBreak, (std::vector<core::Placing>{{2, 1}, {1, 2}}));

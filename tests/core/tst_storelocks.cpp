@@ -22,14 +22,6 @@ using testing::queryInteger;
 
 namespace {
 
-std::unique_ptr<Store> openStore(const QString& path)
-{
-    core::StoreOptions options;
-    options.path = path;
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
-    return testing::openStore(options);
-}
-
 std::int64_t ratingRuns(const QString& path)
 {
     return queryInteger(path, "SELECT count(*) FROM rating_runs");
@@ -111,8 +103,61 @@ void checkIn(Store& store, const QString& playerId)
     store.addEntrant(event, {playerId}, core::EntrantStatus::Started);
 }
 
-// A Recompute's store in a worker thread (Store::openWorker), stopped after its first transaction
-// until `between` has run on this thread. The report, or the error.
+// The NCA sample imported into a database at `path` whose lock writes take at most 500 rows per
+// transaction (StoreOptions::lockRowsPerTransaction), so that nearly every lock is split. Null when
+// either fails.
+std::unique_ptr<Store> ncaStoreWritingLocksInTransactionsOf500Rows(const QString& path)
+{
+    core::StoreOptions options;
+    options.path = path;
+    options.clock = testing::fixedClock(testing::saturdayEvening());
+    options.lockRowsPerTransaction = 500;
+    std::unique_ptr<Store> store = testing::openStore(options);
+    if (store && !store->importHistory(testing::ncaHistoryDir()).ok())
+        return nullptr;
+    return store;
+}
+
+// A write through a worker connection (Store::openWorker) in a thread of its own, as the window's
+// background work writes: the first time it calls `pause` (from a store's progress callback, after
+// a transaction) it stops until `between` has run on this thread. A StoreError it throws is
+// returned; so is a write that never paused.
+std::optional<StoreError>
+writeInWorker(Store& store, const std::function<void(Store&, const std::function<void()>&)>& write,
+              const std::function<void()>& between)
+{
+    std::optional<StoreError> error;
+    std::unique_ptr<Store> worker = store.openWorker();
+    std::promise<void> paused;
+    std::promise<void> resume;
+    std::future<void> resumed = resume.get_future();
+    const std::function<void()> pause = [&] {
+        if (resumed.valid()) {
+            paused.set_value();
+            resumed.get(); // the window writes meanwhile
+        }
+    };
+    std::thread thread([&] {
+        try {
+            write(*worker, pause);
+        } catch (const StoreError& failure) {
+            error = failure;
+        }
+        worker.reset(); // closed in the thread that used it
+    });
+    std::future<void> pauseReached = paused.get_future();
+    const bool stopped = pauseReached.wait_for(std::chrono::seconds(120)) == std::future_status::ready;
+    if (stopped)
+        between();
+    resume.set_value();
+    thread.join();
+    if (!stopped && !error)
+        error = StoreError(StoreError::Kind::Failed, QStringLiteral("the store never paused"));
+    return error;
+}
+
+// A Recompute's store, stopped after its first transaction until `between` has run. The report, or
+// the error.
 struct WorkerStore {
     std::optional<core::RatingRunReport> report;
     std::optional<StoreError> error;
@@ -125,40 +170,22 @@ WorkerStore storeInWorker(Store& store, const std::vector<core::ComputedLock>& l
     WorkerStore result;
     const QString fingerprint = store.historyFingerprint();
     const qint64 generation = store.historyGeneration();
-    std::unique_ptr<Store> worker = store.openWorker();
-    std::promise<void> paused;
-    std::promise<void> resume;
-    std::future<void> resumed = resume.get_future();
-    std::thread thread([&] {
-        try {
-            result.report =
-                worker->storeRatingRun(storedParameters(*worker), fingerprint, 7, true, locks, generation,
-                                       [&](int written, int toWrite) {
-                                           result.calls.emplace_back(written, toWrite);
-                                           if (written > 0 && written < toWrite && resumed.valid()) {
-                                               paused.set_value();
-                                               resumed.get(); // the window writes meanwhile
-                                           }
-                                       });
-        } catch (const StoreError& error) {
-            result.error = error;
-        }
-        worker.reset(); // closed in the thread that used it
-    });
-    std::future<void> pause = paused.get_future();
-    const bool stopped = pause.wait_for(std::chrono::seconds(120)) == std::future_status::ready;
-    if (stopped)
-        between();
-    resume.set_value();
-    thread.join();
-    if (!stopped)
-        result.error = StoreError(StoreError::Kind::Failed, QStringLiteral("the store never paused"));
+    result.error = writeInWorker(
+        store,
+        [&](Store& worker, const std::function<void()>& pause) {
+            result.report = worker.storeRatingRun(storedParameters(worker), fingerprint, 7, true, locks,
+                                                  generation, [&](int written, int toWrite) {
+                                                      result.calls.emplace_back(written, toWrite);
+                                                      if (written > 0 && written < toWrite)
+                                                          pause();
+                                                  });
+        },
+        between);
     return result;
 }
 
-// The window's background task storing one month's lock in a worker thread (Store::openWorker),
-// stopped after its first transaction until `between` has run on this thread. The rows reported
-// after each transaction, or the error.
+// The window's background task storing one month's lock, stopped after its first transaction until
+// `between` has run. The rows reported after each transaction, and the error if any.
 struct WorkerLockStore {
     std::optional<StoreError> error;
     std::vector<std::pair<int, int>> calls; // (rows written, rows) after each transaction
@@ -168,33 +195,17 @@ WorkerLockStore storeLockInWorker(Store& store, const core::ComputedLock& lock, 
                                   const std::function<void()>& between)
 {
     WorkerLockStore result;
-    std::unique_ptr<Store> worker = store.openWorker();
-    std::promise<void> paused;
-    std::promise<void> resume;
-    std::future<void> resumed = resume.get_future();
-    std::thread thread([&] {
-        try {
-            worker->storeComputedLock(lock.month, lock.ratings, storedParameters(*worker), 7, true,
-                                      lock.historyDigest, generation, [&](int written, int rows) {
-                                          result.calls.emplace_back(written, rows);
-                                          if (written < rows && resumed.valid()) {
-                                              paused.set_value();
-                                              resumed.get(); // the window writes meanwhile
-                                          }
-                                      });
-        } catch (const StoreError& error) {
-            result.error = error;
-        }
-        worker.reset(); // closed in the thread that used it
-    });
-    std::future<void> pause = paused.get_future();
-    const bool stopped = pause.wait_for(std::chrono::seconds(120)) == std::future_status::ready;
-    if (stopped)
-        between();
-    resume.set_value();
-    thread.join();
-    if (!stopped && !result.error)
-        result.error = StoreError(StoreError::Kind::Failed, QStringLiteral("the store never paused"));
+    result.error = writeInWorker(
+        store,
+        [&](Store& worker, const std::function<void()>& pause) {
+            worker.storeComputedLock(lock.month, lock.ratings, storedParameters(worker), 7, true,
+                                     lock.historyDigest, generation, [&](int written, int rows) {
+                                         result.calls.emplace_back(written, rows);
+                                         if (written < rows)
+                                             pause();
+                                     });
+        },
+        between);
     return result;
 }
 
@@ -236,7 +247,7 @@ void TestStoreLocks::storedLocksAreTheColdLocks()
     core::HistoryFolder folder;
     engine::FlickSkillParameters parameters;
     {
-        const auto store = openStore(path);
+        const auto store = testing::openStoppedStore(path);
         QVERIFY(store);
         QVERIFY(store->importHistory(history).ok());
         folder = store->loadHistory();
@@ -244,7 +255,7 @@ void TestStoreLocks::storedLocksAreTheColdLocks()
         for (const engine::DayNumber month : engine::monthsOfEvents(folder.history))
             store->lockedRatingsFor(QString::fromStdString(engine::formatIsoDate(month)));
     }
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     const std::vector<engine::DayNumber> months = engine::monthsOfEvents(folder.history);
     QVERIFY(!months.empty());
     for (const engine::DayNumber month : months) {
@@ -269,7 +280,7 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
     {
-        const auto store = openStore(path);
+        const auto store = testing::openStoppedStore(path);
         QVERIFY(store);
         QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
         QVERIFY(!store->storedLockFor(QStringLiteral("2024-03-16"))); // nothing computed yet
@@ -302,7 +313,7 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
         }
     }
     // Another session takes it from the file without computing or reading the history.
-    const auto again = openStore(path);
+    const auto again = testing::openStoppedStore(path);
     QVERIFY(again);
     const std::optional<core::MonthLockRatings> stored = again->storedLockFor(QStringLiteral("2024-03-01"));
     QVERIFY(stored);
@@ -311,7 +322,7 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
     QCOMPARE(ratingRuns(path), 1);
 
     // The window reads a lock at once only when that is quick: in memory, or not too many players.
-    const auto third = openStore(path);
+    const auto third = testing::openStoppedStore(path);
     QVERIFY(third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 50000));
     QVERIFY(!third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 100));
     QVERIFY(third->lockIsQuickToRead(QStringLiteral("2019-05-01"), 100)); // nothing stored: nothing to read
@@ -323,7 +334,7 @@ void TestStoreLocks::editInvalidatesOnlyTheMonthsAfterIt()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    auto store = openStore(path);
+    auto store = testing::openStoppedStore(path);
     QVERIFY(store);
     QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const QStringList months = {QStringLiteral("2023-05"), QStringLiteral("2024-06"),
@@ -348,7 +359,7 @@ void TestStoreLocks::editInvalidatesOnlyTheMonthsAfterIt()
     QCOMPARE(staleOf(path, "2025-02"), 1);
 
     store.reset();
-    const auto reopened = openStore(path); // no cache of the first session's locks
+    const auto reopened = testing::openStoppedStore(path); // no cache of the first session's locks
     QVERIFY(reopened->storedLockFor(QStringLiteral("2024-06-20")));
     QVERIFY(!reopened->storedLockFor(QStringLiteral("2024-07-20")));
     QCOMPARE(reopened->lockedRatingsFor(QStringLiteral("2024-06-20")).mu,
@@ -378,7 +389,7 @@ void TestStoreLocks::staleLockWithTheSameHistoryIsFreshAgain()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    auto store = openStore(path);
+    auto store = testing::openStoppedStore(path);
     QVERIFY(store);
     QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-02-10"));
@@ -393,7 +404,7 @@ void TestStoreLocks::staleLockWithTheSameHistoryIsFreshAgain()
     execute(path, swap);
     QCOMPARE(staleOf(path, "2025-02"), 1);
     store.reset();
-    const auto reopened = openStore(path);
+    const auto reopened = testing::openStoppedStore(path);
     QVERIFY(!reopened->storedLockFor(QStringLiteral("2025-02-10")));
     // The digest shows the history before February 2025 is what the lock rated: no computing.
     QCOMPARE(reopened->lockedRatingsFor(QStringLiteral("2025-02-10")).mu, lock.mu);
@@ -405,7 +416,7 @@ void TestStoreLocks::lockComputedFromAnOlderHistoryIsRefused()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     QVERIFY(store);
     QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const qint64 generation = store->historyGeneration();
@@ -445,7 +456,7 @@ void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
     {
-        const auto store = openStore(path);
+        const auto store = testing::openStoppedStore(path);
         QVERIFY(store);
         QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     }
@@ -547,7 +558,7 @@ void TestStoreLocks::recomputeStoreLetsTheWindowWriteBetweenMonths()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     QVERIFY(store);
     QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
@@ -600,7 +611,7 @@ void TestStoreLocks::historyChangedWhileStoringStopsAtATransaction()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     QVERIFY(store);
     QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
@@ -644,13 +655,8 @@ void TestStoreLocks::lockSplitOverTransactionsIsNeverReadHalfWritten()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    core::StoreOptions options;
-    options.path = path;
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
-    options.lockRowsPerTransaction = 500;
-    const auto store = testing::openStore(options);
+    const auto store = ncaStoreWritingLocksInTransactionsOf500Rows(path);
     QVERIFY(store);
-    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
     std::size_t rows = 0;
     for (const core::ComputedLock& lock : locks)
@@ -684,13 +690,8 @@ void TestStoreLocks::oneLargeLockTakesTurnsWithTheWindow()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    core::StoreOptions options;
-    options.path = path;
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
-    options.lockRowsPerTransaction = 500;
-    const auto store = testing::openStore(options);
+    const auto store = ncaStoreWritingLocksInTransactionsOf500Rows(path);
     QVERIFY(store);
-    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
     const core::ComputedLock& lock = locks.back();
     const int rows = static_cast<int>(lock.ratings.size());

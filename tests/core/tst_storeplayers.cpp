@@ -20,14 +20,6 @@ using core::StoreError;
 
 namespace {
 
-std::unique_ptr<Store> openStore(const QString& path)
-{
-    core::StoreOptions options;
-    options.path = path;
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
-    return testing::openStore(options);
-}
-
 QStringList actions(Store& store)
 {
     QStringList found;
@@ -118,7 +110,7 @@ void TestStorePlayers::editsNameAndLocation()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("players.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     const SmallEvent small = smallEvent(*store);
     store->editPlayer(small.ann, QStringLiteral(" Ann Smith "), QStringLiteral("Elora"));
     QCOMPARE(store->player(small.ann)->name, QStringLiteral("Ann Smith"));
@@ -145,7 +137,7 @@ void TestStorePlayers::localIdBecomesTheAssociations()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("players.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     const SmallEvent small = smallEvent(*store);
     QVERIFY(Store::isLocalPlayerId(small.ann));
     QVERIFY(!Store::isLocalPlayerId(small.bo));
@@ -173,7 +165,7 @@ void TestStorePlayers::idChangeRefusals()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("players.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     const SmallEvent small = smallEvent(*store);
     const QString before = testing::dumpTables(path);
     // An id that exists, that breaks the id grammar, a player who has the association's id already.
@@ -199,7 +191,7 @@ void TestStorePlayers::mergeMovesEntriesAndUndoes()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("players.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     const SmallEvent small = smallEvent(*store);
     // The same person entered again as new at another event: a local player, later found to be Bo.
     const QString second = store->createEvent(testing::draftOn(QStringLiteral("2026-01-17")));
@@ -239,7 +231,7 @@ void TestStorePlayers::mergeRefusals()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("players.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     const SmallEvent small = smallEvent(*store);
     const QString other = store->addPlayer(QStringLiteral("Di Ng"), {});
     // Both in one event; into themselves; an association player merged away; an unknown player.
@@ -255,7 +247,7 @@ void TestStorePlayers::awardEndsTheUndo()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("players.sqlite"));
-    const auto store = openStore(path);
+    const auto store = testing::openStoppedStore(path);
     const SmallEvent small = smallEvent(*store);
     const QString second = store->createEvent(testing::draftOn(QStringLiteral("2026-01-17")));
     const QString twice = store->addPlayer(QStringLiteral("Bo Lee"), {});
@@ -284,7 +276,7 @@ void TestStorePlayers::awardEndsTheUndo()
 void TestStorePlayers::eventLocationIsStoredAndChecked()
 {
     QTemporaryDir temp;
-    const auto store = openStore(temp.filePath(QStringLiteral("events.sqlite")));
+    const auto store = testing::openStoppedStore(temp.filePath(QStringLiteral("events.sqlite")));
     core::EventDraft draft = testing::draftOn(QStringLiteral("2026-02-07"));
     draft.location = QStringLiteral("  Tavistock, ON ");
     const QString id = store->createEvent(draft);
@@ -326,7 +318,7 @@ void TestStorePlayers::olderDatabaseGainsLocation()
         QCOMPARE(reader->schemaVersion(), 4);
         QCOMPARE(reader->event(event)->location, QString());
     }
-    const auto upgraded = openStore(path);
+    const auto upgraded = testing::openStoppedStore(path);
     QCOMPARE(upgraded->schemaVersion(), Store::latestSchemaVersion);
     QCOMPARE(Store::latestSchemaVersion, 6);
     QVERIFY(!upgraded->backupsMade().isEmpty()); // the backup made before the migration
@@ -341,7 +333,7 @@ void TestStorePlayers::olderDatabaseGainsLocation()
 void TestStorePlayers::submissionFileCarriesLocations()
 {
     QTemporaryDir temp;
-    const auto store = openStore(temp.filePath(QStringLiteral("desk.sqlite")));
+    const auto store = testing::openStoppedStore(temp.filePath(QStringLiteral("desk.sqlite")));
     const SmallEvent small = smallEvent(*store);
     const QByteArray file = core::serializeEventExchange(core::exchangeOfEvent(*store, small.event));
     const core::ParsedEventExchange parsed = core::parseEventExchange(file, QStringLiteral("event.json"));
@@ -350,7 +342,7 @@ void TestStorePlayers::submissionFileCarriesLocations()
     QCOMPARE(parsed.exchange.players.front().location, QStringLiteral("Guelph"));
 
     // Another desk takes the event and the new player's location.
-    const auto other = openStore(temp.filePath(QStringLiteral("other.sqlite")));
+    const auto other = testing::openStoppedStore(temp.filePath(QStringLiteral("other.sqlite")));
     core::EventImportResult result = core::importEventExchange(*other, file, QStringLiteral("event.json"));
     QCOMPARE(result.outcome, core::EventImportResult::Outcome::Added);
     QVERIFY(result.notes.isEmpty());
@@ -358,7 +350,7 @@ void TestStorePlayers::submissionFileCarriesLocations()
     QCOMPARE(other->player(small.ann)->location, QStringLiteral("Guelph"));
 
     // A desk that knows a player from elsewhere keeps its location and says so.
-    const auto third = openStore(temp.filePath(QStringLiteral("third.sqlite")));
+    const auto third = testing::openStoppedStore(temp.filePath(QStringLiteral("third.sqlite")));
     third->addPlayer(QStringLiteral("Bo Lee"), QStringLiteral("Kitchener"), QStringLiteral("1001"));
     third->restorePlayer({small.ann, QStringLiteral("Ann Smiht"), {}, {}});
     result = core::importEventExchange(*third, file, QStringLiteral("event.json"));
@@ -383,12 +375,12 @@ void TestStorePlayers::submissionFileCarriesLocations()
 void TestStorePlayers::olderSubmissionFileStillImports()
 {
     QTemporaryDir temp;
-    const auto store = openStore(temp.filePath(QStringLiteral("desk.sqlite")));
+    const auto store = testing::openStoppedStore(temp.filePath(QStringLiteral("desk.sqlite")));
     const SmallEvent small = smallEvent(*store);
     const QByteArray file =
         withoutLocations(core::serializeEventExchange(core::exchangeOfEvent(*store, small.event)));
     QVERIFY(!file.contains("location"));
-    const auto other = openStore(temp.filePath(QStringLiteral("other.sqlite")));
+    const auto other = testing::openStoppedStore(temp.filePath(QStringLiteral("other.sqlite")));
     const core::EventImportResult result =
         core::importEventExchange(*other, file, QStringLiteral("old.json"));
     QCOMPARE(result.outcome, core::EventImportResult::Outcome::Added);

@@ -40,14 +40,6 @@ QString ncaHistory()
 }
 
 // The database at `path`, its clock stopped on Saturday 6 December 2025, after the history.
-std::unique_ptr<core::Store> openStore(const QString& path)
-{
-    core::StoreOptions options;
-    options.path = path;
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 6), QTime(18, 0), Qt::UTC));
-    return testing::openStore(options);
-}
-
 // The rows of a CSV text after its header, split at commas (no field here is quoted).
 std::vector<QStringList> csvRows(const QString& text)
 {
@@ -88,7 +80,7 @@ void TestPayoutAgreement::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_template.isValid());
     m_historyDatabase = m_template.filePath(QStringLiteral("history.sqlite"));
-    const auto store = openStore(m_historyDatabase);
+    const auto store = testing::openStoppedStore(m_historyDatabase);
     QVERIFY(store);
     QVERIFY(store->importHistory(ncaHistory()).ok());
 }
@@ -124,7 +116,7 @@ void TestPayoutAgreement::everyPathPaysTheSame()
     QVERIFY(temp.isValid());
     const QString path = temp.filePath(QStringLiteral("agreement.sqlite"));
     QVERIFY(QFile::copy(m_historyDatabase, path));
-    auto store = openStore(path);
+    auto store = testing::openStoppedStore(path);
     QVERIFY(store);
 
     // The field: the strongest players of the history for an experimental event (so that the cap
@@ -305,7 +297,7 @@ void TestPayoutAgreement::importedListIsTheLock()
     QVERIFY(temp.isValid());
     const QString path = temp.filePath(QStringLiteral("imported.sqlite"));
     QVERIFY(QFile::copy(m_historyDatabase, path));
-    auto store = openStore(path);
+    auto store = testing::openStoppedStore(path);
     QVERIFY(store);
     const QStringList ids = testing::recentPlayers(*store, 20);
 
