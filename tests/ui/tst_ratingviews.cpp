@@ -34,6 +34,7 @@
 #include <QItemSelectionModel>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPointer>
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QSet>
@@ -42,8 +43,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QThreadPool>
 #include <QTimer>
+#include <chrono>
 #include <cmath>
+#include <future>
 #include <map>
 #include <memory>
 
@@ -134,6 +138,7 @@ private Q_SLOTS:
     void recomputeOfAnUnchangedHistoryRewritesNoLock();
     void recomputeComputesOnlyWhatChanged();
     void modelsPassTheTester();
+    void droppedJobIsNotWaitedFor();
 
     void playerPageRows();
     void playerPageExpectedPlaceLine();
@@ -716,6 +721,63 @@ void TestRatingViews::recomputeComputesOnlyWhatChanged()
                      .value_or(-1),
                  0);
     }
+}
+
+// The ratings list and the player page drop their job (a new run, a refresh, the view closed)
+// without waiting for it: a job reading the history through its own connection cannot stop in the
+// middle of the read, and the window must not wait for that. Here the job is held inside its read
+// (a slot of its first progress report, run in its thread); it is dropped meanwhile, and is deleted
+// once it ends.
+void TestRatingViews::droppedJobIsNotWaitedFor()
+{
+    QThreadPool pool;
+    std::promise<void> reading;
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    bool heldTooLong = false;
+    auto* job = new ui::RecomputeJob(m_store->openWorker(), ui::RecomputeJob::Mode::RatingsOnly);
+    QPointer<ui::RecomputeJob> alive(job);
+    bool first = true;
+    connect(
+        job, &ui::RecomputeJob::progress, job,
+        [&](int, int, const QString&) {
+            if (!first)
+                return;
+            first = false;
+            reading.set_value();
+            heldTooLong = released.wait_for(std::chrono::seconds(60)) != std::future_status::ready;
+        },
+        Qt::DirectConnection);
+    QSignalSpy finished(job, &ui::RecomputeJob::finished);
+    job->start(&pool);
+    QVERIFY(reading.get_future().wait_for(std::chrono::seconds(60)) == std::future_status::ready);
+
+    ui::RecomputeJobHandle handle(job);
+    handle.reset(); // returns while the job is still held in its read
+    QVERIFY(alive);
+    QVERIFY(job->isRunning());
+    QCOMPARE(finished.count(), 0);
+    release.set_value();
+    QTRY_VERIFY_WITH_TIMEOUT(alive.isNull(), 60000); // deleted once it has ended
+    QVERIFY(!heldTooLong);
+    QCOMPARE(finished.count(), 1);
+    pool.waitForDone();
+
+    // A job dropped before it starts (still in the pool's queue) never runs and goes at once.
+    QThreadPool busy;
+    busy.setMaxThreadCount(1);
+    std::promise<void> unblock;
+    std::shared_future<void> unblocked = unblock.get_future().share();
+    busy.start([unblocked] { unblocked.wait_for(std::chrono::seconds(60)); });
+    auto* queued = new ui::RecomputeJob(m_store->openWorker(), ui::RecomputeJob::Mode::RatingsOnly);
+    QPointer<ui::RecomputeJob> queuedAlive(queued);
+    QSignalSpy queuedFinished(queued, &ui::RecomputeJob::finished);
+    queued->start(&busy);
+    ui::RecomputeJobHandle(queued).reset();
+    QTRY_VERIFY_WITH_TIMEOUT(queuedAlive.isNull(), 10000);
+    unblock.set_value();
+    busy.waitForDone();
+    QCOMPARE(queuedFinished.count(), 0);
 }
 
 void TestRatingViews::modelsPassTheTester()

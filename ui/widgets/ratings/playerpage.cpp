@@ -337,7 +337,6 @@ void PlayerPage::setPlayer(const QString& playerId)
 void PlayerPage::setRatingRun(RatingRunPtr run)
 {
     if (m_job && m_job->result() != run) {
-        m_job->cancel();
         m_job.reset();
     }
     m_run = std::move(run);
@@ -357,7 +356,7 @@ void PlayerPage::refresh()
         m_header->setText(error.message().toHtmlEscaped());
         return;
     }
-    m_job = std::make_unique<RecomputeJob>(std::move(worker), RecomputeJob::Mode::RatingsOnly);
+    m_job.reset(new RecomputeJob(std::move(worker), RecomputeJob::Mode::RatingsOnly));
     RecomputeJob* job = m_job.get();
     connect(job, &RecomputeJob::finished, this, [this, job] {
         if (m_job.get() != job)

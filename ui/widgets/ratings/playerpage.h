@@ -112,7 +112,7 @@ private:
     core::Store& m_store;
     QString m_playerId;
     RatingRunPtr m_run;
-    std::unique_ptr<RecomputeJob> m_job;
+    RecomputeJobHandle m_job; // let go without waiting for it
     // Read from the store once per run: the locks by month and the awards by event.
     std::map<QString, std::optional<QHash<QString, engine::Gaussian>>> m_lockCache;
     PlayerEventsModel* m_model = nullptr;

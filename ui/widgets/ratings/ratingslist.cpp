@@ -198,7 +198,7 @@ void RatingsListView::refresh()
         m_summary->setText(error.message());
         return;
     }
-    m_job = std::make_unique<RecomputeJob>(std::move(worker), RecomputeJob::Mode::RatingsOnly);
+    m_job.reset(new RecomputeJob(std::move(worker), RecomputeJob::Mode::RatingsOnly));
     RecomputeJob* job = m_job.get();
     connect(job, &RecomputeJob::finished, this, [this, job] {
         if (m_job.get() != job)
@@ -216,7 +216,6 @@ void RatingsListView::setRatingRun(RatingRunPtr run)
 {
     if (m_job && m_job->result() != run) {
         // A run given from outside replaces one being computed here.
-        m_job->cancel();
         m_job.reset();
     }
     m_run = std::move(run);

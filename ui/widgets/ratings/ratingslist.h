@@ -100,8 +100,8 @@ private:
 
     core::Store& m_store;
     RatingRunPtr m_run;
-    QString m_currentPlayer; // the last player the selection announced
-    std::unique_ptr<RecomputeJob> m_job;
+    QString m_currentPlayer;  // the last player the selection announced
+    RecomputeJobHandle m_job; // let go without waiting for it
     RatingsListModel* m_model = nullptr;
     RatingsFilterModel* m_filter = nullptr;
     QLineEdit* m_search = nullptr;

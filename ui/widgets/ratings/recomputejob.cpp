@@ -208,6 +208,23 @@ void RecomputeJob::wait()
     m_done.wait(lock, [this] { return !m_running; });
 }
 
+void RecomputeJob::deleteWhenFinished()
+{
+    cancel();
+    {
+        std::lock_guard<std::mutex> guard(m_mutex);
+        if (m_running && m_pool != nullptr && m_pool->tryTake(this)) {
+            m_running = false; // taken off the queue: it never runs
+            m_cancelled = true;
+        }
+        if (m_running) {
+            m_deleteWhenFinished = true; // run() asks for the deletion as it ends
+            return;
+        }
+    }
+    deleteLater();
+}
+
 bool RecomputeJob::isRunning() const
 {
     std::lock_guard<std::mutex> guard(m_mutex);
@@ -454,6 +471,8 @@ void RecomputeJob::run()
     // nothing of it is touched after the lock is released.
     std::lock_guard<std::mutex> guard(m_mutex);
     m_running = false;
+    if (m_deleteWhenFinished)
+        deleteLater(); // thread-safe: an event to the GUI thread, whose destructor waits for the lock
     m_done.notify_all();
 }
 

@@ -136,6 +136,10 @@ public:
     void cancel();
     // Blocks until a started job has finished (or was taken off the pool's queue unstarted).
     void wait();
+    // Cancels the job and lets it go without waiting: deleted (in its own thread, the GUI's) once it
+    // has finished, at once when it is not running. A job that reads the history through its own
+    // connection cannot stop in the middle of the read; the window does not wait for it.
+    void deleteWhenFinished();
     bool isRunning() const;
 
     // After finished(): the run, or nothing when it was cancelled or failed.
@@ -181,7 +185,15 @@ private:
     std::condition_variable m_done;
     bool m_started = false;
     bool m_running = false;
+    bool m_deleteWhenFinished = false;
 };
+
+// A job owned by a view: dropping it (reset, replaced, the view destroyed) lets it finish on its own
+// (RecomputeJob::deleteWhenFinished) instead of waiting for it on the GUI thread.
+struct DeleteRecomputeJobWhenFinished {
+    void operator()(RecomputeJob* job) const { job->deleteWhenFinished(); }
+};
+using RecomputeJobHandle = std::unique_ptr<RecomputeJob, DeleteRecomputeJobWhenFinished>;
 
 // Runs `work` on `pool` and returns the future of its result, for a QFutureWatcher on the GUI
 // thread. `work` must own its data (copies, not references to widgets or the store).
