@@ -28,6 +28,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -139,6 +140,7 @@ private Q_SLOTS:
     void recomputeComputesOnlyWhatChanged();
     void modelsPassTheTester();
     void droppedJobIsNotWaitedFor();
+    void closingRecomputeWhileStoringDoesNotWait();
 
     void playerPageRows();
     void playerPageExpectedPlaceLine();
@@ -778,6 +780,62 @@ void TestRatingViews::droppedJobIsNotWaitedFor()
     unblock.set_value();
     busy.waitForDone();
     QCOMPARE(queuedFinished.count(), 0);
+}
+
+// Closing the Recompute dialog while it stores the run does not wait for the store (at 64 times
+// the NCA's history that is 12 s): the job finishes it on its own connection, and the run and its
+// locks are whole afterwards. Here the store is held after the run's first transaction while the
+// dialog is closed.
+void TestRatingViews::closingRecomputeWhileStoringDoesNotWait()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("close.sqlite"));
+    const auto store = testing::openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
+
+    auto* dialog = new ui::RecomputeDialog(*store);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    std::promise<void> storing;
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    bool first = true;
+    bool heldTooLong = false;
+    int toWrite = 0;
+    dialog->start();
+    QPointer<ui::RecomputeJob> job(dialog->job());
+    QVERIFY(job);
+    connect(
+        job, &ui::RecomputeJob::progress, job,
+        [&](int, int, const QString& step) {
+            if (!first || !step.startsWith(QLatin1String("Storing the monthly ratings: 0 of ")))
+                return;
+            first = false;
+            toWrite = step.section(u' ', -2, -2).toInt();
+            storing.set_value();
+            heldTooLong = released.wait_for(std::chrono::seconds(60)) != std::future_status::ready;
+        },
+        Qt::DirectConnection);
+    QVERIFY(storing.get_future().wait_for(std::chrono::seconds(120)) == std::future_status::ready);
+    QCOMPARE(toWrite, 70);
+
+    QPointer<ui::RecomputeDialog> open(dialog);
+    QVERIFY(dialog->close());
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // deleted on close, now
+    QVERIFY(open.isNull());                                              // returned while the store is held
+    QVERIFY(!heldTooLong);
+    QVERIFY(job);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM locks"), 0);
+    release.set_value();
+    QTRY_VERIFY_WITH_TIMEOUT(job.isNull(), 60000); // the job ended and went
+    QVERIFY(!heldTooLong);
+    QCOMPARE(
+        testing::queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),
+        70);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND "
+                                         "details NOT LIKE '%\"stopped\"%'"),
+             1);
 }
 
 void TestRatingViews::modelsPassTheTester()

@@ -84,13 +84,7 @@ RecomputeDialog::RecomputeDialog(core::Store& store, QWidget* parent)
     resize(640, 360);
 }
 
-RecomputeDialog::~RecomputeDialog()
-{
-    if (m_job) {
-        m_job->cancel();
-        m_job->wait();
-    }
-}
+RecomputeDialog::~RecomputeDialog() = default; // m_job: cancelled and left to end on its own
 
 bool RecomputeDialog::isRunning() const
 {
@@ -118,8 +112,8 @@ void RecomputeDialog::start()
         Q_EMIT runFinished(false);
         return;
     }
-    m_job = std::make_unique<RecomputeJob>(std::move(worker), RecomputeJob::Mode::Full, QDate::currentDate(),
-                                           m_lockThreads);
+    m_job.reset(
+        new RecomputeJob(std::move(worker), RecomputeJob::Mode::Full, QDate::currentDate(), m_lockThreads));
     connect(m_job.get(), &RecomputeJob::progress, this, &RecomputeDialog::onProgress);
     connect(m_job.get(), &RecomputeJob::finished, this, &RecomputeDialog::onFinished);
     m_progress->setRange(0, 0); // busy until the first step is reported

@@ -29,7 +29,9 @@ class RecomputeDialog : public QDialog {
 
 public:
     explicit RecomputeDialog(core::Store& store, QWidget* parent = nullptr);
-    ~RecomputeDialog() override; // cancels a running job and waits for it
+    // Cancels a running job without waiting for it: one that is storing its run finishes the store
+    // on its own connection (RecomputeJob::deleteWhenFinished), so closing never freezes the window.
+    ~RecomputeDialog() override;
 
     bool isRunning() const;
     RecomputeJob* job() const { return m_job.get(); }
@@ -73,7 +75,7 @@ private:
     void setRunning(bool running);
 
     core::Store& m_store;
-    std::unique_ptr<RecomputeJob> m_job;
+    RecomputeJobHandle m_job; // let go without waiting for it
     core::RatingRunReport m_report;
     Timings m_timings;
     qint64 m_startedAt = 0;
