@@ -103,15 +103,17 @@ void checkIn(Store& store, const QString& playerId)
     store.addEntrant(event, {playerId}, core::EntrantStatus::Started);
 }
 
-// The NCA sample imported into a database at `path` whose lock writes take at most 500 rows per
-// transaction (StoreOptions::lockRowsPerTransaction), so that nearly every lock is split. Null when
-// either fails.
-std::unique_ptr<Store> ncaStoreWritingLocksInTransactionsOf500Rows(const QString& path)
+// The NCA sample imported into a database at `path` whose lock writes take at most `rows` rows per
+// transaction (StoreOptions::lockRowsPerTransaction; 500 split nearly every lock) and, unless
+// `milliseconds` says otherwise, no limit of time, so that the transactions are the same on every
+// machine. Null when either fails.
+std::unique_ptr<Store> ncaStoreWritingLocks(const QString& path, int rows, int milliseconds = 0)
 {
     core::StoreOptions options;
     options.path = path;
     options.clock = testing::fixedClock(testing::saturdayEvening());
-    options.lockRowsPerTransaction = 500;
+    options.lockRowsPerTransaction = rows;
+    options.lockWriteMilliseconds = milliseconds;
     std::unique_ptr<Store> store = testing::openStore(options);
     if (store && !store->importHistory(testing::ncaHistoryDir()).ok())
         return nullptr;
@@ -227,6 +229,7 @@ private Q_SLOTS:
     void historyChangedWhileStoringStopsAtATransaction();
     void lockSplitOverTransactionsIsNeverReadHalfWritten();
     void oneLargeLockTakesTurnsWithTheWindow();
+    void lockWritesStopWhenTheirTimeIsUp();
 };
 
 void TestStoreLocks::storedLocksAreTheColdLocks_data()
@@ -611,9 +614,8 @@ void TestStoreLocks::historyChangedWhileStoringStopsAtATransaction()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    const auto store = testing::openStoppedStore(path);
+    const auto store = ncaStoreWritingLocks(path, core::StoreOptions().lockRowsPerTransaction);
     QVERIFY(store);
-    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
     const QString editedMonth = locks[1].month; // the history's second month
     const QString event = eventOf(path, editedMonth);
@@ -655,7 +657,7 @@ void TestStoreLocks::lockSplitOverTransactionsIsNeverReadHalfWritten()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    const auto store = ncaStoreWritingLocksInTransactionsOf500Rows(path);
+    const auto store = ncaStoreWritingLocks(path, 500);
     QVERIFY(store);
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
     std::size_t rows = 0;
@@ -690,7 +692,7 @@ void TestStoreLocks::oneLargeLockTakesTurnsWithTheWindow()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
-    const auto store = ncaStoreWritingLocksInTransactionsOf500Rows(path);
+    const auto store = ncaStoreWritingLocks(path, 500);
     QVERIFY(store);
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
     const core::ComputedLock& lock = locks.back();
@@ -746,6 +748,50 @@ void TestStoreLocks::oneLargeLockTakesTurnsWithTheWindow()
     QCOMPARE(queryInteger(path, ("SELECT count(*) FROM lock_ratings WHERE month = '" + month + "'").c_str()),
              0);
     QCOMPARE(ratingRuns(path), 1);
+}
+
+// The rows alone do not bound a transaction's time as the table grows: one also ends when its
+// time is up (StoreOptions::lockWriteMilliseconds), after a chunk of rows. A lock the clock cuts
+// that was begun whole is marked pending until its last rows are in. Here every lock would fit one
+// transaction's rows, and 1 ms cuts nearly every one.
+void TestStoreLocks::lockWritesStopWhenTheirTimeIsUp()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    const auto store = ncaStoreWritingLocks(path, 1000000, 1);
+    QVERIFY(store);
+    const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
+    std::map<QString, std::int64_t> rowsOf;
+    for (const core::ComputedLock& lock : locks)
+        rowsOf[lock.month] = static_cast<std::int64_t>(lock.ratings.size());
+
+    int transactions = 0;
+    int pendingSeen = 0;
+    QStringList takenShort; // fresh locks with fewer rows than they have: what a reader would take
+    const core::RatingRunReport report = store->storeRatingRun(
+        storedParameters(*store), store->historyFingerprint(), 7, true, locks, store->historyGeneration(),
+        [&](int, int) {
+            ++transactions;
+            core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+            pendingSeen +=
+                db.queryInteger("SELECT count(*) FROM locks WHERE stale = 1 AND history_digest = ''")
+                            .value_or(0) > 0
+                    ? 1
+                    : 0;
+            core::sqlite::Statement fresh(db, "SELECT l.month, (SELECT count(*) FROM lock_ratings r WHERE "
+                                              "r.month = l.month) FROM locks l WHERE l.stale = 0");
+            while (fresh.step()) {
+                if (fresh.integer(1) != rowsOf[fresh.text(0)])
+                    takenShort.append(fresh.text(0));
+            }
+        });
+    QVERIFY2(transactions > 3, qPrintable(QString::number(transactions)));
+    QVERIFY(pendingSeen >= 1);
+    QVERIFY2(takenShort.isEmpty(), qPrintable(takenShort.join(u' ')));
+    QCOMPARE(report.written.size(), static_cast<qsizetype>(locks.size()));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),
+             static_cast<std::int64_t>(locks.size()));
+    verifyStored(*store, locks);
 }
 
 QTEST_GUILESS_MAIN(TestStoreLocks)

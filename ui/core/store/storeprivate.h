@@ -319,17 +319,19 @@ struct Store::Private {
     QStringList writeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
                                    const QString& fingerprint, int iterations, bool converged);
     // Writes the locks of run `runId` (created at `now`) in transactions of at most
-    // StoreOptions::lockRowsPerTransaction rows: a few months each, and a lock larger than that over
-    // several, marked stale without a digest until its last rows are in (no reader takes it half
-    // written). Each transaction first checks the history's count of changes against `expected`
-    // (`changed(written, total)` is thrown otherwise) and keeps the months awarded or imported
-    // since (appended to `kept`). The months written are appended to `written`; `stored`, when
-    // given, is called after each transaction. On a failure the rows of a lock written only in
-    // part are removed, and the failure is thrown on.
+    // StoreOptions::lockRowsPerTransaction rows and about StoreOptions::lockWriteMilliseconds: a
+    // few months each, and a lock larger than that over several, marked stale without a digest
+    // until its last rows are in (no reader takes it half written). Each transaction first checks
+    // the history's count of changes against `expected` (`changed(written, total)` is thrown
+    // otherwise) and keeps the months awarded or imported since (appended to `kept`). The months
+    // written are appended to `written`; `stored`, when given, is called after each transaction
+    // with the locks done, the locks, and the rows written so far of the lock in progress (0 when
+    // none is). On a failure the rows of a lock written only in part are removed, and the failure
+    // is thrown on.
     void writeLocksInTurns(const std::vector<const ComputedLock*>& toWrite, std::int64_t runId,
                            const QString& now, qint64 expected, QStringList& written, QStringList& kept,
                            const std::function<StoreError(int, int)>& changed,
-                           const std::function<void(int, int)>& stored);
+                           const std::function<void(int, int, std::size_t)>& stored);
     // The search index's last events of these players, read again after an entry changed.
     void lastEventsChanged(const QStringList& playerIds);
 };
