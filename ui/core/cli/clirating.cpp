@@ -476,7 +476,7 @@ void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& i
     if (!computedMonths.empty()) {
         const std::map<engine::DayNumber, QString> digests =
             historyDigestsBefore(input.folder, parametersJson, computedMonths);
-        std::vector<ComputedLock> locks;
+        std::vector<const engine::MonthlyLock*> computed;
         int iterations = 0;
         bool converged = true;
         for (std::size_t m = 0; m < points.locks.size(); ++m) {
@@ -485,8 +485,9 @@ void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& i
             const engine::MonthlyLock& lock = points.locks[m];
             iterations = std::max(iterations, lock.iterations);
             converged = converged && lock.converged;
-            locks.push_back(computedLockOf(input.folder, lock, digests.at(lock.month)));
+            computed.push_back(&lock);
         }
+        const std::vector<ComputedLock> locks = computedLocksOf(input.folder, computed, digests);
         try {
             input.store->storeComputedLocks(locks, parametersJson, iterations, converged, input.generation);
         } catch (const StoreError& error) {

@@ -93,27 +93,15 @@ QString RatingRun::playerId(engine::PlayerIndex player) const
 
 std::vector<core::ComputedLock> RatingRun::computedLocks() const
 {
-    std::vector<core::ComputedLock> out;
-    out.reserve(locks.size());
     std::vector<engine::DayNumber> months;
-    for (const engine::MonthlyLock& lock : locks)
-        months.push_back(lock.month);
-    // Each lock with the digest of the history before its month: it is reused while that is unchanged.
-    const std::map<engine::DayNumber, QString> digests =
-        core::historyDigestsBefore(folder, parametersJson, months);
+    std::vector<const engine::MonthlyLock*> all;
     for (const engine::MonthlyLock& lock : locks) {
-        core::ComputedLock computed;
-        computed.month = monthKey(lock.month);
-        computed.historyDigest = digests.at(lock.month);
-        // As `flickdesk-cli lock` writes it: one row per player with an event before the month.
-        computed.ratings.reserve(lock.players.size());
-        for (std::size_t k = 0; k < lock.players.size(); ++k)
-            computed.ratings.push_back(
-                {QString::fromStdString(folder.history.playerIds[static_cast<std::size_t>(lock.players[k])]),
-                 lock.posteriors[k].mu, lock.posteriors[k].sigma});
-        out.push_back(std::move(computed));
+        months.push_back(lock.month);
+        all.push_back(&lock);
     }
-    return out;
+    // Each lock with the digest of the history before its month: it is reused while that is
+    // unchanged. As `flickdesk-cli lock` writes it: one row per player with an event before the month.
+    return core::computedLocksOf(folder, all, core::historyDigestsBefore(folder, parametersJson, months));
 }
 
 RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDate& today)
