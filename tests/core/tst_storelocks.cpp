@@ -469,6 +469,20 @@ void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
     QVERIFY2(first.err.contains(QLatin1String("0 stored before)")), qPrintable(first.err));
     const std::int64_t locks = queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0");
     QVERIFY(locks > 30);
+    {
+        // What it stored (a lock's rows made as it is written) is the cold lock of each month.
+        const auto store = testing::openStoppedStore(path);
+        QVERIFY(store);
+        std::vector<core::ComputedLock> stored;
+        for (core::ComputedLock& lock : coldLocksOf(*store)) {
+            if (store->storedLockFor(lock.month + QStringLiteral("-15")))
+                stored.push_back(std::move(lock));
+        }
+        QCOMPARE(static_cast<std::int64_t>(stored.size()), locks);
+        verifyStored(*store, stored);
+        if (QTest::currentTestFailed())
+            return;
+    }
 
     const testing::CliRun second = testing::run(points);
     QCOMPARE(second.status, 0);

@@ -487,9 +487,9 @@ void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& i
             converged = converged && lock.converged;
             computed.push_back(&lock);
         }
-        const std::vector<ComputedLock> locks = computedLocksOf(input.folder, computed, digests);
         try {
-            input.store->storeComputedLocks(locks, parametersJson, iterations, converged, input.generation);
+            input.store->storeComputedLocks(input.folder, computed, digests, parametersJson, iterations,
+                                            converged, input.generation);
         } catch (const StoreError& error) {
             // Storing them saves the next command's time only: the points stand.
             err << command << ": " << error.message() << '\n';

@@ -98,29 +98,36 @@ MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::Monthl
 ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
                             const QString& digest)
 {
-    return computedLocksOf(folder, {&lock}, {{lock.month, digest}}).front();
+    std::vector<QString> ids;
+    return computedLockOf(folder, lock, digest, ids);
+}
+
+ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
+                            const QString& digest, std::vector<QString>& ids)
+{
+    ids.resize(folder.history.playerIds.size());
+    ComputedLock computed;
+    computed.month = QString::fromStdString(engine::formatIsoDate(lock.month)).left(7);
+    computed.historyDigest = digest;
+    computed.ratings.reserve(lock.players.size());
+    for (std::size_t k = 0; k < lock.players.size(); ++k) {
+        const auto player = static_cast<std::size_t>(lock.players[k]);
+        if (ids[player].isNull())
+            ids[player] = QString::fromStdString(folder.history.playerIds[player]);
+        computed.ratings.push_back({ids[player], lock.posteriors[k].mu, lock.posteriors[k].sigma});
+    }
+    return computed;
 }
 
 std::vector<ComputedLock> computedLocksOf(const HistoryFolder& folder,
                                           const std::vector<const engine::MonthlyLock*>& locks,
                                           const std::map<engine::DayNumber, QString>& digests)
 {
-    std::vector<QString> ids(folder.history.playerIds.size()); // made when first named
+    std::vector<QString> ids; // made when first named
     std::vector<ComputedLock> out;
     out.reserve(locks.size());
-    for (const engine::MonthlyLock* lock : locks) {
-        ComputedLock computed;
-        computed.month = QString::fromStdString(engine::formatIsoDate(lock->month)).left(7);
-        computed.historyDigest = digests.at(lock->month);
-        computed.ratings.reserve(lock->players.size());
-        for (std::size_t k = 0; k < lock->players.size(); ++k) {
-            const auto player = static_cast<std::size_t>(lock->players[k]);
-            if (ids[player].isNull())
-                ids[player] = QString::fromStdString(folder.history.playerIds[player]);
-            computed.ratings.push_back({ids[player], lock->posteriors[k].mu, lock->posteriors[k].sigma});
-        }
-        out.push_back(std::move(computed));
-    }
+    for (const engine::MonthlyLock* lock : locks)
+        out.push_back(computedLockOf(folder, *lock, digests.at(lock->month), ids));
     return out;
 }
 

@@ -35,6 +35,11 @@ MonthLockRatings lockRatingsOf(const HistoryFolder& folder, const engine::Monthl
 ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
                             const QString& digest);
 
+// The same with `ids`, a player's id by index as made so far (empty strings until first named),
+// shared by every lock made with it.
+ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
+                            const QString& digest, std::vector<QString>& ids);
+
 // Many locks so, each with the digest of its month (`digests`, historyDigestsBefore). A player's id
 // is made once and shared by every row that names them: at a million finishes the 70 locks hold
 // 7.8 million rows, and a string of their own per row cost about 48 bytes each.

@@ -306,8 +306,6 @@ struct Store::Private {
     // its lock. The months written.
     std::int64_t insertRatingRun(const QString& now, const QJsonObject& parameters,
                                  const QString& fingerprint, int iterations, bool converged);
-    // Every player the locks name, once, as a player row (nothing else about them is known).
-    void insertLockPlayers(const std::vector<const ComputedLock*>& locks);
     // The players the locks name that have no row yet (read without the write lock).
     std::vector<PlayerRecord> lockPlayersMissing(const std::vector<const ComputedLock*>& locks);
     // A computed lock's rows in the table's key order, and their insert (its `locks` row written
@@ -317,6 +315,12 @@ struct Store::Private {
                            std::size_t begin, std::size_t end);
     void insertLockRatings(const ComputedLock& lock);
     QStringList writeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
+                                   const QString& fingerprint, int iterations, bool converged);
+    // The same for `count` locks made one at a time as they are written: the k-th is lockAt(k), of
+    // month monthOf(k), valid until the next call. `players` holds every player they name.
+    QStringList writeComputedLocks(std::size_t count, const std::function<QString(std::size_t)>& monthOf,
+                                   const std::function<const ComputedLock&(std::size_t)>& lockAt,
+                                   const std::vector<PlayerRecord>& players, const QJsonObject& parameters,
                                    const QString& fingerprint, int iterations, bool converged);
     // Writes the locks of run `runId` (created at `now`) in transactions of at most
     // StoreOptions::lockRowsPerTransaction rows and about StoreOptions::lockWriteMilliseconds: a

@@ -227,20 +227,6 @@ std::int64_t Store::Private::insertRatingRun(const QString& now, const QJsonObje
     return db.lastInsertRowId();
 }
 
-void Store::Private::insertLockPlayers(const std::vector<const ComputedLock*>& locks)
-{
-    std::set<QString> ids; // every player once: the latest lock names nearly all of them
-    for (const ComputedLock* lock : locks) {
-        for (const LockedRating& r : lock->ratings)
-            ids.insert(r.playerId);
-    }
-    std::vector<PlayerRecord> players;
-    players.reserve(ids.size());
-    for (const QString& id : ids)
-        players.push_back({id, {}, {}, {}});
-    insertPlayers(players);
-}
-
 std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<const ComputedLock*>& locks)
 {
     std::set<QString> ids;
@@ -294,6 +280,28 @@ QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& 
                                                const QJsonObject& parameters, const QString& fingerprint,
                                                int iterations, bool converged)
 {
+    std::set<QString> ids; // every player once: the latest lock names nearly all of them
+    for (const ComputedLock& lock : locks) {
+        for (const LockedRating& r : lock.ratings)
+            ids.insert(r.playerId);
+    }
+    std::vector<PlayerRecord> players;
+    players.reserve(ids.size());
+    for (const QString& id : ids)
+        players.push_back({id, {}, {}, {}});
+    return writeComputedLocks(
+        locks.size(), [&locks](std::size_t k) { return locks[k].month; },
+        [&locks](std::size_t k) -> const ComputedLock& { return locks[k]; }, players, parameters, fingerprint,
+        iterations, converged);
+}
+
+QStringList Store::Private::writeComputedLocks(std::size_t count,
+                                               const std::function<QString(std::size_t)>& monthOf,
+                                               const std::function<const ComputedLock&(std::size_t)>& lockAt,
+                                               const std::vector<PlayerRecord>& players,
+                                               const QJsonObject& parameters, const QString& fingerprint,
+                                               int iterations, bool converged)
+{
     QStringList written;
     std::set<QString> kept;
     {
@@ -304,30 +312,31 @@ QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& 
         while (imported.step())
             kept.insert(imported.text(0)); // the NCA list is the month's lock (core/records/monthlock.h)
     }
-    std::vector<const ComputedLock*> chosen;
-    for (const ComputedLock& lock : locks) {
-        if (kept.count(lock.month) == 0)
-            chosen.push_back(&lock);
+    std::vector<std::size_t> chosen;
+    for (std::size_t k = 0; k < count; ++k) {
+        if (kept.count(monthOf(k)) == 0)
+            chosen.push_back(k);
     }
     if (chosen.empty())
         return written;
     const QString now = isoUtc(this->now());
     const std::int64_t runId = insertRatingRun(now, parameters, fingerprint, iterations, converged);
-    insertLockPlayers(chosen);
+    insertPlayers(players);
     sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
     sqlite::Statement insertLock(db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
                                      "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
-    for (const ComputedLock* lock : chosen) {
+    for (const std::size_t k : chosen) {
+        const ComputedLock& lock = lockAt(k);
         remove.reset();
-        remove.bind(1, lock->month).run();
+        remove.bind(1, lock.month).run();
         insertLock.reset();
-        insertLock.bind(1, lock->month)
+        insertLock.bind(1, lock.month)
             .bind(2, static_cast<std::int64_t>(runId))
             .bind(3, now)
-            .bind(4, lock->historyDigest.isNull() ? QStringLiteral("") : lock->historyDigest)
+            .bind(4, lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest)
             .run();
-        insertLockRatings(*lock);
-        written.append(lock->month);
+        insertLockRatings(lock);
+        written.append(lock.month);
     }
     return written;
 }
@@ -496,6 +505,47 @@ void Store::storeComputedLocks(const std::vector<ComputedLock>& locks, const QJs
                                 "they were not stored."));
         d->writeComputedLocks(locks, parameters, locks.empty() ? QString() : locks.back().historyDigest,
                               iterations, converged);
+        transaction.commit();
+        d->eventDay.locks.clear();
+    });
+}
+
+void Store::storeComputedLocks(const HistoryFolder& folder,
+                               const std::vector<const engine::MonthlyLock*>& locks,
+                               const std::map<engine::DayNumber, QString>& digests,
+                               const QJsonObject& parameters, int iterations, bool converged,
+                               qint64 generation)
+{
+    std::vector<QString> months;
+    std::vector<bool> named(folder.history.playerIds.size(), false);
+    for (const engine::MonthlyLock* lock : locks) {
+        months.push_back(QString::fromStdString(engine::formatIsoDate(lock->month)).left(7));
+        for (const engine::PlayerIndex player : lock->players)
+            named[static_cast<std::size_t>(player)] = true;
+    }
+    std::vector<PlayerRecord> players;
+    for (std::size_t p = 0; p < named.size(); ++p) {
+        if (named[p])
+            players.push_back({QString::fromStdString(folder.history.playerIds[p]), {}, {}, {}});
+    }
+    std::vector<QString> ids; // one string per player, shared by the locks' rows
+    ComputedLock current;     // the lock being written: one lock's rows are held at a time
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        if (generation != d->historyGeneration())
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("The stored history changed while the monthly ratings were computed; "
+                                "they were not stored."));
+        d->writeComputedLocks(
+            locks.size(), [&months](std::size_t k) { return months[k]; },
+            [&](std::size_t k) -> const ComputedLock& {
+                current = ComputedLock{};
+                current = computedLockOf(folder, *locks[k], digests.at(locks[k]->month), ids);
+                return current;
+            },
+            players, parameters, locks.empty() ? QString() : digests.at(locks.back()->month), iterations,
+            converged);
         transaction.commit();
         d->eventDay.locks.clear();
     });
