@@ -13,6 +13,7 @@
 #include <QTest>
 #include <atomic>
 #include <future>
+#include <sqlite3.h>
 #include <thread>
 
 using namespace flickdesk;
@@ -225,6 +226,7 @@ private Q_SLOTS:
     void lockComputedFromAnOlderHistoryIsRefused();
     void pointsAndStandingsReuseAndStoreLocks();
     void windowWritesGoBeforeTheNextBackgroundTransaction();
+    void busyTimeoutWaitsForTheLockThenGivesUp();
     void recomputeStoreLetsTheWindowWriteBetweenMonths();
     void historyChangedWhileStoringStopsAtATransaction();
     void lockSplitOverTransactionsIsNeverReadHalfWritten();
@@ -514,6 +516,53 @@ void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
                       QStringLiteral("15"), QStringLiteral("--division"), QStringLiteral("competitive")});
     QCOMPARE(standings.status, 0);
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), runs);
+}
+
+// Database::setBusyTimeout tries the lock again every millisecond (SQLite's own handler sleeps in
+// growing steps): a write waits while another connection holds the lock and goes in once it is
+// released; held past the timeout, it fails as busy. (How soon it gets in is bench_recompute's.)
+void TestStoreLocks::busyTimeoutWaitsForTheLockThenGivesUp()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("busy.sqlite"));
+    {
+        core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadWriteCreate);
+        db.execute("PRAGMA journal_mode = WAL; CREATE TABLE writes (id INTEGER PRIMARY KEY, who TEXT)");
+    }
+    core::sqlite::Database holder(path, core::sqlite::Database::Mode::ReadWrite);
+    core::sqlite::Database waiter(path, core::sqlite::Database::Mode::ReadWrite);
+    waiter.setBusyTimeout(30000);
+    holder.execute("BEGIN IMMEDIATE; INSERT INTO writes (who) VALUES ('holder')");
+
+    std::promise<void> trying;
+    std::optional<std::string> failure;
+    std::thread thread([&] {
+        trying.set_value();
+        try {
+            waiter.execute("BEGIN IMMEDIATE; INSERT INTO writes (who) VALUES ('waiter'); COMMIT");
+        } catch (const core::sqlite::Error& error) {
+            failure = error.what();
+        }
+    });
+    trying.get_future().wait();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50)); // the waiter is retrying meanwhile
+    holder.execute("COMMIT");
+    thread.join();
+    QVERIFY2(!failure, failure ? failure->c_str() : "");
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM writes WHERE who = 'waiter'"), 1);
+    QCOMPARE(queryInteger(path, "SELECT id FROM writes WHERE who = 'waiter'"), 2); // after the holder's
+
+    // Held past the timeout: busy.
+    waiter.setBusyTimeout(20);
+    holder.execute("BEGIN IMMEDIATE; INSERT INTO writes (who) VALUES ('holder again')");
+    bool busy = false;
+    try {
+        waiter.execute("BEGIN IMMEDIATE");
+    } catch (const core::sqlite::Error& error) {
+        busy = (error.code() & 0xff) == SQLITE_BUSY;
+    }
+    holder.execute("COMMIT");
+    QVERIFY(busy);
 }
 
 // sqlite::WriteTurns: a background connection that ends a transaction while the window waits to

@@ -2,6 +2,8 @@
 
 #include <QFile>
 #include <QUrl>
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <sqlite3.h>
 #include <utility>
@@ -78,6 +80,7 @@ Database::~Database()
 
 Database::Database(Database&& other) noexcept
     : db_(std::exchange(other.db_, nullptr))
+    , busy_(std::move(other.busy_))
     , path_(std::move(other.path_))
     , readOnly_(other.readOnly_)
     , turns_(std::move(other.turns_))
@@ -90,6 +93,7 @@ Database& Database::operator=(Database&& other) noexcept
     if (this != &other) {
         close();
         db_ = std::exchange(other.db_, nullptr);
+        busy_ = std::move(other.busy_);
         path_ = std::move(other.path_);
         readOnly_ = other.readOnly_;
         turns_ = std::move(other.turns_);
@@ -152,7 +156,21 @@ int Database::changes() const noexcept
 
 void Database::setBusyTimeout(int milliseconds)
 {
-    if (const int status = sqlite3_busy_timeout(db_, milliseconds); status != SQLITE_OK)
+    if (!busy_)
+        busy_ = std::make_unique<BusyWait>();
+    busy_->timeout = std::chrono::milliseconds(std::max(0, milliseconds));
+    // `count` is 0 at the first retry of each wait for a lock.
+    const auto retry = [](void* arg, int count) -> int {
+        auto* wait = static_cast<BusyWait*>(arg);
+        const auto now = std::chrono::steady_clock::now();
+        if (count == 0)
+            wait->since = now;
+        if (now - wait->since >= wait->timeout)
+            return 0; // SQLITE_BUSY
+        sqlite3_sleep(1);
+        return 1;
+    };
+    if (const int status = sqlite3_busy_handler(db_, retry, busy_.get()); status != SQLITE_OK)
         fail(status, "busy timeout");
 }
 

@@ -96,6 +96,10 @@ public:
 
     std::int64_t lastInsertRowId() const noexcept;
     int changes() const noexcept;
+    // How long a statement waits for another connection's lock before it fails with SQLITE_BUSY.
+    // The lock is tried again every millisecond: SQLite's own busy timeout sleeps in growing steps
+    // (its eighth sleep ends 103 ms after the first try), so a check-in waited 104 ms at a million
+    // finishes for a background transaction of about 50 ms.
     void setBusyTimeout(int milliseconds);
     // This connection's write transactions (Transaction::Kind::Immediate) take turns through `turns`
     // with the other connections of this process that share it, in `role`.
@@ -111,7 +115,13 @@ public:
 private:
     [[noreturn]] void fail(int code, std::string_view what) const;
 
+    // setBusyTimeout's: on the heap, where SQLite's handler finds it after a move.
+    struct BusyWait {
+        std::chrono::milliseconds timeout{0};
+        std::chrono::steady_clock::time_point since;
+    };
     sqlite3* db_ = nullptr;
+    std::unique_ptr<BusyWait> busy_;
     QString path_;
     bool readOnly_ = false;
     std::shared_ptr<WriteTurns> turns_;
