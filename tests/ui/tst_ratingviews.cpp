@@ -46,6 +46,7 @@
 #include <QTextStream>
 #include <QThreadPool>
 #include <QTimer>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <future>
@@ -141,6 +142,7 @@ private Q_SLOTS:
     void modelsPassTheTester();
     void droppedJobIsNotWaitedFor();
     void closingRecomputeWhileStoringDoesNotWait();
+    void tourViewsReadTheHistoryOffTheWindowThread();
 
     void playerPageRows();
     void playerPageExpectedPlaceLine();
@@ -836,6 +838,44 @@ void TestRatingViews::closingRecomputeWhileStoringDoesNotWait()
     QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND "
                                          "details NOT LIKE '%\"stopped\"%'"),
              1);
+}
+
+// The standings and the Tier report read the stored history in the pool, not on the window's
+// thread (2.3 s at a million finishes). Here every thread of the pool is held: the views are built,
+// say they are computing, have no seasons yet, and take the season asked for once the history is in.
+void TestRatingViews::tourViewsReadTheHistoryOffTheWindowThread()
+{
+    QThreadPool* pool = QThreadPool::globalInstance();
+    QVERIFY(pool->waitForDone(60000)); // nothing of an earlier test in the way
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    std::atomic<int> holding{0};
+    const int threads = pool->maxThreadCount();
+    for (int k = 0; k < threads; ++k)
+        pool->start([released, &holding] {
+            ++holding;
+            released.wait_for(std::chrono::seconds(60));
+        });
+    QTRY_COMPARE_WITH_TIMEOUT(holding.load(), threads, 10000);
+
+    ui::StandingsView standings(*m_store);
+    ui::TierReport report(*m_store);
+    standings.setSeason(QStringLiteral("15"));
+    report.setSeason(QStringLiteral("15"));
+    QVERIFY(standings.isComputing());
+    QVERIFY(report.isComputing());
+    QVERIFY(standings.seasons().isEmpty()); // the history is not read yet
+    QVERIFY(report.seasons().isEmpty());
+
+    release.set_value();
+    QTRY_VERIFY_WITH_TIMEOUT(!standings.isComputing() && standings.result().season == QLatin1String("15") &&
+                                 standings.model()->rowCount() > 0,
+                             60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!report.isComputing() && report.season() == QLatin1String("15") &&
+                                 report.model()->rowCount() > 0,
+                             60000);
+    QVERIFY(standings.seasons().contains(QStringLiteral("15")));
+    QVERIFY(pool->waitForDone(60000));
 }
 
 void TestRatingViews::modelsPassTheTester()

@@ -473,4 +473,26 @@ void RecomputeJob::run()
     m_done.notify_all();
 }
 
+QFuture<LoadedHistory> loadHistoryInBackground(core::Store& store)
+{
+    std::shared_ptr<core::Store> worker;
+    try {
+        worker = store.openWorker();
+    } catch (const core::StoreError& error) {
+        LoadedHistory failed;
+        failed.error = error.message();
+        return runInThreadPool([failed] { return failed; });
+    }
+    return runInThreadPool([worker]() mutable {
+        LoadedHistory loaded;
+        try {
+            loaded.folder = std::make_shared<const core::HistoryFolder>(worker->loadHistory());
+        } catch (const core::StoreError& error) {
+            loaded.error = error.message();
+        }
+        worker.reset(); // closed in the thread that used it
+        return loaded;
+    });
+}
+
 } // namespace flickdesk::ui

@@ -51,8 +51,8 @@ QString playerText(const QHash<QString, QString>& names, const std::string& id)
 
 } // namespace
 
-StandingsInput readStandingsInput(core::Store& store, core::HistoryFolder folder, const QString& season,
-                                  engine::Division division)
+StandingsInput readStandingsInput(core::Store& store, std::shared_ptr<const core::HistoryFolder> folder,
+                                  const QString& season, engine::Division division)
 {
     StandingsInput input;
     input.folder = std::move(folder);
@@ -73,7 +73,7 @@ StandingsInput readStandingsInput(core::Store& store, core::HistoryFolder folder
             input.frozenAwards.emplace(summary.id, std::move(*award));
     }
     QStringList ids;
-    for (const std::string& id : input.folder.history.playerIds)
+    for (const std::string& id : input.folder->history.playerIds)
         ids.append(QString::fromStdString(id));
     for (const core::PlayerRecord& player : store.players(ids)) {
         if (!player.name.isEmpty())
@@ -88,7 +88,7 @@ StandingsResult computeStandings(const StandingsInput& input)
     result.season = input.request.season;
     result.division = input.request.division;
     result.names = input.names;
-    const core::HistoryFolder& folder = input.folder;
+    const core::HistoryFolder& folder = *input.folder;
 
     std::vector<engine::Defect> defects = folder.defects;
     for (engine::Defect& defect : core::tourPointsDefects(folder))
@@ -220,6 +220,8 @@ QString championText(const StandingsResult& result)
 StandingsView::StandingsView(core::Store& store, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
+    , m_folder(std::make_shared<const core::HistoryFolder>())
+    , m_history(new QFutureWatcher<LoadedHistory>(this))
     , m_watcher(new QFutureWatcher<StandingsResult>(this))
     , m_model(new StandingsModel(this))
 {
@@ -260,6 +262,9 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Fitting the columns measures the rows on screen and 200 others, not all of them (a season at
+    // a million finishes has tens of thousands).
+    m_table->horizontalHeader()->setResizeContentsPrecision(200);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Season:"), this));
@@ -284,6 +289,8 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
             [this](int index) { setFinale(m_finale->itemData(index).toString()); });
     connect(m_print, &QPushButton::clicked, this, &StandingsView::print);
     connect(m_pdf, &QPushButton::clicked, this, &StandingsView::savePdfWithDialog);
+    connect(m_history, &QFutureWatcher<LoadedHistory>::finished, this,
+            [this] { historyLoaded(m_history->result()); });
     connect(m_watcher, &QFutureWatcher<StandingsResult>::finished, this, [this] {
         const StandingsResult result = m_watcher->result();
         // A result for an earlier choice is dropped: the newer request is on its way.
@@ -318,11 +325,15 @@ QStringList StandingsView::seasons() const
 
 bool StandingsView::isComputing() const
 {
-    return m_computing;
+    return m_computing || m_history->isRunning();
 }
 
 void StandingsView::setSeason(const QString& season)
 {
+    if (m_history->isRunning()) {
+        m_wantedSeason = season; // chosen once the history is in
+        return;
+    }
     const int index = m_season->findData(season);
     if (index >= 0)
         m_season->setCurrentIndex(index);
@@ -347,27 +358,34 @@ void StandingsView::setFinale(const QString& eventId)
 
 void StandingsView::refresh()
 {
-    reloadHistory();
-    recompute();
+    // Read in the pool, through a connection of its own: at a million finishes reading the history
+    // on the window's thread kept the event loop for 2.3 s (bench_recompute).
+    m_status->setText(tr("Reading the stored history…"));
+    m_history->setFuture(loadHistoryInBackground(m_store));
 }
 
-void StandingsView::reloadHistory()
+void StandingsView::historyLoaded(const LoadedHistory& loaded)
 {
-    try {
-        m_folder = m_store.loadHistory();
-    } catch (const core::StoreError& error) {
-        m_folder = {};
-        m_status->setText(error.message());
+    if (!loaded.folder) {
+        m_folder = std::make_shared<const core::HistoryFolder>();
+        m_status->setText(loaded.error);
+    } else {
+        m_folder = loaded.folder;
     }
-    const QString current = season();
-    const QSignalBlocker blocker(m_season);
-    m_season->clear();
-    const QStringList labels = core::seasonsOf(m_folder);
-    for (const QString& label : labels)
-        m_season->addItem(tr("Season %1").arg(label), label);
-    const int index = m_season->findData(current);
-    m_season->setCurrentIndex(index >= 0 ? index : m_season->count() - 1);
+    const QString current = m_wantedSeason.isEmpty() ? season() : m_wantedSeason;
+    m_wantedSeason.clear();
+    {
+        const QSignalBlocker blocker(m_season);
+        m_season->clear();
+        const QStringList labels = core::seasonsOf(*m_folder);
+        for (const QString& label : labels)
+            m_season->addItem(tr("Season %1").arg(label), label);
+        const int index = m_season->findData(current);
+        m_season->setCurrentIndex(index >= 0 ? index : m_season->count() - 1);
+    }
     fillFinales();
+    if (loaded.folder)
+        recompute();
 }
 
 void StandingsView::fillFinales()
@@ -377,22 +395,22 @@ void StandingsView::fillFinales()
     const QString label = season();
     if (label.isEmpty())
         return;
-    const std::optional<std::size_t> fallback = core::defaultFinale(m_folder, label);
-    m_finale->addItem(
-        fallback
-            ? tr("Default: %1 (%2)").arg(m_folder.events[*fallback].name, m_folder.events[*fallback].eventId)
-            : tr("Default: none (no WCC Singles this season)"),
-        QString());
+    const std::optional<std::size_t> fallback = core::defaultFinale(*m_folder, label);
+    m_finale->addItem(fallback
+                          ? tr("Default: %1 (%2)")
+                                .arg(m_folder->events[*fallback].name, m_folder->events[*fallback].eventId)
+                          : tr("Default: none (no WCC Singles this season)"),
+                      QString());
     std::vector<std::size_t> events;
-    for (std::size_t i = 0; i < m_folder.events.size(); ++i) {
-        if (m_folder.events[i].season == label)
+    for (std::size_t i = 0; i < m_folder->events.size(); ++i) {
+        if (m_folder->events[i].season == label)
             events.push_back(i);
     }
     std::stable_sort(events.begin(), events.end(), [this](std::size_t a, std::size_t b) {
-        return m_folder.events[a].date < m_folder.events[b].date;
+        return m_folder->events[a].date < m_folder->events[b].date;
     });
     for (const std::size_t i : events) {
-        const core::EventInfo& info = m_folder.events[i];
+        const core::EventInfo& info = m_folder->events[i];
         m_finale->addItem(
             tr("%1 %2 (%3)").arg(dateOf(info.date).toString(Qt::ISODate), info.name, info.eventId),
             info.eventId);
@@ -416,16 +434,29 @@ void StandingsView::recompute()
         m_status->setText(tr("The database holds no finished events."));
         return;
     }
-    StandingsInput input;
+    // The settings, awards and names are read with the computation, on a connection of its own.
+    std::shared_ptr<core::Store> worker;
     try {
-        input = readStandingsInput(m_store, m_folder, label, division());
+        worker = m_store.openWorker();
     } catch (const core::StoreError& error) {
         m_status->setText(error.message());
         return;
     }
     m_status->setText(tr("Computing the standings…"));
     m_computing = true;
-    m_watcher->setFuture(runInThreadPool([input = std::move(input)] { return computeStandings(input); }));
+    m_watcher->setFuture(runInThreadPool([worker, folder = m_folder, label, chosen = division()]() mutable {
+        StandingsResult result;
+        try {
+            const StandingsInput input = readStandingsInput(*worker, folder, label, chosen);
+            worker.reset(); // closed in the thread that used it
+            return computeStandings(input);
+        } catch (const core::StoreError& error) {
+            result.season = label;
+            result.division = chosen;
+            result.error = error.message();
+        }
+        return result;
+    }));
 }
 
 void StandingsView::showResult(const StandingsResult& result)

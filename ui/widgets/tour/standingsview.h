@@ -13,6 +13,7 @@
 #include "core/formats/historyreader.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/standings.h"
+#include "widgets/ratings/recomputejob.h"
 #include "widgets/tour/standingsmodel.h"
 
 #include <QAbstractTableModel>
@@ -31,9 +32,9 @@ class QTableView;
 
 namespace flickdesk::ui {
 
-// Everything the computation needs, copied off the store on the GUI thread.
+// Everything the computation needs, read off the store through a worker connection in the pool.
 struct StandingsInput {
-    core::HistoryFolder folder;
+    std::shared_ptr<const core::HistoryFolder> folder;
     engine::FlickSkillParameters parameters;
     core::TourSeasonRequest request;
     std::map<QString, core::AwardRecord> frozenAwards; // awarded events' current awards (P2)
@@ -41,8 +42,8 @@ struct StandingsInput {
 };
 
 // `folder` is the stored history (Store::loadHistory); the rest is read from the store.
-StandingsInput readStandingsInput(core::Store& store, core::HistoryFolder folder, const QString& season,
-                                  engine::Division division);
+StandingsInput readStandingsInput(core::Store& store, std::shared_ptr<const core::HistoryFolder> folder,
+                                  const QString& season, engine::Division division);
 StandingsResult computeStandings(const StandingsInput& input);
 
 // The T3 note for the recreational division, e.g. "1727 ranked higher but won the title before".
@@ -81,7 +82,8 @@ public Q_SLOTS:
     // DECISIONS T2: the season's Finale; empty restores the default (the season's WCC Singles).
     // Stored in the database's settings.
     void setFinale(const QString& eventId);
-    // Rereads the stored history and recomputes.
+    // Rereads the stored history (in the background: a season asked for meanwhile is chosen once
+    // it is in) and recomputes.
     void refresh();
     void print(); // the print dialog, then prints
     void savePdfWithDialog();
@@ -90,14 +92,16 @@ Q_SIGNALS:
     void standingsReady(); // the model shows the current season and division
 
 private:
-    void reloadHistory();
+    void historyLoaded(const LoadedHistory& loaded);
     void fillFinales();
     void recompute();
     void showResult(const StandingsResult& result);
 
     core::Store& m_store;
-    core::HistoryFolder m_folder;
+    std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
     StandingsResult m_result;
+    QFutureWatcher<LoadedHistory>* m_history = nullptr;
+    QString m_wantedSeason; // asked for while the history was being read
     QFutureWatcher<StandingsResult>* m_watcher = nullptr;
     // From a request until its result is shown: the future finishes before the watcher's queued
     // signal applies it, and until then the view still shows the previous request's rows.

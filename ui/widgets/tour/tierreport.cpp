@@ -64,6 +64,8 @@ TierReportResult computeTierReport(const core::HistoryFolder& folder,
 TierReport::TierReport(core::Store& store, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
+    , m_folder(std::make_shared<const core::HistoryFolder>())
+    , m_history(new QFutureWatcher<LoadedHistory>(this))
     , m_watcher(new QFutureWatcher<TierReportResult>(this))
     , m_model(new TierReportModel(this))
 {
@@ -80,6 +82,9 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Fitting the columns measures the rows on screen and 200 others, not all of them (a season at
+    // a million finishes has tens of thousands).
+    m_table->horizontalHeader()->setResizeContentsPrecision(200);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("tierSummary"));
     m_summary->setWordWrap(true);
@@ -96,6 +101,8 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
 
     connect(m_season, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_onlyMeeting, &QCheckBox::toggled, this, &TierReport::setOnlyMeeting);
+    connect(m_history, &QFutureWatcher<LoadedHistory>::finished, this,
+            [this] { historyLoaded(m_history->result()); });
     connect(m_watcher, &QFutureWatcher<TierReportResult>::finished, this, [this] {
         const TierReportResult result = m_watcher->result();
         if (result.season != season())
@@ -129,11 +136,15 @@ QStringList TierReport::seasons() const
 
 bool TierReport::isComputing() const
 {
-    return m_computing;
+    return m_computing || m_history->isRunning();
 }
 
 void TierReport::setSeason(const QString& season)
 {
+    if (m_history->isRunning()) {
+        m_wantedSeason = season; // chosen once the history is in
+        return;
+    }
     const int index = m_season->findData(season);
     if (index >= 0)
         m_season->setCurrentIndex(index);
@@ -148,22 +159,31 @@ void TierReport::setOnlyMeeting(bool only)
 
 void TierReport::refresh()
 {
-    try {
-        m_folder = m_store.loadHistory();
-    } catch (const core::StoreError& error) {
-        m_folder = {};
-        m_summary->setText(error.message());
+    // Read in the pool, through a connection of its own (as the standings view reads it).
+    m_summary->setText(tr("Reading the stored history…"));
+    m_history->setFuture(loadHistoryInBackground(m_store));
+}
+
+void TierReport::historyLoaded(const LoadedHistory& loaded)
+{
+    if (!loaded.folder) {
+        m_folder = std::make_shared<const core::HistoryFolder>();
+        m_summary->setText(loaded.error);
+    } else {
+        m_folder = loaded.folder;
     }
-    const QString current = season();
+    const QString current = m_wantedSeason.isEmpty() ? season() : m_wantedSeason;
+    m_wantedSeason.clear();
     {
         const QSignalBlocker blocker(m_season);
         m_season->clear();
-        for (const QString& label : core::seasonsOf(m_folder))
+        for (const QString& label : core::seasonsOf(*m_folder))
             m_season->addItem(tr("Season %1").arg(label), label);
         const int index = m_season->findData(current);
         m_season->setCurrentIndex(index >= 0 ? index : m_season->count() - 1);
     }
-    recompute();
+    if (loaded.folder)
+        recompute();
 }
 
 void TierReport::recompute()
@@ -184,7 +204,7 @@ void TierReport::recompute()
     m_summary->setText(tr("Computing the Tier report…"));
     m_computing = true;
     m_watcher->setFuture(runInThreadPool(
-        [folder = m_folder, parameters, label] { return computeTierReport(folder, parameters, label); }));
+        [folder = m_folder, parameters, label] { return computeTierReport(*folder, parameters, label); }));
 }
 
 void TierReport::updateSummary()

@@ -10,6 +10,7 @@
 #include "core/formats/historyreader.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
+#include "widgets/ratings/recomputejob.h"
 #include "widgets/tour/tierreportmodel.h"
 
 #include <QAbstractTableModel>
@@ -53,17 +54,22 @@ public:
 public Q_SLOTS:
     void setSeason(const QString& season);
     void setOnlyMeeting(bool only);
-    void refresh(); // rereads the stored history and recomputes
+    // Rereads the stored history (in the background: a season asked for meanwhile is chosen once it
+    // is in) and recomputes.
+    void refresh();
 
 Q_SIGNALS:
     void reportReady();
 
 private:
+    void historyLoaded(const LoadedHistory& loaded);
     void recompute();
     void updateSummary();
 
     core::Store& m_store;
-    core::HistoryFolder m_folder;
+    std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
+    QFutureWatcher<LoadedHistory>* m_history = nullptr;
+    QString m_wantedSeason; // asked for while the history was being read
     QFutureWatcher<TierReportResult>* m_watcher = nullptr;
     // From a request until its result is shown: the future finishes before the watcher's queued
     // signal applies it, and until then the view still shows the previous request's rows.
