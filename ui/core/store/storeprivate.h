@@ -306,6 +306,9 @@ struct Store::Private {
     // its lock. The months written.
     std::int64_t insertRatingRun(const QString& now, const QJsonObject& parameters,
                                  const QString& fingerprint, int iterations, bool converged);
+    // The months whose lock a computed one never replaces: those an award was paid from (P2) and
+    // those whose lock is an imported NCA list.
+    std::set<QString> monthsKeptAsTheyAre();
     // The players the locks name that have no row yet (read without the write lock).
     std::vector<PlayerRecord> lockPlayersMissing(const std::vector<const ComputedLock*>& locks);
     // A computed lock's rows in the table's key order, and their insert (its `locks` row written

@@ -7,6 +7,16 @@
 
 namespace flickdesk::core {
 
+namespace {
+
+// A computed lock's digest as its `locks` row holds it (never NULL).
+QString digestText(const ComputedLock& lock)
+{
+    return lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest;
+}
+
+} // namespace
+
 RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& list, const QString& month,
                                          bool replace, const QString& origin)
 {
@@ -276,23 +286,29 @@ void Store::Private::insertLockRatings(const ComputedLock& lock)
     insertLockRatings(lock.month, rows, 0, rows.size());
 }
 
+std::set<QString> Store::Private::monthsKeptAsTheyAre()
+{
+    // DECISIONS P2: the lock an award was paid from stays; an imported NCA list is the month's lock
+    // (core/records/monthlock.h).
+    std::set<QString> kept;
+    sqlite::Statement select(db, "SELECT lock_month FROM event_awards UNION "
+                                 "SELECT month FROM locks WHERE source = 'imported'");
+    while (select.step())
+        kept.insert(select.text(0));
+    return kept;
+}
+
 QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& locks,
                                                const QJsonObject& parameters, const QString& fingerprint,
                                                int iterations, bool converged)
 {
-    std::set<QString> ids; // every player once: the latest lock names nearly all of them
-    for (const ComputedLock& lock : locks) {
-        for (const LockedRating& r : lock.ratings)
-            ids.insert(r.playerId);
-    }
-    std::vector<PlayerRecord> players;
-    players.reserve(ids.size());
-    for (const QString& id : ids)
-        players.push_back({id, {}, {}, {}});
+    std::vector<const ComputedLock*> all;
+    for (const ComputedLock& lock : locks)
+        all.push_back(&lock);
     return writeComputedLocks(
         locks.size(), [&locks](std::size_t k) { return locks[k].month; },
-        [&locks](std::size_t k) -> const ComputedLock& { return locks[k]; }, players, parameters, fingerprint,
-        iterations, converged);
+        [&locks](std::size_t k) -> const ComputedLock& { return locks[k]; }, lockPlayersMissing(all),
+        parameters, fingerprint, iterations, converged);
 }
 
 QStringList Store::Private::writeComputedLocks(std::size_t count,
@@ -303,15 +319,7 @@ QStringList Store::Private::writeComputedLocks(std::size_t count,
                                                int iterations, bool converged)
 {
     QStringList written;
-    std::set<QString> kept;
-    {
-        sqlite::Statement select(db, "SELECT DISTINCT lock_month FROM event_awards");
-        while (select.step())
-            kept.insert(select.text(0)); // DECISIONS P2: the lock an award was paid from stays
-        sqlite::Statement imported(db, "SELECT month FROM locks WHERE source = 'imported'");
-        while (imported.step())
-            kept.insert(imported.text(0)); // the NCA list is the month's lock (core/records/monthlock.h)
-    }
+    const std::set<QString> kept = monthsKeptAsTheyAre();
     std::vector<std::size_t> chosen;
     for (std::size_t k = 0; k < count; ++k) {
         if (kept.count(monthOf(k)) == 0)
@@ -333,7 +341,7 @@ QStringList Store::Private::writeComputedLocks(std::size_t count,
         insertLock.bind(1, lock.month)
             .bind(2, static_cast<std::int64_t>(runId))
             .bind(3, now)
-            .bind(4, lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest)
+            .bind(4, digestText(lock))
             .run();
         insertLockRatings(lock);
         written.append(lock.month);
@@ -346,9 +354,6 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
                                        QStringList& kept, const std::function<StoreError(int, int)>& changed,
                                        const std::function<void(int, int, std::size_t)>& stored)
 {
-    const auto digestOf = [](const ComputedLock& lock) {
-        return lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest;
-    };
     int writtenHere = 0;
     // The locks to write, in transactions of at most StoreOptions::lockRowsPerTransaction rows: a few
     // months each, and a lock larger than that over several. A lock written whole carries the digest of
@@ -383,13 +388,7 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
             if (expected != historyGeneration())
                 throw changed(writtenHere, static_cast<int>(toWrite.size()));
             // Awarded or imported since the months were read: kept as they are now (P2).
-            std::set<QString> keep;
-            {
-                sqlite::Statement select(db, "SELECT lock_month FROM event_awards UNION "
-                                             "SELECT month FROM locks WHERE source = 'imported'");
-                while (select.step())
-                    keep.insert(select.text(0));
-            }
+            const std::set<QString> keep = monthsKeptAsTheyAre();
             QStringList writtenNow;
             // StoreOptions::lockRowsPerTransaction: where it waited for the whole store, a check-in
             // waits for one such transaction at most (sqlite::WriteTurns): 1.4 s at 16 times the
@@ -427,7 +426,7 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
                     insertLock.bind(1, lock.month)
                         .bind(2, static_cast<std::int64_t>(runId))
                         .bind(3, now)
-                        .bind(4, whole ? digestOf(lock) : QStringLiteral(""))
+                        .bind(4, whole ? digestText(lock) : QStringLiteral(""))
                         .bind(5, whole ? 0 : 1)
                         .run();
                 } else if (!isPending(lock.month)) {
@@ -454,7 +453,7 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
                     break; // the rest in the next transaction
                 if (split) {
                     finish.reset();
-                    finish.bind(1, digestOf(lock))
+                    finish.bind(1, digestText(lock))
                         .bind(2, lock.month)
                         .bind(3, static_cast<std::int64_t>(runId))
                         .bind(4, now)
@@ -486,28 +485,6 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
         }
         throw;
     }
-}
-
-void Store::storeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
-                               int iterations, bool converged, qint64 generation)
-{
-    for (const ComputedLock& lock : locks) {
-        if (!isMonth(lock.month))
-            throw StoreError(StoreError::Kind::Refused,
-                             tr("'%1' is not a month of the form YYYY-MM.").arg(lock.month));
-    }
-    d->guarded([&] {
-        d->requireWritable();
-        sqlite::Transaction transaction(d->db);
-        if (generation != d->historyGeneration())
-            throw StoreError(StoreError::Kind::Refused,
-                             tr("The stored history changed while the monthly ratings were computed; "
-                                "they were not stored."));
-        d->writeComputedLocks(locks, parameters, locks.empty() ? QString() : locks.back().historyDigest,
-                              iterations, converged);
-        transaction.commit();
-        d->eventDay.locks.clear();
-    });
 }
 
 void Store::storeComputedLocks(const HistoryFolder& folder,
@@ -768,9 +745,6 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
         }
 
         const QString now = isoUtc(d->now());
-        const auto digestOf = [](const ComputedLock& lock) {
-            return lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest;
-        };
         // The run, its players and the unchanged locks attributed to it. A lock that changed since
         // it was read (another run stored it meanwhile) is written instead.
         {
@@ -788,7 +762,7 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
             for (const Repoint& r : repoint) {
                 update.reset();
                 update.bind(1, static_cast<std::int64_t>(report.runId))
-                    .bind(2, digestOf(*r.lock))
+                    .bind(2, digestText(*r.lock))
                     .bind(3, r.lock->month)
                     .bind(4, r.runId)
                     .bind(5, r.createdAt)
