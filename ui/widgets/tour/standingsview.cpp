@@ -4,6 +4,7 @@
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "widgets/ratings/recomputejob.h"
+#include "widgets/tour/seasonbox.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -372,17 +373,8 @@ void StandingsView::historyLoaded(const LoadedHistory& loaded)
     } else {
         m_folder = loaded.folder;
     }
-    const QString current = m_wantedSeason.isEmpty() ? season() : m_wantedSeason;
+    fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
     m_wantedSeason.clear();
-    {
-        const QSignalBlocker blocker(m_season);
-        m_season->clear();
-        const QStringList labels = core::seasonsOf(*m_folder);
-        for (const QString& label : labels)
-            m_season->addItem(tr("Season %1").arg(label), label);
-        const int index = m_season->findData(current);
-        m_season->setCurrentIndex(index >= 0 ? index : m_season->count() - 1);
-    }
     fillFinales();
     if (loaded.folder)
         recompute();

@@ -3,6 +3,7 @@
 #include "core/awards/tourpoints.h"
 #include "core/translation.h"
 #include "widgets/ratings/recomputejob.h"
+#include "widgets/tour/seasonbox.h"
 
 #include <QCheckBox>
 #include <QColor>
@@ -172,16 +173,8 @@ void TierReport::historyLoaded(const LoadedHistory& loaded)
     } else {
         m_folder = loaded.folder;
     }
-    const QString current = m_wantedSeason.isEmpty() ? season() : m_wantedSeason;
+    fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
     m_wantedSeason.clear();
-    {
-        const QSignalBlocker blocker(m_season);
-        m_season->clear();
-        for (const QString& label : core::seasonsOf(*m_folder))
-            m_season->addItem(tr("Season %1").arg(label), label);
-        const int index = m_season->findData(current);
-        m_season->setCurrentIndex(index >= 0 ? index : m_season->count() - 1);
-    }
     if (loaded.folder)
         recompute();
 }
