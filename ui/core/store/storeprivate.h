@@ -306,6 +306,10 @@ struct Store::Private {
     // its lock. The months written.
     std::int64_t insertRatingRun(const QString& now, const QJsonObject& parameters,
                                  const QString& fingerprint, int iterations, bool converged);
+    // The `locks` row of a computed lock of run `runId`, in place of the month's earlier lock (its
+    // rows go with it); `stale` with an empty digest while its rows are still being written.
+    void replaceComputedLock(const QString& month, std::int64_t runId, const QString& now,
+                             const QString& digest, bool stale);
     // The months whose lock a computed one never replaces: those an award was paid from (P2) and
     // those whose lock is an imported NCA list.
     std::set<QString> monthsKeptAsTheyAre();

@@ -286,6 +286,17 @@ void Store::Private::insertLockRatings(const ComputedLock& lock)
     insertLockRatings(lock.month, rows, 0, rows.size());
 }
 
+void Store::Private::replaceComputedLock(const QString& month, std::int64_t runId, const QString& now,
+                                         const QString& digest, bool stale)
+{
+    sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
+    remove.bind(1, month).run();
+    sqlite::Statement insert(db,
+                             "INSERT INTO locks (month, source, run_id, origin, created_at, history_digest, "
+                             "stale) VALUES (?, 'computed', ?, '', ?, ?, ?)");
+    insert.bind(1, month).bind(2, runId).bind(3, now).bind(4, digest).bind(5, stale ? 1 : 0).run();
+}
+
 std::set<QString> Store::Private::monthsKeptAsTheyAre()
 {
     // DECISIONS P2: the lock an award was paid from stays; an imported NCA list is the month's lock
@@ -330,19 +341,9 @@ QStringList Store::Private::writeComputedLocks(std::size_t count,
     const QString now = isoUtc(this->now());
     const std::int64_t runId = insertRatingRun(now, parameters, fingerprint, iterations, converged);
     insertPlayers(players);
-    sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
-    sqlite::Statement insertLock(db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
-                                     "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, 0)");
     for (const std::size_t k : chosen) {
         const ComputedLock& lock = lockAt(k);
-        remove.reset();
-        remove.bind(1, lock.month).run();
-        insertLock.reset();
-        insertLock.bind(1, lock.month)
-            .bind(2, static_cast<std::int64_t>(runId))
-            .bind(3, now)
-            .bind(4, digestText(lock))
-            .run();
+        replaceComputedLock(lock.month, runId, now, digestText(lock), false);
         insertLockRatings(lock);
         written.append(lock.month);
     }
@@ -367,9 +368,6 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
     std::size_t offset = 0;                // its rows written so far
     std::vector<const LockedRating*> rows; // toWrite[k]'s, in key order
     try {
-        sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
-        sqlite::Statement insertLock(db, "INSERT INTO locks (month, source, run_id, origin, created_at, "
-                                         "history_digest, stale) VALUES (?, 'computed', ?, '', ?, ?, ?)");
         sqlite::Statement pending(db, "SELECT 1 FROM locks WHERE month = ? AND source = 'computed' AND "
                                       "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
         sqlite::Statement demote(db, "UPDATE locks SET history_digest = '', stale = 1 WHERE month = ? AND "
@@ -420,15 +418,8 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
                     }
                     rows = lockRowsInKeyOrder(lock);
                     const bool whole = rows.size() <= budget;
-                    remove.reset();
-                    remove.bind(1, lock.month).run();
-                    insertLock.reset();
-                    insertLock.bind(1, lock.month)
-                        .bind(2, static_cast<std::int64_t>(runId))
-                        .bind(3, now)
-                        .bind(4, whole ? digestText(lock) : QStringLiteral(""))
-                        .bind(5, whole ? 0 : 1)
-                        .run();
+                    replaceComputedLock(lock.month, runId, now, whole ? digestText(lock) : QStringLiteral(""),
+                                        !whole);
                 } else if (!isPending(lock.month)) {
                     next(); // replaced meanwhile by a lock stored by another: theirs stands
                     continue;
