@@ -347,26 +347,9 @@ void PlayerPage::setRatingRun(RatingRunPtr run)
 
 void PlayerPage::refresh()
 {
-    // The job reads the history through a connection of its own, in its thread: the window never
-    // waits for the whole history to be read (docs/monthly-locks.md).
-    std::unique_ptr<core::Store> worker;
-    try {
-        worker = m_store.openWorker();
-    } catch (const core::StoreError& error) {
-        m_header->setText(error.message().toHtmlEscaped());
-        return;
-    }
-    m_job.reset(new RecomputeJob(std::move(worker), RecomputeJob::Mode::RatingsOnly));
-    RecomputeJob* job = m_job.get();
-    connect(job, &RecomputeJob::finished, this, [this, job] {
-        if (m_job.get() != job)
-            return;
-        if (job->result())
-            setRatingRun(job->result());
-        else
-            m_header->setText(job->errorString().toHtmlEscaped());
-    });
-    job->start();
+    startRatingsOnlyJob(
+        m_store, m_job, this, [this](RatingRunPtr run) { setRatingRun(std::move(run)); },
+        [this](const QString& why) { m_header->setText(why.toHtmlEscaped()); });
 }
 
 std::optional<FieldRatingsBefore> PlayerPage::storedRatingsBefore(const QString& eventId,

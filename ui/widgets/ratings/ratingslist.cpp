@@ -189,27 +189,10 @@ RatingsListView::~RatingsListView() = default;
 
 void RatingsListView::refresh()
 {
-    // The job reads the history through a connection of its own, in its thread: the window never
-    // waits for the whole history to be read (docs/monthly-locks.md).
-    std::unique_ptr<core::Store> worker;
-    try {
-        worker = m_store.openWorker();
-    } catch (const core::StoreError& error) {
-        m_summary->setText(error.message());
-        return;
-    }
-    m_job.reset(new RecomputeJob(std::move(worker), RecomputeJob::Mode::RatingsOnly));
-    RecomputeJob* job = m_job.get();
-    connect(job, &RecomputeJob::finished, this, [this, job] {
-        if (m_job.get() != job)
-            return;
-        if (job->result())
-            setRatingRun(job->result());
-        else
-            m_summary->setText(job->errorString());
-    });
     m_summary->setText(tr("Computing the ratings…"));
-    job->start();
+    startRatingsOnlyJob(
+        m_store, m_job, this, [this](RatingRunPtr run) { setRatingRun(std::move(run)); },
+        [this](const QString& why) { m_summary->setText(why); });
 }
 
 void RatingsListView::setRatingRun(RatingRunPtr run)

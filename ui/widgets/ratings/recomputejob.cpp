@@ -473,6 +473,31 @@ void RecomputeJob::run()
     m_done.notify_all();
 }
 
+void startRatingsOnlyJob(core::Store& store, RecomputeJobHandle& slot, QObject* context,
+                         const std::function<void(RatingRunPtr)>& shown,
+                         const std::function<void(const QString&)>& failed)
+{
+    std::unique_ptr<core::Store> worker;
+    try {
+        worker = store.openWorker();
+    } catch (const core::StoreError& error) {
+        failed(error.message());
+        return;
+    }
+    slot.reset(new RecomputeJob(std::move(worker), RecomputeJob::Mode::RatingsOnly));
+    RecomputeJob* job = slot.get();
+    // `slot` belongs to `context`: the connection goes with it.
+    QObject::connect(job, &RecomputeJob::finished, context, [&slot, job, shown, failed] {
+        if (slot.get() != job)
+            return; // a job let go
+        if (job->result())
+            shown(job->result());
+        else
+            failed(job->errorString());
+    });
+    job->start();
+}
+
 QFuture<LoadedHistory> loadHistoryInBackground(core::Store& store)
 {
     std::shared_ptr<core::Store> worker;

@@ -29,6 +29,7 @@
 #include <QString>
 #include <QThreadPool>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -194,6 +195,15 @@ struct DeleteRecomputeJobWhenFinished {
     void operator()(RecomputeJob* job) const { job->deleteWhenFinished(); }
 };
 using RecomputeJobHandle = std::unique_ptr<RecomputeJob, DeleteRecomputeJobWhenFinished>;
+
+// What the ratings list and the player page compute for themselves: a ratings-only job that reads
+// the stored history through a connection of its own (Store::openWorker), in its thread, so that
+// the window never waits for the whole history to be read. Kept in `slot` (the job there before is
+// let go); `shown` gets the run of the job still in `slot` when it ends, `failed` why there is none,
+// both on `context`'s thread.
+void startRatingsOnlyJob(core::Store& store, RecomputeJobHandle& slot, QObject* context,
+                         const std::function<void(RatingRunPtr)>& shown,
+                         const std::function<void(const QString&)>& failed);
 
 // Runs `work` on `pool` and returns the future of its result, for a QFutureWatcher on the GUI
 // thread. `work` must own its data (copies, not references to widgets or the store).
