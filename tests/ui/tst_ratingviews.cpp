@@ -127,6 +127,7 @@ class TestRatingViews : public QObject {
 
 private Q_SLOTS:
     void initTestCase();
+    void cleanupTestCase();
 
     void ratingsListEqualsEngineRun();
     void ratingsListFilters();
@@ -143,6 +144,8 @@ private Q_SLOTS:
     void droppedJobIsNotWaitedFor();
     void closingRecomputeWhileStoringDoesNotWait();
     void tourViewsReadTheHistoryOffTheWindowThread();
+    void tourViewsReuseStoredLocksAndStoreTheirOwn();
+    void longWorkLeavesQtsOwnPoolFree();
 
     void playerPageRows();
     void playerPageExpectedPlaceLine();
@@ -181,6 +184,13 @@ void TestRatingViews::initTestCase()
     const core::ImportReport report = m_store->importHistory(dataPath(QStringLiteral("nca-history")));
     QVERIFY(report.ok());
     QCOMPARE(report.eventsAdded, 153);
+}
+
+void TestRatingViews::cleanupTestCase()
+{
+    // The locks the Tour views computed are stored in the pool: done before the database goes.
+    QVERIFY(ui::backgroundPool()->waitForDone(120000));
+    m_store.reset();
 }
 
 std::unique_ptr<Store> TestRatingViews::openStore()
@@ -845,7 +855,7 @@ void TestRatingViews::closingRecomputeWhileStoringDoesNotWait()
 // say they are computing, have no seasons yet, and take the season asked for once the history is in.
 void TestRatingViews::tourViewsReadTheHistoryOffTheWindowThread()
 {
-    QThreadPool* pool = QThreadPool::globalInstance();
+    QThreadPool* pool = ui::backgroundPool();
     QVERIFY(pool->waitForDone(60000)); // nothing of an earlier test in the way
     std::promise<void> release;
     std::shared_future<void> released = release.get_future().share();
@@ -876,6 +886,140 @@ void TestRatingViews::tourViewsReadTheHistoryOffTheWindowThread()
                              60000);
     QVERIFY(standings.seasons().contains(QStringLiteral("15")));
     QVERIFY(pool->waitForDone(60000));
+}
+
+// DECISIONS P1: the Tour views read the months' stored locks (only their entrants) instead of computing
+// them, and store the locks they had to compute: opened again, they compute none and show the same.
+void TestRatingViews::tourViewsReuseStoredLocksAndStoreTheirOwn()
+{
+    core::StoreOptions options;
+    options.path = m_temp.filePath(QStringLiteral("tourlocks.sqlite"));
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
+    const std::unique_ptr<Store> store = testing::openStore(options);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
+    const auto storedLocks = [&store] {
+        return store->reusableLocks(store->loadHistory(), [&store] {
+            engine::FlickSkillParameters parameters;
+            store->flickSkillParameters().applyTo(parameters);
+            return parameters;
+        }());
+    };
+    QVERIFY(storedLocks().empty()); // imported, never computed
+
+    const auto openReport = [&store](const QString& season) {
+        auto view = std::make_unique<ui::TierReport>(*store);
+        view->setSeason(season);
+        return view;
+    };
+    const auto reportShown = [](const ui::TierReport& view, const QString& season) {
+        return !view.isComputing() && view.season() == season && view.model()->rowCount() > 0;
+    };
+    const auto openStandings = [&store](const QString& season) {
+        auto view = std::make_unique<ui::StandingsView>(*store);
+        view->setSeason(season);
+        return view;
+    };
+    const auto standingsShown = [](const ui::StandingsView& view, const QString& season) {
+        return !view.isComputing() && view.result().season == season && view.model()->rowCount() > 0;
+    };
+    const QString season = QStringLiteral("15");
+    const QString before = QStringLiteral("14");
+
+    // The Tier report of season 15 computes every month of it, and stores them.
+    const std::unique_ptr<ui::TierReport> report = openReport(season);
+    QSignalSpy reportStored(report.get(), &ui::TierReport::locksStored);
+    QTRY_VERIFY_WITH_TIMEOUT(reportShown(*report, season), 60000);
+    const std::vector<ui::TierReportRow> cold = report->model()->rows();
+    QSet<QDate> months;
+    for (const ui::TierReportRow& row : cold)
+        months.insert(QDate(row.date.year(), row.date.month(), 1));
+    QVERIFY(months.size() >= 6);
+    QCOMPARE(report->locksReused(), 0);
+    QCOMPARE(report->locksComputed(), static_cast<int>(months.size()));
+    QVERIFY(reportStored.count() == 1 || reportStored.wait(60000));
+    QCOMPARE(reportStored.first().first().toInt(), static_cast<int>(months.size()));
+    QCOMPARE(static_cast<int>(storedLocks().size()), static_cast<int>(months.size()));
+
+    // The standings of season 14 compute theirs, and store them.
+    const std::unique_ptr<ui::StandingsView> earlier = openStandings(before);
+    QSignalSpy earlierStored(earlier.get(), &ui::StandingsView::locksStored);
+    QTRY_VERIFY_WITH_TIMEOUT(standingsShown(*earlier, before), 60000);
+    const int earlierMonths = earlier->result().locksComputed;
+    QVERIFY(earlierMonths >= 6);
+    QCOMPARE(earlier->result().locksReused, 0);
+    QVERIFY(earlierStored.count() == 1 || earlierStored.wait(60000));
+    QCOMPARE(earlierStored.first().first().toInt(), earlierMonths);
+    QCOMPARE(static_cast<int>(storedLocks().size()), static_cast<int>(months.size()) + earlierMonths);
+
+    // Opened again, the views compute nothing and show what a computation from scratch shows.
+    const std::unique_ptr<ui::StandingsView> standings = openStandings(season);
+    QSignalSpy standingsStored(standings.get(), &ui::StandingsView::locksStored);
+    QTRY_VERIFY_WITH_TIMEOUT(standingsShown(*standings, season), 60000);
+    QCOMPARE(standings->result().locksComputed, 0);
+    QVERIFY(standings->result().locksReused > 0);
+    QVERIFY(!standings->result().computedLocks);
+    ui::StandingsInput input =
+        ui::readStandingsInput(*store, std::make_shared<const core::HistoryFolder>(store->loadHistory()),
+                               QStringLiteral("15"), engine::Division::Competitive);
+    QCOMPARE(static_cast<int>(input.reusable.size()), standings->result().locksReused);
+    input.reusable.clear();
+    const ui::StandingsResult scratch = ui::computeStandings(input);
+    QCOMPARE(scratch.locksComputed, standings->result().locksReused);
+    const std::vector<engine::StandingsRow>& expected = scratch.standings.rows;
+    const std::vector<engine::StandingsRow>& shown = standings->result().standings.rows;
+    QCOMPARE(shown.size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+        QCOMPARE(shown[k].playerId, expected[k].playerId);
+        QCOMPARE(shown[k].rank, expected[k].rank);
+        QCOMPARE(shown[k].totalTenths, expected[k].totalTenths);
+    }
+
+    const std::unique_ptr<ui::TierReport> again = openReport(season);
+    QTRY_VERIFY_WITH_TIMEOUT(reportShown(*again, season), 60000);
+    QCOMPARE(again->locksComputed(), 0);
+    QCOMPARE(again->locksReused(), static_cast<int>(months.size()));
+    QCOMPARE(again->model()->rows().size(), cold.size());
+    for (std::size_t k = 0; k < cold.size(); ++k) {
+        QCOMPARE(again->model()->rows()[k].eventId, cold[k].eventId);
+        QCOMPARE(again->model()->rows()[k].fieldStrengthIndex, cold[k].fieldStrengthIndex);
+        QCOMPARE(again->model()->rows()[k].unflooredWinnerPoints, cold[k].unflooredWinnerPoints);
+    }
+    QVERIFY(ui::backgroundPool()->waitForDone(60000));
+    QVERIFY(standingsStored.isEmpty()); // nothing computed, nothing stored
+}
+
+// Qt's raster paint engine splits large fills over QThreadPool::globalInstance() and waits for them on
+// the window's thread: the window's long work runs on a pool of its own (ui::backgroundPool), so that
+// with every thread of the global pool busy the views still get their results.
+void TestRatingViews::longWorkLeavesQtsOwnPoolFree()
+{
+    QThreadPool* qtPool = QThreadPool::globalInstance();
+    QVERIFY(qtPool != ui::backgroundPool());
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    std::atomic<int> holding{0};
+    const int threads = qtPool->maxThreadCount();
+    for (int k = 0; k < threads; ++k)
+        qtPool->start([released, &holding] {
+            ++holding;
+            released.wait_for(std::chrono::seconds(60));
+        });
+    QTRY_COMPARE_WITH_TIMEOUT(holding.load(), threads, 10000);
+
+    ui::RatingsListView list(*m_store);
+    ui::StandingsView standings(*m_store);
+    standings.setSeason(QStringLiteral("15"));
+    const bool done = QTest::qWaitFor(
+        [&] {
+            return list.ratingRun() && !standings.isComputing() &&
+                   standings.result().season == QLatin1String("15") && standings.model()->rowCount() > 0;
+        },
+        30000);
+    release.set_value();
+    QVERIFY(done);
+    QVERIFY(qtPool->waitForDone(60000));
+    QVERIFY(ui::backgroundPool()->waitForDone(60000));
 }
 
 void TestRatingViews::modelsPassTheTester()

@@ -1,4 +1,5 @@
 #include "core/awards/payout.h"
+#include "core/awards/tourlocks.h"
 #include "core/awards/tourpoints.h"
 #include "core/cli/cliprivate.h"
 #include "core/formats/boundedfile.h"
@@ -415,35 +416,11 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
     // their month with the same parameters; the locks computed now are stored for the next command
     // (docs/monthly-locks.md). A history folder computes every lock.
     std::map<engine::DayNumber, engine::MonthlyLock> reusable;
-    const QJsonObject parametersJson = flickSkillParametersJson(input.parameters);
-    // Only locks of the database's own parameters are shared: --params or --epsilon make others.
-    bool shared = false;
     try {
-        if (input.store) {
-            engine::FlickSkillParameters stored;
-            input.store->flickSkillParameters().applyTo(stored);
-            shared = flickSkillParametersJson(stored) == parametersJson;
-            if (shared) {
-                // Only the entrants of the Tour events asked for are read from each month's lock: all
-                // that points and standings use.
-                Store::PlayersByMonth entrants;
-                for (std::size_t i = 0; i < input.folder.events.size(); ++i) {
-                    if (input.folder.events[i].tour == Tour::None ||
-                        (include && !include(input.folder.events[i])))
-                        continue;
-                    const engine::Event& event = input.folder.history.events[i];
-                    std::vector<engine::PlayerIndex>& players = entrants[engine::firstOfMonth(event.date)];
-                    for (const engine::Standing& standing : event.standings)
-                        players.insert(players.end(), standing.unit.players.begin(),
-                                       standing.unit.players.end());
-                }
-                for (auto& [month, players] : entrants) {
-                    std::sort(players.begin(), players.end());
-                    players.erase(std::unique(players.begin(), players.end()), players.end());
-                }
-                reusable = input.store->reusableLocks(input.folder, input.parameters, &entrants);
-            }
-        }
+        // Only the entrants of the Tour events asked for are read from each month's lock: all that
+        // points and standings use. Only locks of the database's own parameters are shared.
+        if (input.store)
+            reusable = reusableTourLocks(*input.store, input.folder, input.parameters, include);
         points = computeTourPoints(input.folder, input.parameters, include, {}, 0, reusable);
     } catch (const std::exception& error) {
         err << command << ": " << QString::fromUtf8(error.what()) << '\n';

@@ -10,6 +10,7 @@
 #include "core/records/monthlock.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/flickskill.h"
+#include "widgets/backgroundpool.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -40,7 +41,7 @@ public:
     // (another event selected) only calls cancel() and forgets it.
     static MonthLockTask* create(core::Store& store, const QString& month);
     // Runs it on `pool`; finished() follows (at once, queued, when the connection could not be opened).
-    void start(QThreadPool* pool = QThreadPool::globalInstance());
+    void start(QThreadPool* pool = backgroundPool());
 
     QString month() const { return m_month; }
     // Asks the engine to stop at its next check; finished() follows with no ratings.

@@ -253,12 +253,7 @@ void RecomputeJob::run()
     // and its last holder is often the window's thread (a view taking the next run): it is freed
     // on a pool thread instead: freeing the list's and the page's previous runs there had blocked
     // the event loop for 226 ms at a million finishes (bench_recompute).
-    std::shared_ptr<RatingRun> run(new RatingRun, [](RatingRun* done) {
-        if (QCoreApplication::instance() != nullptr && !QCoreApplication::closingDown())
-            QThreadPool::globalInstance()->start([done] { delete done; });
-        else
-            delete done;
-    });
+    std::shared_ptr<RatingRun> run = freedInPool(new RatingRun);
     QString error;
     bool cancelled = false;
     std::optional<qint64> generation;
@@ -511,12 +506,41 @@ QFuture<LoadedHistory> loadHistoryInBackground(core::Store& store)
     return runInThreadPool([worker]() mutable {
         LoadedHistory loaded;
         try {
-            loaded.folder = std::make_shared<const core::HistoryFolder>(worker->loadHistory());
+            // Read first: a change while the history is read makes the locks computed from it
+            // refused, never stored as another history's (core::storeComputedTourLocks).
+            loaded.generation = worker->historyGeneration();
+            loaded.folder =
+                freedInPool<const core::HistoryFolder>(new core::HistoryFolder(worker->loadHistory()));
         } catch (const core::StoreError& error) {
             loaded.error = error.message();
         }
         worker.reset(); // closed in the thread that used it
         return loaded;
+    });
+}
+
+QFuture<int> storeTourLocksInBackground(core::Store& store,
+                                        std::shared_ptr<const core::ComputedTourLocks> locks)
+{
+    std::shared_ptr<core::Store> worker;
+    try {
+        if (!store.isReadOnly())
+            worker = store.openWorker();
+    } catch (const core::StoreError&) {
+    }
+    return runInThreadPool([worker, locks]() mutable {
+        int stored = 0;
+        if (worker && locks && locks->folder) {
+            try {
+                stored = core::storeComputedTourLocks(*worker, *locks->folder, locks->parameters,
+                                                      locks->points, locks->generation);
+            } catch (const core::StoreError&) {
+                // Storing saves the next view's time only: the view's result stands.
+            }
+        }
+        locks.reset();
+        worker.reset();
+        return stored;
     });
 }
 

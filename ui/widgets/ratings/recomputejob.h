@@ -13,12 +13,15 @@
 // ratings list and the player page show a RatingRun; a ratings-only run (no locks) is what they
 // compute for themselves.
 
+#include "core/awards/tourlocks.h"
 #include "core/formats/historyreader.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/monthlylock.h"
+#include "widgets/backgroundpool.h"
 #include "widgets/ratings/ratingslistmodel.h"
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QFuture>
 #include <QHash>
@@ -132,7 +135,7 @@ public:
     ~RecomputeJob() override; // cancels and waits for a running job
 
     // Queues the job on `pool`. A job runs once.
-    void start(QThreadPool* pool = QThreadPool::globalInstance());
+    void start(QThreadPool* pool = backgroundPool());
     // Asks the engine to stop at its next check (between batches); finished() follows soon.
     void cancel();
     // Blocks until a started job has finished (or was taken off the pool's queue unstarted).
@@ -205,11 +208,24 @@ void startRatingsOnlyJob(core::Store& store, RecomputeJobHandle& slot, QObject* 
                          const std::function<void(RatingRunPtr)>& shown,
                          const std::function<void(const QString&)>& failed);
 
+// `object` shared, and freed on a pool thread by whoever lets it go last: what the window's thread
+// lets go of is often large (at a million finishes a history, a run or a season's locks), and
+// freeing it there had blocked the event loop for 226 ms (bench_recompute). Freed at once when the
+// application is closing down.
+template <typename T> std::shared_ptr<T> freedInPool(T* object)
+{
+    return std::shared_ptr<T>(object, [](T* done) {
+        if (QCoreApplication::instance() != nullptr && !QCoreApplication::closingDown())
+            backgroundPool()->start([done] { delete done; });
+        else
+            delete done;
+    });
+}
+
 // Runs `work` on `pool` and returns the future of its result, for a QFutureWatcher on the GUI
 // thread. `work` must own its data (copies, not references to widgets or the store).
 template <typename Work>
-auto runInThreadPool(Work work, QThreadPool* pool = QThreadPool::globalInstance())
-    -> QFuture<std::invoke_result_t<Work&>>
+auto runInThreadPool(Work work, QThreadPool* pool = backgroundPool()) -> QFuture<std::invoke_result_t<Work&>>
 {
     using Result = std::invoke_result_t<Work&>;
     auto promise = std::make_shared<QPromise<Result>>();
@@ -227,8 +243,17 @@ auto runInThreadPool(Work work, QThreadPool* pool = QThreadPool::globalInstance(
 // reading it took the Tour views' window 2.3 s). `error` says why there is no folder.
 struct LoadedHistory {
     std::shared_ptr<const core::HistoryFolder> folder;
+    qint64 generation = 0; // Store::historyGeneration before the folder was read
     QString error;
 };
 QFuture<LoadedHistory> loadHistoryInBackground(core::Store& store);
+
+// The monthly locks a Tour view had to compute (the standings, the Tier report), stored in the pool
+// through a connection of their own (core::storeComputedTourLocks): the view shows its result
+// without waiting for them, and the next view, or `flickdesk-cli`, reads them instead. The locks are
+// freed in the pool. The future gives how many were stored; 0 when the store refused them all or
+// could not be opened (storing saves time only).
+QFuture<int> storeTourLocksInBackground(core::Store& store,
+                                        std::shared_ptr<const core::ComputedTourLocks> locks);
 
 } // namespace flickdesk::ui

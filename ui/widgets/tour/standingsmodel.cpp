@@ -17,28 +17,26 @@ QString totalText(long long tenths)
 
 StandingsModel::StandingsModel(QObject* parent)
     : QAbstractTableModel(parent)
+    , m_result(std::make_shared<const StandingsResult>())
 {
 }
 
-void StandingsModel::setResult(const StandingsResult& result)
+void StandingsModel::setResult(StandingsResultPtr result)
 {
     beginResetModel();
-    m_rows = result.standings.rows;
-    m_names = result.names;
-    m_division = result.division;
-    m_decided = result.decided;
+    m_result = result ? std::move(result) : std::make_shared<const StandingsResult>();
     endResetModel();
 }
 
 bool StandingsModel::isChampion(const engine::StandingsRow& row) const
 {
     // DECISIONS T3: the Recreational title may pass over the leader; the competitive one is rank 1.
-    return m_division == engine::Division::Recreational ? row.recreationalChampion : row.rank == 1;
+    return m_result->division == engine::Division::Recreational ? row.recreationalChampion : row.rank == 1;
 }
 
 int StandingsModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    return parent.isValid() ? 0 : static_cast<int>(rows().size());
 }
 
 int StandingsModel::columnCount(const QModelIndex& parent) const
@@ -50,7 +48,7 @@ QVariant StandingsModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const engine::StandingsRow& row = m_rows[static_cast<std::size_t>(index.row())];
+    const engine::StandingsRow& row = rows()[static_cast<std::size_t>(index.row())];
     const QString id = QString::fromStdString(row.playerId);
     switch (role) {
     case Qt::DisplayRole:
@@ -60,7 +58,7 @@ QVariant StandingsModel::data(const QModelIndex& index, int role) const
         case PlayerColumn:
             return id;
         case NameColumn:
-            return m_names.value(id);
+            return m_result->names.value(id);
         case TotalColumn:
             return totalText(row.totalTenths);
         case CountedColumn:
@@ -103,7 +101,7 @@ QVariant StandingsModel::data(const QModelIndex& index, int role) const
     case PlayerIdRole:
         return id;
     case ChampionRole:
-        return m_decided && isChampion(row); // DECISIONS T2: the leader until the Finale
+        return m_result->decided && isChampion(row); // DECISIONS T2: the leader until the Finale
     default:
         return {};
     }

@@ -3,11 +3,13 @@
 // The table of the NCA Tour standings (StandingsView): rank, player, total, the events counted,
 // the tie-break note; the champion in bold (DECISIONS T3).
 
+#include "core/awards/tourlocks.h"
 #include "flickdesk/engine/standings.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QString>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,7 +32,16 @@ struct StandingsResult {
     bool decided = false;
     QHash<QString, QString> names;
     QString error; // an unknown season or Finale, or a defect: nothing computed
+    // DECISIONS P1: the months whose lock was read from the database and those computed for want of
+    // one; the computed ones, to be stored for the next view (ui::storeTourLocksInBackground).
+    int locksReused = 0;
+    int locksComputed = 0;
+    std::shared_ptr<const core::ComputedTourLocks> computedLocks;
 };
+
+// A result as the window holds it: shared between the view and its model, never copied on the
+// window's thread (at a million finishes a season's standings are 58,295 rows).
+using StandingsResultPtr = std::shared_ptr<const StandingsResult>;
 
 class StandingsModel : public QAbstractTableModel {
     Q_OBJECT
@@ -41,8 +52,8 @@ public:
 
     explicit StandingsModel(QObject* parent = nullptr);
 
-    void setResult(const StandingsResult& result);
-    const std::vector<engine::StandingsRow>& rows() const { return m_rows; }
+    void setResult(StandingsResultPtr result);
+    const std::vector<engine::StandingsRow>& rows() const { return m_result->standings.rows; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -52,10 +63,7 @@ public:
 private:
     bool isChampion(const engine::StandingsRow& row) const;
 
-    std::vector<engine::StandingsRow> m_rows;
-    QHash<QString, QString> m_names;
-    engine::Division m_division = engine::Division::Competitive;
-    bool m_decided = false;
+    StandingsResultPtr m_result;
 };
 
 } // namespace flickdesk::ui

@@ -80,6 +80,8 @@ StandingsInput readStandingsInput(core::Store& store, std::shared_ptr<const core
         if (!player.name.isEmpty())
             input.names.insert(player.id, player.name);
     }
+    input.reusable = core::reusableTourLocks(store, *input.folder, input.parameters,
+                                             core::standingsEvents(*input.folder, season, division));
     return input;
 }
 
@@ -88,7 +90,6 @@ StandingsResult computeStandings(const StandingsInput& input)
     StandingsResult result;
     result.season = input.request.season;
     result.division = input.request.division;
-    result.names = input.names;
     const core::HistoryFolder& folder = *input.folder;
 
     std::vector<engine::Defect> defects = folder.defects;
@@ -106,7 +107,8 @@ StandingsResult computeStandings(const StandingsInput& input)
     try {
         core::TourPoints points = core::computeTourPoints(
             folder, input.parameters,
-            core::standingsEvents(folder, input.request.season, input.request.division));
+            core::standingsEvents(folder, input.request.season, input.request.division), {}, 0,
+            input.reusable);
         if (!points.defects.empty()) {
             result.error = describeDefects(points.defects);
             return result;
@@ -135,6 +137,12 @@ StandingsResult computeStandings(const StandingsInput& input)
             return result;
         }
         result.standings = engine::computeTourStandings(build.season);
+        // Only the names its rows show: the window's thread takes the result.
+        for (const engine::StandingsRow& row : result.standings.rows) {
+            const QString id = QString::fromStdString(row.playerId);
+            if (const auto name = input.names.constFind(id); name != input.names.cend())
+                result.names.insert(id, *name);
+        }
         result.decided = core::seasonDecided(folder, build, input.request.season);
         if (!result.decided)
             core::noteLeadersBeforeTheFinale(result.standings);
@@ -147,6 +155,12 @@ StandingsResult computeStandings(const StandingsInput& input)
             result.finaleEventId = folder.events[*build.finaleEvent].eventId;
             result.finaleName = folder.events[*build.finaleEvent].name;
         }
+        result.locksComputed =
+            static_cast<int>(std::count(points.computed.begin(), points.computed.end(), 1));
+        result.locksReused = static_cast<int>(points.locks.size()) - result.locksComputed;
+        if (result.locksComputed > 0)
+            result.computedLocks = freedInPool<const core::ComputedTourLocks>(new core::ComputedTourLocks{
+                input.folder, input.parameters, std::move(points), input.generation});
     } catch (const std::exception& failure) {
         result.error = tr("The standings could not be computed: %1").arg(QString::fromUtf8(failure.what()));
     }
@@ -222,8 +236,10 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
     , m_folder(std::make_shared<const core::HistoryFolder>())
+    , m_result(std::make_shared<const StandingsResult>())
     , m_history(new QFutureWatcher<LoadedHistory>(this))
-    , m_watcher(new QFutureWatcher<StandingsResult>(this))
+    , m_watcher(new QFutureWatcher<std::shared_ptr<StandingsResult>>(this))
+    , m_storing(new QFutureWatcher<int>(this))
     , m_model(new StandingsModel(this))
 {
     m_season = new QComboBox(this);
@@ -292,14 +308,18 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     connect(m_pdf, &QPushButton::clicked, this, &StandingsView::savePdfWithDialog);
     connect(m_history, &QFutureWatcher<LoadedHistory>::finished, this,
             [this] { historyLoaded(m_history->result()); });
-    connect(m_watcher, &QFutureWatcher<StandingsResult>::finished, this, [this] {
-        const StandingsResult result = m_watcher->result();
+    connect(m_watcher, &QFutureWatcher<std::shared_ptr<StandingsResult>>::finished, this, [this] {
+        const std::shared_ptr<StandingsResult> result = m_watcher->result();
+        if (result->computedLocks) // still this history's, whichever choice they were for
+            m_storing->setFuture(storeTourLocksInBackground(m_store, std::move(result->computedLocks)));
         // A result for an earlier choice is dropped: the newer request is on its way.
-        if (result.season == season() && result.division == division()) {
+        if (result->season == season() && result->division == division()) {
             m_computing = false;
             showResult(result);
         }
     });
+    connect(m_storing, &QFutureWatcher<int>::finished, this,
+            [this] { Q_EMIT locksStored(m_storing->result()); });
 
     refresh();
 }
@@ -373,6 +393,7 @@ void StandingsView::historyLoaded(const LoadedHistory& loaded)
     } else {
         m_folder = loaded.folder;
     }
+    m_generation = loaded.generation;
     fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
     m_wantedSeason.clear();
     fillFinales();
@@ -422,7 +443,7 @@ void StandingsView::recompute()
 {
     const QString label = season();
     if (label.isEmpty()) {
-        showResult({});
+        showResult(std::make_shared<const StandingsResult>());
         m_status->setText(tr("The database holds no finished events."));
         return;
     }
@@ -436,25 +457,29 @@ void StandingsView::recompute()
     }
     m_status->setText(tr("Computing the standings…"));
     m_computing = true;
-    m_watcher->setFuture(runInThreadPool([worker, folder = m_folder, label, chosen = division()]() mutable {
-        StandingsResult result;
-        try {
-            const StandingsInput input = readStandingsInput(*worker, folder, label, chosen);
-            worker.reset(); // closed in the thread that used it
-            return computeStandings(input);
-        } catch (const core::StoreError& error) {
-            result.season = label;
-            result.division = chosen;
-            result.error = error.message();
-        }
-        return result;
-    }));
+    m_watcher->setFuture(runInThreadPool(
+        [worker, folder = m_folder, generation = m_generation, label, chosen = division()]() mutable {
+            // Freed in the pool: the window's thread only ever lets go of it.
+            std::shared_ptr<StandingsResult> result = freedInPool(new StandingsResult);
+            try {
+                StandingsInput input = readStandingsInput(*worker, folder, label, chosen);
+                input.generation = generation;
+                worker.reset(); // closed in the thread that used it
+                *result = computeStandings(input);
+            } catch (const core::StoreError& error) {
+                result->season = label;
+                result->division = chosen;
+                result->error = error.message();
+            }
+            return result;
+        }));
 }
 
-void StandingsView::showResult(const StandingsResult& result)
+void StandingsView::showResult(StandingsResultPtr shown)
 {
-    m_result = result;
-    m_model->setResult(result);
+    m_result = std::move(shown);
+    const StandingsResult& result = *m_result;
+    m_model->setResult(m_result);
     m_table->resizeColumnsToContents();
     m_champion->setText(championText(result));
     if (!result.error.isEmpty())
@@ -472,7 +497,7 @@ void StandingsView::showResult(const StandingsResult& result)
 
 QString StandingsView::html() const
 {
-    const StandingsResult& r = m_result;
+    const StandingsResult& r = *m_result;
     QString text;
     text += QStringLiteral("<html><body>");
     text += QStringLiteral("<h2>%1</h2>")
@@ -535,7 +560,7 @@ bool StandingsView::savePdf(const QString& path, QString* errorString) const
     {
         QPdfWriter writer(pdf.temporaryPath());
         writer.setTitle(
-            tr("NCA Tour standings: season %1, %2").arg(m_result.season, divisionName(m_result.division)));
+            tr("NCA Tour standings: season %1, %2").arg(m_result->season, divisionName(m_result->division)));
         writer.setCreator(QStringLiteral("FlickDesk"));
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setResolution(300);

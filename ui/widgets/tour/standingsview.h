@@ -39,6 +39,10 @@ struct StandingsInput {
     core::TourSeasonRequest request;
     std::map<QString, core::AwardRecord> frozenAwards; // awarded events' current awards (P2)
     QHash<QString, QString> names;
+    // DECISIONS P1: the database's locks of the season's months that are this history's, holding
+    // only the entrants (core::reusableTourLocks); the other months are computed.
+    std::map<engine::DayNumber, engine::MonthlyLock> reusable;
+    qint64 generation = 0; // Store::historyGeneration before `folder` was read
 };
 
 // `folder` is the stored history (Store::loadHistory); the rest is read from the store.
@@ -63,7 +67,7 @@ public:
     engine::Division division() const;
     QStringList seasons() const;
     bool isComputing() const;
-    const StandingsResult& result() const { return m_result; }
+    const StandingsResult& result() const { return *m_result; }
     StandingsModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QLabel* championLabel() const { return m_champion; }
@@ -90,19 +94,24 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void standingsReady(); // the model shows the current season and division
+    // The locks the standings had to compute are stored (`stored` of them) for the next view.
+    void locksStored(int stored);
 
 private:
     void historyLoaded(const LoadedHistory& loaded);
     void fillFinales();
     void recompute();
-    void showResult(const StandingsResult& result);
+    void showResult(StandingsResultPtr result);
 
     core::Store& m_store;
     std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
-    StandingsResult m_result;
+    qint64 m_generation = 0;                             // Store::historyGeneration before it was read
+    StandingsResultPtr m_result;
     QFutureWatcher<LoadedHistory>* m_history = nullptr;
     QString m_wantedSeason; // asked for while the history was being read
-    QFutureWatcher<StandingsResult>* m_watcher = nullptr;
+    // The result is the task's own until taken: its computed locks go to the store (m_storing).
+    QFutureWatcher<std::shared_ptr<StandingsResult>>* m_watcher = nullptr;
+    QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored
     // From a request until its result is shown: the future finishes before the watcher's queued
     // signal applies it, and until then the view still shows the previous request's rows.
     bool m_computing = false;

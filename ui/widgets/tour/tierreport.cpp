@@ -22,14 +22,22 @@ FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::ui::TierReport)
 
 } // namespace
 
-TierReportResult computeTierReport(const core::HistoryFolder& folder,
-                                   const engine::FlickSkillParameters& parameters, const QString& season)
+core::TourEventFilter tierReportEvents(const QString& season)
+{
+    return [season](const core::EventInfo& info) { return info.season == season; };
+}
+
+TierReportResult computeTierReport(std::shared_ptr<const core::HistoryFolder> shared,
+                                   const engine::FlickSkillParameters& parameters, const QString& season,
+                                   const std::map<engine::DayNumber, engine::MonthlyLock>& reusable,
+                                   qint64 generation)
 {
     TierReportResult result;
     result.season = season;
+    const core::HistoryFolder& folder = *shared;
     try {
-        const core::TourPoints points = core::computeTourPoints(
-            folder, parameters, [&season](const core::EventInfo& info) { return info.season == season; });
+        core::TourPoints points =
+            core::computeTourPoints(folder, parameters, tierReportEvents(season), {}, 0, reusable);
         if (!points.defects.empty()) {
             result.error =
                 tr("The stored history has %1 defect(s) that keep Tour points from being computed; the "
@@ -54,6 +62,12 @@ TierReportResult computeTierReport(const core::HistoryFolder& folder,
             row.meetsHigherTierFloor = event.payout.meetsHigherTierFloor; // DECISIONS P10
             result.rows.push_back(std::move(row));
         }
+        result.locksComputed =
+            static_cast<int>(std::count(points.computed.begin(), points.computed.end(), 1));
+        result.locksReused = static_cast<int>(points.locks.size()) - result.locksComputed;
+        if (result.locksComputed > 0)
+            result.computedLocks = freedInPool<const core::ComputedTourLocks>(
+                new core::ComputedTourLocks{shared, parameters, std::move(points), generation});
     } catch (const std::exception& failure) {
         result.error = tr("The Tier report could not be computed: %1").arg(QString::fromUtf8(failure.what()));
     }
@@ -68,6 +82,7 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
     , m_folder(std::make_shared<const core::HistoryFolder>())
     , m_history(new QFutureWatcher<LoadedHistory>(this))
     , m_watcher(new QFutureWatcher<TierReportResult>(this))
+    , m_storing(new QFutureWatcher<int>(this))
     , m_model(new TierReportModel(this))
 {
     m_season = new QComboBox(this);
@@ -105,10 +120,14 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
     connect(m_history, &QFutureWatcher<LoadedHistory>::finished, this,
             [this] { historyLoaded(m_history->result()); });
     connect(m_watcher, &QFutureWatcher<TierReportResult>::finished, this, [this] {
-        const TierReportResult result = m_watcher->result();
+        TierReportResult result = m_watcher->result();
+        if (result.computedLocks) // still this history's, whichever season they were for
+            m_storing->setFuture(storeTourLocksInBackground(m_store, std::move(result.computedLocks)));
         if (result.season != season())
             return; // a newer request is on its way
         m_computing = false;
+        m_locksReused = result.locksReused;
+        m_locksComputed = result.locksComputed;
         m_model->setRows(result.rows);
         m_table->resizeColumnsToContents();
         if (!result.error.isEmpty())
@@ -117,6 +136,8 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
             updateSummary();
         Q_EMIT reportReady();
     });
+    connect(m_storing, &QFutureWatcher<int>::finished, this,
+            [this] { Q_EMIT locksStored(m_storing->result()); });
     refresh();
 }
 
@@ -173,6 +194,7 @@ void TierReport::historyLoaded(const LoadedHistory& loaded)
     } else {
         m_folder = loaded.folder;
     }
+    m_generation = loaded.generation;
     fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
     m_wantedSeason.clear();
     if (loaded.folder)
@@ -187,17 +209,32 @@ void TierReport::recompute()
         m_summary->setText(tr("The database holds no finished events."));
         return;
     }
-    engine::FlickSkillParameters parameters;
+    // The parameters and the stored locks are read with the computation, on a connection of its own.
+    std::shared_ptr<core::Store> worker;
     try {
-        m_store.flickSkillParameters().applyTo(parameters);
+        worker = m_store.openWorker();
     } catch (const core::StoreError& error) {
         m_summary->setText(error.message());
         return;
     }
     m_summary->setText(tr("Computing the Tier report…"));
     m_computing = true;
-    m_watcher->setFuture(runInThreadPool(
-        [folder = m_folder, parameters, label] { return computeTierReport(*folder, parameters, label); }));
+    m_watcher->setFuture(
+        runInThreadPool([worker, folder = m_folder, generation = m_generation, label]() mutable {
+            TierReportResult result;
+            try {
+                engine::FlickSkillParameters parameters;
+                worker->flickSkillParameters().applyTo(parameters);
+                const std::map<engine::DayNumber, engine::MonthlyLock> reusable =
+                    core::reusableTourLocks(*worker, *folder, parameters, tierReportEvents(label));
+                worker.reset(); // closed in the thread that used it
+                return computeTierReport(folder, parameters, label, reusable, generation);
+            } catch (const core::StoreError& error) {
+                result.season = label;
+                result.error = error.message();
+            }
+            return result;
+        }));
 }
 
 void TierReport::updateSummary()

@@ -16,6 +16,8 @@
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
 #include <QWidget>
+#include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -30,11 +32,22 @@ struct TierReportResult {
     QString season;
     std::vector<TierReportRow> rows; // by date
     QString error;
+    // DECISIONS P1: the months whose lock was read from the database and those computed for want of
+    // one; the computed ones, to be stored for the next view (storeTourLocksInBackground).
+    int locksReused = 0;
+    int locksComputed = 0;
+    std::shared_ptr<const core::ComputedTourLocks> computedLocks;
 };
 
-// Every Tour event (competitive and recreational) of `season`.
-TierReportResult computeTierReport(const core::HistoryFolder& folder,
-                                   const engine::FlickSkillParameters& parameters, const QString& season);
+// Every Tour event (competitive and recreational) of `season`. `folder` is the stored history
+// (Store::loadHistory) read at `generation` (Store::historyGeneration); `reusable`, the stored
+// locks of its months that are its own (core::reusableTourLocks): the others are computed.
+TierReportResult computeTierReport(std::shared_ptr<const core::HistoryFolder> folder,
+                                   const engine::FlickSkillParameters& parameters, const QString& season,
+                                   const std::map<engine::DayNumber, engine::MonthlyLock>& reusable = {},
+                                   qint64 generation = 0);
+// The events computeTierReport takes.
+core::TourEventFilter tierReportEvents(const QString& season);
 
 class TierReport : public QWidget {
     Q_OBJECT
@@ -50,6 +63,10 @@ public:
     bool isComputing() const;
     TierReportModel* model() const { return m_model; }
     QLabel* summaryLabel() const { return m_summary; }
+    // DECISIONS P1: of the shown report's months, those whose lock was read from the database and
+    // those computed for want of one.
+    int locksReused() const { return m_locksReused; }
+    int locksComputed() const { return m_locksComputed; }
 
 public Q_SLOTS:
     void setSeason(const QString& season);
@@ -60,6 +77,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void reportReady();
+    // The locks the report had to compute are stored (`stored` of them) for the next view.
+    void locksStored(int stored);
 
 private:
     void historyLoaded(const LoadedHistory& loaded);
@@ -68,12 +87,16 @@ private:
 
     core::Store& m_store;
     std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
+    qint64 m_generation = 0;                             // Store::historyGeneration before it was read
     QFutureWatcher<LoadedHistory>* m_history = nullptr;
     QString m_wantedSeason; // asked for while the history was being read
     QFutureWatcher<TierReportResult>* m_watcher = nullptr;
+    QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored
     // From a request until its result is shown: the future finishes before the watcher's queued
     // signal applies it, and until then the view still shows the previous request's rows.
     bool m_computing = false;
+    int m_locksReused = 0;
+    int m_locksComputed = 0;
     TierReportModel* m_model = nullptr;
     QComboBox* m_season = nullptr;
     QCheckBox* m_onlyMeeting = nullptr;

@@ -1,0 +1,26 @@
+// The pool of the window's long work (widgets/backgroundpool.h).
+
+#include "widgets/backgroundpool.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThread>
+#include <algorithm>
+
+namespace flickdesk::ui {
+
+QThreadPool* backgroundPool()
+{
+    static QPointer<QThreadPool> pool; // created and used on the window's thread, and by its tasks
+    QCoreApplication* application = QCoreApplication::instance();
+    if (application == nullptr || QCoreApplication::closingDown())
+        return QThreadPool::globalInstance();
+    if (!pool) {
+        pool = new QThreadPool(application);
+        pool->setObjectName(QStringLiteral("FlickDesk background work"));
+        pool->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+    }
+    return pool;
+}
+
+} // namespace flickdesk::ui
