@@ -31,27 +31,7 @@
 #include <cstdio>
 
 using namespace flickdesk;
-
-namespace {
-
-// Runs the event loop until `done` is true (checked every 2 ms) or 5 minutes pass. The loop sleeps
-// between events: no busy wait takes a core from the workers.
-template <typename Done> void waitUntil(Done done)
-{
-    if (done())
-        return;
-    QEventLoop loop;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    poll.start(2);
-    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
-    loop.exec();
-}
-
-} // namespace
+using flickdesk::bench::waitUntil;
 
 int main(int argc, char** argv)
 {

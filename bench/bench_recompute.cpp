@@ -42,25 +42,9 @@
 
 using namespace flickdesk;
 using flickdesk::bench::median;
+using flickdesk::bench::waitUntil;
 
 namespace {
-
-// Runs the event loop until `done` is true (checked every 2 ms) or 5 minutes pass. The loop sleeps
-// between events: no busy wait takes a core from the workers.
-template <typename Done> void waitUntil(Done done)
-{
-    if (done())
-        return;
-    QEventLoop loop;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    poll.start(2);
-    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 
 // The application, timing each event it delivers on the window's thread: an event that takes over
 // 50 ms is noted with its receiver's class and the event's type, so that a blocked event loop says

@@ -7,8 +7,10 @@
 // (one bench/generate_history.py wrote, see bench/README.md).
 
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QStringList>
+#include <QTimer>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -50,6 +52,23 @@ inline QString historyDirArgument(const QStringList& arguments)
     }
     std::printf("history folder: %s\n", qPrintable(QFileInfo(folder).absoluteFilePath()));
     return folder;
+}
+
+// Runs the event loop until `done` is true (checked every 2 ms) or 5 minutes pass. The loop sleeps
+// between events: no busy wait takes a core from the workers.
+template <typename Done> void waitUntil(Done done)
+{
+    if (done())
+        return;
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    poll.start(2);
+    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
+    loop.exec();
 }
 
 } // namespace flickdesk::bench

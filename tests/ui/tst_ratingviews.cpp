@@ -120,6 +120,37 @@ std::map<QString, CliRow> cliStandings(const QString& database, const QString& s
     return rows;
 }
 
+// Every thread of `pool` held until release() (at the latest when it goes, or after 60 s): what
+// is started on the pool meanwhile waits.
+class PoolHold {
+public:
+    explicit PoolHold(QThreadPool* pool)
+        : m_threads(pool->maxThreadCount())
+    {
+        std::shared_future<void> released = m_release.get_future().share();
+        for (int k = 0; k < m_threads; ++k)
+            pool->start([released, holding = m_holding] {
+                ++*holding;
+                released.wait_for(std::chrono::seconds(60));
+            });
+    }
+    ~PoolHold() { release(); }
+    bool allHeld() const { return m_holding->load() == m_threads; }
+    void release()
+    {
+        if (!m_released) {
+            m_release.set_value();
+            m_released = true;
+        }
+    }
+
+private:
+    const int m_threads;
+    std::promise<void> m_release;
+    std::shared_ptr<std::atomic<int>> m_holding = std::make_shared<std::atomic<int>>(0);
+    bool m_released = false;
+};
+
 } // namespace
 
 class TestRatingViews : public QObject {
@@ -857,16 +888,8 @@ void TestRatingViews::tourViewsReadTheHistoryOffTheWindowThread()
 {
     QThreadPool* pool = ui::backgroundPool();
     QVERIFY(pool->waitForDone(60000)); // nothing of an earlier test in the way
-    std::promise<void> release;
-    std::shared_future<void> released = release.get_future().share();
-    std::atomic<int> holding{0};
-    const int threads = pool->maxThreadCount();
-    for (int k = 0; k < threads; ++k)
-        pool->start([released, &holding] {
-            ++holding;
-            released.wait_for(std::chrono::seconds(60));
-        });
-    QTRY_COMPARE_WITH_TIMEOUT(holding.load(), threads, 10000);
+    PoolHold hold(pool);
+    QTRY_VERIFY_WITH_TIMEOUT(hold.allHeld(), 10000);
 
     ui::StandingsView standings(*m_store);
     ui::TierReport report(*m_store);
@@ -877,7 +900,7 @@ void TestRatingViews::tourViewsReadTheHistoryOffTheWindowThread()
     QVERIFY(standings.seasons().isEmpty()); // the history is not read yet
     QVERIFY(report.seasons().isEmpty());
 
-    release.set_value();
+    hold.release();
     QTRY_VERIFY_WITH_TIMEOUT(!standings.isComputing() && standings.result().season == QLatin1String("15") &&
                                  standings.model()->rowCount() > 0,
                              60000);
@@ -996,16 +1019,8 @@ void TestRatingViews::longWorkLeavesQtsOwnPoolFree()
 {
     QThreadPool* qtPool = QThreadPool::globalInstance();
     QVERIFY(qtPool != ui::backgroundPool());
-    std::promise<void> release;
-    std::shared_future<void> released = release.get_future().share();
-    std::atomic<int> holding{0};
-    const int threads = qtPool->maxThreadCount();
-    for (int k = 0; k < threads; ++k)
-        qtPool->start([released, &holding] {
-            ++holding;
-            released.wait_for(std::chrono::seconds(60));
-        });
-    QTRY_COMPARE_WITH_TIMEOUT(holding.load(), threads, 10000);
+    PoolHold hold(qtPool);
+    QTRY_VERIFY_WITH_TIMEOUT(hold.allHeld(), 10000);
 
     ui::RatingsListView list(*m_store);
     ui::StandingsView standings(*m_store);
@@ -1016,7 +1031,7 @@ void TestRatingViews::longWorkLeavesQtsOwnPoolFree()
                    standings.result().season == QLatin1String("15") && standings.model()->rowCount() > 0;
         },
         30000);
-    release.set_value();
+    hold.release();
     QVERIFY(done);
     QVERIFY(qtPool->waitForDone(60000));
     QVERIFY(ui::backgroundPool()->waitForDone(60000));
