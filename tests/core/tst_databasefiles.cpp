@@ -147,6 +147,7 @@ private Q_SLOTS:
     void refusesOutputOverOpenDatabase();
     void fullDiskKeepsEarlierFiles_data();
     void fullDiskKeepsEarlierFiles();
+    void pointsStandWhenTheirLocksDoNotFit();
     void replacingFileKeepsTargetWhenCut();
     void exportReplacesEarlierExportWhole();
     void killedExportNeverPairsTwoEvents();
@@ -208,7 +209,13 @@ void TestDatabaseFiles::refusesOutputOverDatabase_data()
     QTest::newRow("backup: the backup folder") << backup << QStringLiteral("backups");
     QTest::newRow("rate: -shm") << rate << QStringLiteral("live.sqlite-shm");
     QTest::newRow("lock: a hard link") << lock << QStringLiteral("@hardlink");
+    const QStringList standings{
+        QStringLiteral("standings"),   QStringLiteral("--db"), QStringLiteral("DB"),
+        QStringLiteral("--season"),    QStringLiteral("15"),   QStringLiteral("--division"),
+        QStringLiteral("competitive"), QStringLiteral("-o"),   QStringLiteral("OUT")};
+    // Both store the monthly locks they compute before their output is written: refused first.
     QTest::newRow("points: the database") << points << QStringLiteral("live.sqlite");
+    QTest::newRow("standings: a symbolic link") << standings << QStringLiteral("@symlink");
 }
 
 void TestDatabaseFiles::refusesOutputOverDatabase()
@@ -340,6 +347,51 @@ void TestDatabaseFiles::fullDiskKeepsEarlierFiles()
     QVERIFY2(full.err.contains(QLatin1String("cannot")), qPrintable(full.err));
     // The earlier files byte for byte, and no temporary file left.
     QCOMPARE(snapshot(temp.filePath(QStringLiteral("out"))), before);
+}
+
+// `points --db` stores each lock it computes as soon as it is done. A database that cannot take
+// them (here a disk full after a few) costs the next command time, never this one's points: they
+// are all written, the failure is reported once, and the locks stored are each whole.
+void TestDatabaseFiles::pointsStandWhenTheirLocksDoNotFit()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("the full disk is made with ulimit -f");
+#endif
+    if (QStandardPaths::findExecutable(QStringLiteral("bash")).isEmpty())
+        QSKIP("the full disk is made with bash's ulimit -f, and bash is missing");
+    QTemporaryDir temp;
+    const QString db = temp.filePath(QStringLiteral("full.sqlite"));
+    QVERIFY(QFile::copy(m_nca, db));
+    QVERIFY(QFile::setPermissions(db, QFile::ReadOwner | QFile::WriteOwner));
+    const CliRun folder = run({QStringLiteral("points"), ncaHistoryDir()});
+    QCOMPARE(folder.status, core::cli_exit::ok);
+    const QStringList points{QStringLiteral("points"), QStringLiteral("--db"), db};
+
+    // Room for a few of the locks' rows in the database's log, not for all of them.
+    const int kilobytes = static_cast<int>(QFileInfo(db).size() / 1024) + 256;
+    const CliRun full = runWithFileSizeLimit(kilobytes, points);
+    QVERIFY2(full.status == core::cli_exit::ok, qPrintable(full.err));
+    QCOMPARE(full.out, folder.out);
+    // The failure once, naming the database, and the summary line.
+    QCOMPARE(full.err.count(QDir::toNativeSeparators(db)), 1);
+    QVERIFY2(full.err.contains(QLatin1String("0 stored before)")), qPrintable(full.err));
+    QCOMPARE(run({QStringLiteral("check"), QStringLiteral("--db"), db}).status, core::cli_exit::ok);
+    const auto storedLocks = [&db] {
+        core::sqlite::Database connection(db, core::sqlite::Database::Mode::ReadOnly);
+        return connection.queryInteger("SELECT count(*) FROM locks").value_or(-1);
+    };
+    const std::int64_t fitted = storedLocks();
+    QVERIFY2(fitted > 0, "the limit let no lock in: the test proves nothing");
+
+    // The next command reads those it stored (each whole: they give the same points) and computes
+    // and stores the others.
+    const CliRun next = run(points);
+    QCOMPARE(next.status, core::cli_exit::ok);
+    QCOMPARE(next.out, folder.out);
+    QVERIFY2(next.err.contains(QStringLiteral("%1 stored before)").arg(fitted)), qPrintable(next.err));
+    const CliRun last = run(points);
+    QVERIFY2(last.err.contains(QLatin1String("(0 computed on")), qPrintable(last.err));
+    QVERIFY(storedLocks() > fitted);
 }
 
 // The PDF writers write to a path of their own: a ReplacingFile whose file came out empty or cut

@@ -486,11 +486,15 @@ void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
             return;
     }
 
+    // Each lock was stored as soon as it was computed, in turns of its own, with its run.
+    const std::int64_t storedRuns = queryInteger(path, "SELECT count(*) FROM rating_runs");
+    QCOMPARE(storedRuns, locks);
+
     const testing::CliRun second = testing::run(points);
     QCOMPARE(second.status, 0);
     QCOMPARE(second.out, first.out); // the same points, byte for byte
     QVERIFY2(second.err.contains(QStringLiteral("(0 computed on")), qPrintable(second.err));
-    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), 1); // nothing written again
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), storedRuns); // nothing written again
 
     // The history folder computes every lock and pays the same.
     const testing::CliRun folder = testing::run({QStringLiteral("points"), testing::ncaHistoryDir()});

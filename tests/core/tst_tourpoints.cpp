@@ -18,6 +18,8 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <thread>
 
 using namespace flickdesk;
 using namespace flickdesk::testing;
@@ -111,6 +113,10 @@ private Q_SLOTS:
     void locksDoNotDependOnThreadsOrCompany_data();
     void locksDoNotDependOnThreadsOrCompany();
     void cancelledLocksAreNoResult();
+    void finishedLocksAreHandedOverOnTheCallingThread_data();
+    void finishedLocksAreHandedOverOnTheCallingThread();
+    void failureHandingOverStopsTheWorkers();
+    void computedLocksAreHandedOverWholeAndKeptForTheAwards();
 };
 
 void TestTourPoints::awardsEveryNcaTourEvent()
@@ -587,10 +593,13 @@ void TestTourPoints::readsPayoutFields()
 void TestTourPoints::locksDoNotDependOnThreadsOrCompany_data()
 {
     QTest::addColumn<unsigned>("threads");
-    QTest::newRow("one thread") << 1u;
-    QTest::newRow("two threads") << 2u;
-    QTest::newRow("three threads") << 3u;
-    QTest::newRow("one per core") << 0u;
+    QTest::addColumn<bool>("large"); // the schedule of a large history: largest and smallest months
+    QTest::newRow("one thread") << 1u << false;
+    QTest::newRow("two threads") << 2u << false;
+    QTest::newRow("three threads") << 3u << false;
+    QTest::newRow("one per core") << 0u << false;
+    QTest::newRow("two threads, large") << 2u << true;
+    QTest::newRow("three threads, large") << 3u << true;
 }
 
 // DECISIONS P1: the locks of many months, spread over workers here in ui/core (the engine starts no
@@ -598,6 +607,7 @@ void TestTourPoints::locksDoNotDependOnThreadsOrCompany_data()
 void TestTourPoints::locksDoNotDependOnThreadsOrCompany()
 {
     QFETCH(unsigned, threads);
+    QFETCH(bool, large);
     const engine::RatingHistory& history = ncaHistory().history;
     std::vector<engine::DayNumber> months = engine::monthsOfEvents(history);
     QVERIFY(months.size() > 8);
@@ -611,8 +621,8 @@ void TestTourPoints::locksDoNotDependOnThreadsOrCompany()
         lastReport = std::max(lastReport, progress.iteration);
         QCOMPARE(progress.maxIterations, 8);
     };
-    const std::vector<engine::MonthlyLock> locks =
-        core::computeMonthlyLocks(history, months, {}, control, threads);
+    const std::vector<engine::MonthlyLock> locks = core::computeMonthlyLocks(
+        history, months, {}, control, threads, {}, large ? 0 : core::kLargeRunFinishes);
     QCOMPARE(locks.size(), months.size());
     QCOMPARE(reports, 8);
     QCOMPARE(lastReport, 8);
@@ -637,6 +647,113 @@ void TestTourPoints::cancelledLocksAreNoResult()
     engine::FlickSkillRunControl control;
     control.cancel = &cancel;
     QVERIFY(core::computeMonthlyLocks(history, months, {}, control, 2).empty());
+}
+
+// With `finished`, each lock is handed over once, on the calling thread, as soon as it is done; what
+// `finished` leaves of it is what is returned, and the locks are those of the months asked for.
+void TestTourPoints::finishedLocksAreHandedOverOnTheCallingThread_data()
+{
+    QTest::addColumn<bool>("large");
+    QTest::newRow("largest first") << false;
+    QTest::newRow("largest and smallest") << true;
+}
+
+void TestTourPoints::finishedLocksAreHandedOverOnTheCallingThread()
+{
+    QFETCH(bool, large);
+    const engine::RatingHistory& history = ncaHistory().history;
+    std::vector<engine::DayNumber> months = engine::monthsOfEvents(history);
+    QVERIFY(months.size() > 12);
+    months.resize(12);
+    std::reverse(months.begin(), months.end());
+    const std::thread::id caller = std::this_thread::get_id();
+    std::vector<int> handed(months.size(), 0);
+    bool onCaller = true;
+    std::vector<engine::MonthlyLock> whole(months.size());
+    const std::vector<engine::MonthlyLock> locks = core::computeMonthlyLocks(
+        history, months, {}, {}, 2,
+        [&](std::size_t index, engine::MonthlyLock& lock) {
+            onCaller = onCaller && std::this_thread::get_id() == caller;
+            ++handed.at(index);
+            whole.at(index) = lock;
+            lock.players.resize(std::min<std::size_t>(lock.players.size(), 1)); // what is kept
+            lock.posteriors.resize(lock.players.size());
+        },
+        large ? 0 : core::kLargeRunFinishes);
+    QVERIFY(onCaller);
+    QCOMPARE(handed, std::vector<int>(months.size(), 1));
+    QCOMPARE(locks.size(), months.size());
+    for (std::size_t m = 0; m < months.size(); ++m) {
+        const engine::MonthlyLock alone = engine::computeMonthlyLock(history, months[m]);
+        QCOMPARE(whole[m].month, months[m]);
+        QCOMPARE(whole[m].players, alone.players);
+        for (std::size_t k = 0; k < alone.players.size(); ++k) {
+            QCOMPARE(whole[m].posteriors[k].mu, alone.posteriors[k].mu);
+            QCOMPARE(whole[m].posteriors[k].sigma, alone.posteriors[k].sigma);
+        }
+        QVERIFY(locks[m].players.size() <= 1);
+        QCOMPARE(locks[m].players.size(), std::min<std::size_t>(alone.players.size(), 1));
+    }
+}
+
+// What `finished` throws (a store that failed) stops the workers and is thrown to the caller once
+// they have: no lock is handed over after it, and nothing is left running.
+void TestTourPoints::failureHandingOverStopsTheWorkers()
+{
+    const engine::RatingHistory& history = ncaHistory().history;
+    const std::vector<engine::DayNumber> months = engine::monthsOfEvents(history);
+    QVERIFY(months.size() > 20);
+    int handed = 0;
+    bool thrown = false;
+    try {
+        core::computeMonthlyLocks(history, months, {}, {}, 2, [&](std::size_t, engine::MonthlyLock&) {
+            ++handed;
+            throw std::runtime_error("the disk is full");
+        });
+    } catch (const std::runtime_error& error) {
+        thrown = QByteArray(error.what()) == "the disk is full";
+    }
+    QVERIFY(thrown);
+    QCOMPARE(handed, 1);
+}
+
+// computeTourPoints hands each lock it computes to `onComputed` whole (the engine's lock of that
+// month) and keeps of it only the awarded events' players; the awards are those of the whole locks.
+void TestTourPoints::computedLocksAreHandedOverWholeAndKeptForTheAwards()
+{
+    const core::HistoryFolder& folder = ncaHistory();
+    const core::TourEventFilter season15 =
+        core::standingsEvents(folder, QStringLiteral("15"), engine::Division::Competitive);
+    const core::TourPoints plain = core::computeTourPoints(folder, {}, season15);
+    QVERIFY(plain.defects.empty());
+    QVERIFY(plain.locks.size() > 3);
+    std::vector<engine::MonthlyLock> handed;
+    const core::TourPoints kept = core::computeTourPoints(
+        folder, {}, season15, {}, 2, {}, [&](const engine::MonthlyLock& lock) { handed.push_back(lock); });
+    QCOMPARE(handed.size(), plain.locks.size());
+    std::sort(handed.begin(), handed.end(),
+              [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) { return a.month < b.month; });
+    QCOMPARE(kept.locks.size(), plain.locks.size());
+    for (std::size_t m = 0; m < plain.locks.size(); ++m) {
+        QCOMPARE(handed[m].month, plain.locks[m].month);
+        QCOMPARE(handed[m].players, plain.locks[m].players);
+        QVERIFY(kept.computed[m]);
+        QVERIFY(kept.locks[m].players.size() < plain.locks[m].players.size());
+        for (std::size_t k = 0; k < kept.locks[m].players.size(); ++k) {
+            const engine::PlayerIndex player = kept.locks[m].players[k];
+            QCOMPARE(kept.locks[m].posteriors[k].mu, plain.locks[m].mu(player));
+        }
+    }
+    QCOMPARE(kept.events.size(), plain.events.size());
+    for (std::size_t e = 0; e < plain.events.size(); ++e) {
+        QCOMPARE(kept.events[e].units.size(), plain.events[e].units.size());
+        for (std::size_t u = 0; u < plain.events[e].units.size(); ++u) {
+            QCOMPARE(kept.events[e].units[u].lockedMu, plain.events[e].units[u].lockedMu);
+            QCOMPARE(kept.events[e].units[u].points, plain.events[e].units[u].points);
+        }
+        QCOMPARE(kept.events[e].payout.fieldStrengthIndex, plain.events[e].payout.fieldStrengthIndex);
+        QCOMPARE(kept.events[e].payout.fieldDepthIndex, plain.events[e].payout.fieldDepthIndex);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTourPoints)

@@ -6,6 +6,7 @@
 
 #include "flickdesk/engine/monthlylock.h"
 
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -16,10 +17,26 @@ namespace flickdesk::core {
 // `threads` workers (0: one per core). Months are returned in the order given. Progress reports
 // finished locks as `iteration` of `maxIterations`, one report at a time; a cancelled run returns an
 // empty list. Throws what engine::requireRatable throws for a history that cannot be rated.
+//
+// With `finished`, the calling thread computes nothing: it hands each lock, as soon as it is done, to
+// `finished` (its index in `months` and the lock), one at a time, in the order they finish, while
+// the workers go on; what `finished` leaves of the lock is what is returned. A caller that stores
+// each lock and keeps only a few players of it so never holds every month's whole lock at once
+// (`points` at a million finishes: 65 locks of up to 250,000 players). What `finished` throws stops
+// the workers (each after its current lock) and is thrown on once they have stopped.
+//
+// A run holds about 160 bytes per finish it rates. When the largest run rates more than `largeRun`
+// finishes, half the workers take the largest month left and the others the smallest, and each
+// hands its freed memory back after each run: two of the largest runs at once would hold two whole
+// histories' working sets. Otherwise every worker takes the largest month left, which balances
+// them best. The locks are the same either way.
+using FinishedLock = std::function<void(std::size_t index, engine::MonthlyLock& lock)>;
+inline constexpr std::size_t kLargeRunFinishes = 200'000; // about 32 MB of working set
 std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory& history,
                                                      std::span<const engine::DayNumber> months,
                                                      const engine::FlickSkillParameters& parameters = {},
                                                      const engine::FlickSkillRunControl& control = {},
-                                                     unsigned threads = 0);
+                                                     unsigned threads = 0, const FinishedLock& finished = {},
+                                                     std::size_t largeRun = kLargeRunFinishes);
 
 } // namespace flickdesk::core

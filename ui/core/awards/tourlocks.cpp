@@ -4,31 +4,8 @@
 
 #include "core/formats/historydigest.h"
 #include "core/store/store.h"
-#include "flickdesk/engine/date.h"
-
-#include <algorithm>
 
 namespace flickdesk::core {
-
-std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>
-tourEntrantsByMonth(const HistoryFolder& folder, const TourEventFilter& include)
-{
-    std::map<engine::DayNumber, std::vector<engine::PlayerIndex>> entrants;
-    for (std::size_t i = 0; i < folder.events.size(); ++i) {
-        // DECISIONS T1: only Tour events award points, as computeTourPoints chooses them.
-        if (folder.events[i].tour == Tour::None || (include && !include(folder.events[i])))
-            continue;
-        const engine::Event& event = folder.history.events[i];
-        std::vector<engine::PlayerIndex>& players = entrants[engine::firstOfMonth(event.date)];
-        for (const engine::Standing& standing : event.standings)
-            players.insert(players.end(), standing.unit.players.begin(), standing.unit.players.end());
-    }
-    for (auto& [month, players] : entrants) {
-        std::sort(players.begin(), players.end());
-        players.erase(std::unique(players.begin(), players.end()), players.end());
-    }
-    return entrants;
-}
 
 std::map<engine::DayNumber, engine::MonthlyLock>
 reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
@@ -42,44 +19,59 @@ reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::Flick
     return store.reusableLocks(folder, parameters, &entrants);
 }
 
+TourLockStore::TourLockStore(Store& store, const HistoryFolder& folder,
+                             const engine::FlickSkillParameters& parameters,
+                             const std::vector<engine::DayNumber>& months, qint64 generation)
+    : store_(store)
+    , folder_(folder)
+    , parametersJson_(flickSkillParametersJson(parameters))
+    , generation_(generation)
+{
+    if (store.isReadOnly() || months.empty())
+        return;
+    engine::FlickSkillParameters own;
+    store.flickSkillParameters().applyTo(own);
+    if (flickSkillParametersJson(own) != parametersJson_)
+        return; // not the database's locks
+    digests_ = historyDigestsBefore(folder, parametersJson_, months);
+    accepts_ = true;
+}
+
+bool TourLockStore::store(const engine::MonthlyLock& lock)
+{
+    const auto digest = digests_.find(lock.month);
+    if (!accepts_ || digest == digests_.end())
+        return false;
+    const ComputedLock rows = computedLockOf(folder_, lock, digest->second, ids_);
+    try {
+        store_.storeComputedLock(rows.month, rows.ratings, parametersJson_, lock.iterations, lock.converged,
+                                 rows.historyDigest, generation_);
+    } catch (const StoreError& refused) {
+        if (refused.kind() != StoreError::Kind::Refused)
+            throw;
+        if (store_.historyGeneration() != generation_)
+            accepts_ = false; // the history changed: none of the others is its lock any more
+        return false;
+    }
+    ++stored_;
+    return true;
+}
+
 int storeComputedTourLocks(Store& store, const HistoryFolder& folder,
                            const engine::FlickSkillParameters& parameters, const TourPoints& points,
                            qint64 generation)
 {
-    if (store.isReadOnly())
-        return 0;
-    const QJsonObject parametersJson = flickSkillParametersJson(parameters);
-    engine::FlickSkillParameters own;
-    store.flickSkillParameters().applyTo(own);
-    if (flickSkillParametersJson(own) != parametersJson)
-        return 0; // not the database's locks
     std::vector<engine::DayNumber> months;
     for (std::size_t m = 0; m < points.locks.size(); ++m) {
         if (points.computed[m])
             months.push_back(points.locks[m].month);
     }
-    if (months.empty())
-        return 0;
-    const std::map<engine::DayNumber, QString> digests = historyDigestsBefore(folder, parametersJson, months);
-    std::vector<QString> ids; // shared by the rows of every lock (computedLockOf)
-    int storedLocks = 0;
-    for (std::size_t m = 0; m < points.locks.size(); ++m) {
-        if (!points.computed[m])
-            continue;
-        const engine::MonthlyLock& lock = points.locks[m];
-        const ComputedLock rows = computedLockOf(folder, lock, digests.at(lock.month), ids);
-        try {
-            store.storeComputedLock(rows.month, rows.ratings, parametersJson, lock.iterations, lock.converged,
-                                    rows.historyDigest, generation);
-            ++storedLocks;
-        } catch (const StoreError& refused) {
-            if (refused.kind() != StoreError::Kind::Refused)
-                throw;
-            if (store.historyGeneration() != generation)
-                break; // the history changed: none of the others is its lock any more
-        }
+    TourLockStore locks(store, folder, parameters, months, generation);
+    for (std::size_t m = 0; m < points.locks.size() && locks.accepts(); ++m) {
+        if (points.computed[m])
+            locks.store(points.locks[m]);
     }
-    return storedLocks;
+    return locks.stored();
 }
 
 } // namespace flickdesk::core

@@ -7,6 +7,8 @@
 
 #include "core/awards/tourpoints.h"
 
+#include <QJsonObject>
+#include <QString>
 #include <QtGlobal>
 #include <map>
 #include <memory>
@@ -16,11 +18,6 @@ namespace flickdesk::core {
 
 class Store;
 
-// The players of the Tour events `include` takes (every Tour event when empty), by the 1st of each
-// event's month, each month's ascending and once each: all that Tour points read of a month's lock.
-std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>
-tourEntrantsByMonth(const HistoryFolder& folder, const TourEventFilter& include);
-
 // The stored locks of the months of the Tour events `include` takes that are `folder`'s own
 // (Store::reusableLocks), each holding only those events' entrants: computeTourPoints's `reusable`.
 // None when `parameters` are not the database's (--params, --epsilon): its locks are of others.
@@ -28,11 +25,37 @@ std::map<engine::DayNumber, engine::MonthlyLock>
 reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                   const TourEventFilter& include);
 
-// The locks `points` computed rather than read, stored for the next reader one at a time, each in
+// Stores locks computed from `folder` (read from `store`) for the next reader, one at a time, each in
 // transactions that take turns with the window's writes (Store::storeComputedLock), while the
 // stored history is still the one of `generation` (Store::historyGeneration before `folder` was
-// read). A month the store refuses (the history changed since, or an awarded event used its lock:
-// P2) is left as it is. Storing saves the next reader's time only. Returns how many were stored.
+// read). A month the store refuses (an awarded event used its lock: P2) is left as it is; once the
+// history has changed, no lock is stored any more. Storing saves the next reader's time only.
+// Nothing is stored when the store is read-only or `parameters` are not the database's (--params,
+// --epsilon). Used on the thread of `store`'s connection.
+class TourLockStore {
+public:
+    // `months`: those of the locks to be stored (their digests are computed once, here).
+    TourLockStore(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                  const std::vector<engine::DayNumber>& months, qint64 generation);
+    bool accepts() const { return accepts_; } // false: nothing will be stored
+    // Stores `lock` (of one of the months given); false when it was not stored. Throws StoreError
+    // other than a refusal (a full disk, a damaged file).
+    bool store(const engine::MonthlyLock& lock);
+    int stored() const { return stored_; }
+
+private:
+    Store& store_;
+    const HistoryFolder& folder_;
+    QJsonObject parametersJson_;
+    std::map<engine::DayNumber, QString> digests_;
+    std::vector<QString> ids_; // shared by the rows of every lock (computedLockOf)
+    qint64 generation_ = 0;
+    bool accepts_ = false;
+    int stored_ = 0;
+};
+
+// The locks `points` computed rather than read (its `computed` flags), stored as TourLockStore
+// stores them. Returns how many were stored.
 int storeComputedTourLocks(Store& store, const HistoryFolder& folder,
                            const engine::FlickSkillParameters& parameters, const TourPoints& points,
                            qint64 generation);

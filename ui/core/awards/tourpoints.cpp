@@ -24,6 +24,26 @@ FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::TourPoints)
 using engine::Defect;
 using engine::SourceRef;
 
+// The same lock rating only those of `players` (ascending) it rates: all that the awards of its
+// month read of it (DECISIONS P1, N6: the others keep the prior, as they would in the whole lock).
+engine::MonthlyLock lockOfPlayers(const engine::MonthlyLock& lock,
+                                  const std::vector<engine::PlayerIndex>& players)
+{
+    engine::MonthlyLock kept;
+    kept.month = lock.month;
+    kept.prior = lock.prior;
+    kept.eventsRated = lock.eventsRated;
+    kept.iterations = lock.iterations;
+    kept.converged = lock.converged;
+    for (const engine::PlayerIndex player : players) {
+        if (lock.isRated(player)) {
+            kept.players.push_back(player);
+            kept.posteriors.push_back(lock.rating(player));
+        }
+    }
+    return kept;
+}
+
 std::string eventPrefix(const engine::Event& event)
 {
     return "event " + event.id + ": ";
@@ -277,10 +297,31 @@ std::vector<Defect> tourPointsDefects(const HistoryFolder& folder)
     return defects;
 }
 
+std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>
+tourEntrantsByMonth(const HistoryFolder& folder, const TourEventFilter& include)
+{
+    std::map<engine::DayNumber, std::vector<engine::PlayerIndex>> entrants;
+    for (std::size_t i = 0; i < folder.events.size(); ++i) {
+        // DECISIONS T1: only Tour events award points, as computeTourPoints chooses them.
+        if (folder.events[i].tour == Tour::None || (include && !include(folder.events[i])))
+            continue;
+        const engine::Event& event = folder.history.events[i];
+        std::vector<engine::PlayerIndex>& players = entrants[engine::firstOfMonth(event.date)];
+        for (const engine::Standing& standing : event.standings)
+            players.insert(players.end(), standing.unit.players.begin(), standing.unit.players.end());
+    }
+    for (auto& [month, players] : entrants) {
+        std::sort(players.begin(), players.end());
+        players.erase(std::unique(players.begin(), players.end()), players.end());
+    }
+    return entrants;
+}
+
 TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                              const TourEventFilter& include, const engine::FlickSkillRunControl& control,
                              unsigned threads,
-                             const std::map<engine::DayNumber, engine::MonthlyLock>& reusable)
+                             const std::map<engine::DayNumber, engine::MonthlyLock>& reusable,
+                             const ComputedLockSink& onComputed)
 {
     TourPoints result;
     result.defects = folder.defects;
@@ -319,8 +360,17 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         if (folder.importedLocks.count(month) == 0 && reusable.count(month) == 0)
             computed.push_back(month);
     }
+    FinishedLock finished;
+    std::map<engine::DayNumber, std::vector<engine::PlayerIndex>> entrants; // of the chosen events
+    if (onComputed) {
+        entrants = tourEntrantsByMonth(folder, include);
+        finished = [&](std::size_t, engine::MonthlyLock& lock) {
+            onComputed(lock);
+            lock = lockOfPlayers(lock, entrants.at(lock.month));
+        };
+    }
     std::vector<engine::MonthlyLock> locks =
-        computeMonthlyLocks(history, computed, parameters, control, result.threads);
+        computeMonthlyLocks(history, computed, parameters, control, result.threads, finished);
     if (locks.size() != computed.size()) {
         result.cancelled = true;
         return result;

@@ -43,10 +43,12 @@ struct TourEventPoints {
 using TourEventFilter = std::function<bool(const EventInfo&)>;
 
 struct TourPoints {
-    std::vector<TourEventPoints> events;    // by date, then in events.csv order
-    std::vector<engine::MonthlyLock> locks; // the locks the events needed, by month
-    std::vector<char> computed;             // parallel to `locks`: computed now, not reused or imported
-    unsigned threads = 0;                   // worker threads the locks were computed on
+    std::vector<TourEventPoints> events; // by date, then in events.csv order
+    // The locks the events needed, by month; a lock handed to computeTourPoints's `onComputed` holds
+    // only the awarded events' players.
+    std::vector<engine::MonthlyLock> locks;
+    std::vector<char> computed; // parallel to `locks`: computed now, not reused or imported
+    unsigned threads = 0;       // worker threads the locks were computed on
     // Every defect that keeps the events from being awarded (the folder's own and those of Tour
     // points); when there is any, nothing was computed.
     std::vector<engine::Defect> defects;
@@ -61,15 +63,25 @@ std::vector<engine::Defect> tourPointsDefects(const HistoryFolder& folder);
 // then any other file, each by line; stable otherwise.
 void orderDefects(std::vector<engine::Defect>& defects);
 
+// The players of the Tour events `include` takes (every Tour event when empty), by the 1st of each
+// event's month, each month's ascending and once each: all that Tour points read of a month's lock.
+std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>
+tourEntrantsByMonth(const HistoryFolder& folder, const TourEventFilter& include);
+
 // The awards of every tour event that `include` accepts (DECISIONS P1-P9): the lock of each event's
 // month, computed all at once in worker threads (`threads` 0: one per core), each unit's locked mu,
 // the payout table from the event's tier and its N units, and each unit's award by its place.
 // `reusable` holds locks computed before for this history and parameters (Store::reusableLocks):
-// those months are not computed again.
+// those months are not computed again. With `onComputed`, each lock computed now is handed to it
+// whole on the calling thread as soon as it is done (to be stored), and the result then keeps of
+// it only the players of the events awarded (its `computed` flag still set): the memory of one
+// lock per worker, not of every month's (docs/monthly-locks.md).
+using ComputedLockSink = std::function<void(const engine::MonthlyLock&)>;
 TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                              const TourEventFilter& include = {},
                              const engine::FlickSkillRunControl& control = {}, unsigned threads = 0,
-                             const std::map<engine::DayNumber, engine::MonthlyLock>& reusable = {});
+                             const std::map<engine::DayNumber, engine::MonthlyLock>& reusable = {},
+                             const ComputedLockSink& onComputed = {});
 
 // The NCA list imported for the month of `month` as an engine lock over the folder's players: a
 // player not on it has the prior (N6). The prior for everyone when the folder has no such list.

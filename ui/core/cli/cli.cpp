@@ -444,6 +444,19 @@ QString databaseClash(const Arguments& arguments, const QString& output)
                                    {Store::defaultPath(), arguments.value("--db").value_or(QString())});
 }
 
+std::optional<int> refuseOutputOverDatabase(QTextStream& err, QLatin1String command,
+                                            const Arguments& arguments)
+{
+    const QString outputFile = arguments.value("--output").value_or(QString());
+    if (outputFile.isEmpty())
+        return std::nullopt;
+    if (const QString clash = databaseClash(arguments, outputFile); !clash.isEmpty()) {
+        err << command << ": " << clash << '\n';
+        return cli_exit::cannotWrite;
+    }
+    return std::nullopt;
+}
+
 // Writes a command's result to its -o file, or to `out` when none is given.
 int writeOutput(QTextStream& out, QTextStream& err, QLatin1String command, const Arguments& arguments,
                 const QByteArray& bytes)
@@ -454,10 +467,8 @@ int writeOutput(QTextStream& out, QTextStream& err, QLatin1String command, const
         out.flush();
         return cli_exit::ok;
     }
-    if (const QString clash = databaseClash(arguments, outputFile); !clash.isEmpty()) {
-        err << command << ": " << clash << '\n';
-        return cli_exit::cannotWrite;
-    }
+    if (const std::optional<int> refused = refuseOutputOverDatabase(err, command, arguments))
+        return *refused;
     // A failure (a full disk) leaves no partial file and the earlier one as it was.
     if (const QString error = writeFileAtomically(outputFile, bytes); !error.isEmpty()) {
         err << command << ": " << error << '\n';

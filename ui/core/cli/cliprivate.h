@@ -103,6 +103,12 @@ int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<eng
 // Why a command must not write `output` (the database or one of its files); empty when it may.
 QString databaseClash(const Arguments& arguments, const QString& output);
 
+// The refusal of a command whose -o file is the database or one of its files (databaseClash), as
+// writeOutput refuses it: what a command that writes to the database before its output (the monthly
+// locks of points and standings) checks first. Nothing when it may write there.
+std::optional<int> refuseOutputOverDatabase(QTextStream& err, QLatin1String command,
+                                            const Arguments& arguments);
+
 // Writes a command's result to its -o file, or to `out` when none is given.
 int writeOutput(QTextStream& out, QTextStream& err, QLatin1String command, const Arguments& arguments,
                 const QByteArray& bytes);

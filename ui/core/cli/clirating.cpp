@@ -5,7 +5,6 @@
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvwriting.h"
 #include "core/formats/eventexchange.h"
-#include "core/formats/historydigest.h"
 #include "core/formats/historyreader.h"
 #include "core/formats/outputfiles.h"
 #include "core/store/store.h"
@@ -100,7 +99,7 @@ struct StoredTourSettings {
 };
 
 // The database stays open in `store` (with the history's generation) for the monthly locks it
-// holds and for those a command computes (Store::reusableLocks, Store::storeComputedLocks).
+// holds and for those a command computes (core::reusableTourLocks, core::TourLockStore).
 HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& settings,
                                 std::shared_ptr<Store>& store, qint64& generation)
 {
@@ -413,15 +412,40 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
                     const RatingInput& input, const TourEventFilter& include, TourPoints& points)
 {
     // A database's stored locks are reused when they were computed from the same history before
-    // their month with the same parameters; the locks computed now are stored for the next command
-    // (docs/monthly-locks.md). A history folder computes every lock.
-    std::map<engine::DayNumber, engine::MonthlyLock> reusable;
+    // their month with the same parameters; each lock computed now is stored for the next command
+    // as soon as it is done, and only its awarded players are kept (docs/monthly-locks.md): the
+    // whole locks of a long history are never all held at once (65 of up to 250,000 players at a
+    // million finishes). A history folder computes every lock.
     try {
-        // Only the entrants of the Tour events asked for are read from each month's lock: all that
-        // points and standings use. Only locks of the database's own parameters are shared.
-        if (input.store)
+        std::map<engine::DayNumber, engine::MonthlyLock> reusable;
+        ComputedLockSink storeLock;
+        std::optional<TourLockStore> lockStore;
+        bool storing = true;
+        if (input.store) {
+            // Only the entrants of the Tour events asked for are read from each month's lock: all
+            // that points and standings use. Only locks of the database's own parameters are shared.
             reusable = reusableTourLocks(*input.store, input.folder, input.parameters, include);
-        points = computeTourPoints(input.folder, input.parameters, include, {}, 0, reusable);
+            std::vector<engine::DayNumber> computed;
+            for (const auto& [month, players] : tourEntrantsByMonth(input.folder, include)) {
+                if (reusable.count(month) == 0 && input.folder.importedLocks.count(month) == 0)
+                    computed.push_back(month);
+            }
+            lockStore.emplace(*input.store, input.folder, input.parameters, computed, input.generation);
+            if (lockStore->accepts()) {
+                storeLock = [&](const engine::MonthlyLock& lock) {
+                    if (!storing)
+                        return;
+                    try {
+                        lockStore->store(lock);
+                    } catch (const StoreError& error) {
+                        // Storing saves the next command's time only: the points stand.
+                        err << command << ": " << error.message() << '\n';
+                        storing = false;
+                    }
+                };
+            }
+        }
+        points = computeTourPoints(input.folder, input.parameters, include, {}, 0, reusable, storeLock);
     } catch (const std::exception& error) {
         err << command << ": " << QString::fromUtf8(error.what()) << '\n';
         return cli_exit::internalError;
@@ -430,48 +454,6 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
         return refuseDefects(err, command, points.defects, historyDir,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no points awarded"));
     return cli_exit::ok;
-}
-
-// After a command's output is written: the locks it had to compute, stored in the database it read
-// for the next command (one transaction; refused if the history changed meanwhile). Storing them
-// saves time only: a database that cannot take them is reported and the command's result stands.
-void storeNewLocks(QTextStream& err, QLatin1String command, const RatingInput& input,
-                   const TourPoints& points)
-{
-    if (!input.store || input.store->isReadOnly())
-        return;
-    const QJsonObject parametersJson = flickSkillParametersJson(input.parameters);
-    engine::FlickSkillParameters stored;
-    input.store->flickSkillParameters().applyTo(stored);
-    if (flickSkillParametersJson(stored) != parametersJson)
-        return; // --params or --epsilon: not the database's locks
-    std::vector<engine::DayNumber> computedMonths;
-    for (std::size_t m = 0; m < points.locks.size(); ++m) {
-        if (points.computed[m])
-            computedMonths.push_back(points.locks[m].month);
-    }
-    if (!computedMonths.empty()) {
-        const std::map<engine::DayNumber, QString> digests =
-            historyDigestsBefore(input.folder, parametersJson, computedMonths);
-        std::vector<const engine::MonthlyLock*> computed;
-        int iterations = 0;
-        bool converged = true;
-        for (std::size_t m = 0; m < points.locks.size(); ++m) {
-            if (!points.computed[m])
-                continue;
-            const engine::MonthlyLock& lock = points.locks[m];
-            iterations = std::max(iterations, lock.iterations);
-            converged = converged && lock.converged;
-            computed.push_back(&lock);
-        }
-        try {
-            input.store->storeComputedLocks(input.folder, computed, digests, parametersJson, iterations,
-                                            converged, input.generation);
-        } catch (const StoreError& error) {
-            // Storing them saves the next command's time only: the points stand.
-            err << command << ": " << error.message() << '\n';
-        }
-    }
 }
 
 // event_id,place,player_id,fsi,fdi,points: events in the order given, rows by place then player id.
@@ -513,6 +495,9 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
         problem = readHistorySource(arguments, historyDir, ratingOptions);
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
+    // The locks it computes are stored as they are done, before the output is written.
+    if (const std::optional<int> refused = refuseOutputOverDatabase(err, command.name, arguments))
+        return *refused;
 
     // The ratings behind the points are the folder's: its params.json applies, as it does to `lock`.
     const RatingInput input = readRatingInput(historyDir, ratingOptions);
@@ -527,7 +512,6 @@ int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
     const QByteArray csv = pointsCsv(input.folder, points);
     if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
-    storeNewLocks(err, command.name, input, points);
 
     std::size_t rows = 0;
     for (const TourEventPoints& event : points.events) {
@@ -634,6 +618,9 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
     }
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
+    // The locks it computes are stored as they are done, before the output is written.
+    if (const std::optional<int> refused = refuseOutputOverDatabase(err, command.name, arguments))
+        return *refused;
 
     const RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (const std::vector<engine::Defect> defects = tourInputDefects(input); !defects.empty())
@@ -672,7 +659,6 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
     const QByteArray csv = standingsCsv(standings);
     if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
         return status;
-    storeNewLocks(err, command.name, input, points);
 
     std::set<std::string> events;
     for (const engine::TourAward& award : build.season.awards)

@@ -243,15 +243,6 @@ public:
                            const QJsonObject& parameters, int iterations, bool converged,
                            const QString& historyDigest = {}, std::optional<qint64> generation = std::nullopt,
                            const std::function<void(int, int)>& stored = {});
-    // Computed locks of many months in one transaction, as `flickdesk-cli points` stores what it
-    // had to compute: engine locks of `folder`'s history, each with the digest of its month
-    // (`digests`, historyDigestsBefore), each turned into rows as it is written, so that one lock's
-    // rows are held at a time (at a million finishes the 65 locks of `points` are 7.8 million rows).
-    // Refused, nothing written, when the rated history changed since `generation`. Months an award
-    // used (P2) and imported lists keep their lock.
-    void storeComputedLocks(const HistoryFolder& folder, const std::vector<const engine::MonthlyLock*>& locks,
-                            const std::map<engine::DayNumber, QString>& digests,
-                            const QJsonObject& parameters, int iterations, bool converged, qint64 generation);
     // The count of changes to the rated history (events finished or awarded and their results):
     // what a lock computed away from the store checks before it is stored.
     qint64 historyGeneration();

@@ -239,18 +239,24 @@ std::int64_t Store::Private::insertRatingRun(const QString& now, const QJsonObje
 
 std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<const ComputedLock*>& locks)
 {
-    std::set<QString> ids;
+    // Each id once, in key order (each look-up lands beside the last): sorted pointers, not a set of
+    // copies (a lock at a million finishes names 250,000 players).
+    std::vector<const QString*> ids;
     for (const ComputedLock* lock : locks) {
         for (const LockedRating& r : lock->ratings)
-            ids.insert(r.playerId);
+            ids.push_back(&r.playerId);
     }
+    std::sort(ids.begin(), ids.end(), [](const QString* a, const QString* b) { return *a < *b; });
+    ids.erase(
+        std::unique(ids.begin(), ids.end(), [](const QString* a, const QString* b) { return *a == *b; }),
+        ids.end());
     std::vector<PlayerRecord> missing;
     sqlite::Statement known(db, "SELECT 1 FROM players WHERE id = ?");
-    for (const QString& id : ids) {
+    for (const QString* id : ids) {
         known.reset();
-        known.bind(1, id);
+        known.bind(1, *id);
         if (!known.step())
-            missing.push_back({id, {}, {}, {}});
+            missing.push_back({*id, {}, {}, {}});
     }
     return missing;
 }
@@ -476,47 +482,6 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
         }
         throw;
     }
-}
-
-void Store::storeComputedLocks(const HistoryFolder& folder,
-                               const std::vector<const engine::MonthlyLock*>& locks,
-                               const std::map<engine::DayNumber, QString>& digests,
-                               const QJsonObject& parameters, int iterations, bool converged,
-                               qint64 generation)
-{
-    std::vector<QString> months;
-    std::vector<bool> named(folder.history.playerIds.size(), false);
-    for (const engine::MonthlyLock* lock : locks) {
-        months.push_back(QString::fromStdString(engine::formatIsoDate(lock->month)).left(7));
-        for (const engine::PlayerIndex player : lock->players)
-            named[static_cast<std::size_t>(player)] = true;
-    }
-    std::vector<PlayerRecord> players;
-    for (std::size_t p = 0; p < named.size(); ++p) {
-        if (named[p])
-            players.push_back({QString::fromStdString(folder.history.playerIds[p]), {}, {}, {}});
-    }
-    std::vector<QString> ids; // one string per player, shared by the locks' rows
-    ComputedLock current;     // the lock being written: one lock's rows are held at a time
-    d->guarded([&] {
-        d->requireWritable();
-        sqlite::Transaction transaction(d->db);
-        if (generation != d->historyGeneration())
-            throw StoreError(StoreError::Kind::Refused,
-                             tr("The stored history changed while the monthly ratings were computed; "
-                                "they were not stored."));
-        d->writeComputedLocks(
-            locks.size(), [&months](std::size_t k) { return months[k]; },
-            [&](std::size_t k) -> const ComputedLock& {
-                current = ComputedLock{};
-                current = computedLockOf(folder, *locks[k], digests.at(locks[k]->month), ids);
-                return current;
-            },
-            players, parameters, locks.empty() ? QString() : digests.at(locks.back()->month), iterations,
-            converged);
-        transaction.commit();
-        d->eventDay.locks.clear();
-    });
 }
 
 std::map<engine::DayNumber, engine::MonthlyLock>
