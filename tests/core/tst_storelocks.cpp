@@ -4,6 +4,7 @@
 // is fresh again without computing; `points` and `standings` on a database reuse and store locks.
 #include "../common/storefixtures.h"
 #include "clitestsupport.h"
+#include "core/awards/tourlocks.h"
 #include "core/formats/historydigest.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
@@ -225,6 +226,7 @@ private Q_SLOTS:
     void staleLockWithTheSameHistoryIsFreshAgain();
     void lockComputedFromAnOlderHistoryIsRefused();
     void pointsAndStandingsReuseAndStoreLocks();
+    void storingTourLocksStopsWhenAsked();
     void windowWritesGoBeforeTheNextBackgroundTransaction();
     void busyTimeoutWaitsForTheLockThenGivesUp();
     void recomputeStoreLetsTheWindowWriteBetweenMonths();
@@ -525,6 +527,36 @@ void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
 // Database::setBusyTimeout tries the lock again every millisecond (SQLite's own handler sleeps in
 // growing steps): a write waits while another connection holds the lock and goes in once it is
 // released; held past the timeout, it fails as busy. (How soon it gets in is bench_recompute's.)
+// The window stores a Tour view's locks until it quits (ui::quitting): asked to stop, the store
+// writes no further lock.
+void TestStoreLocks::storingTourLocksStopsWhenAsked()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("stop.sqlite"));
+    const auto store = testing::openStoppedStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    const qint64 generation = store->historyGeneration();
+    const core::HistoryFolder folder = store->loadHistory();
+    engine::FlickSkillParameters parameters;
+    store->flickSkillParameters().applyTo(parameters);
+    const core::TourPoints points = core::computeTourPoints(
+        folder, parameters,
+        core::standingsEvents(folder, QStringLiteral("15"), engine::Division::Competitive));
+    QVERIFY(points.defects.empty());
+    QVERIFY(points.locks.size() >= 6);
+
+    engine::CancelToken stop;
+    stop.cancel();
+    QCOMPARE(core::storeComputedTourLocks(*store, folder, parameters, points, generation, &stop), 0);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks"), 0);
+    const engine::CancelToken go;
+    QCOMPARE(core::storeComputedTourLocks(*store, folder, parameters, points, generation, &go),
+             static_cast<int>(points.locks.size()));
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks"),
+             static_cast<std::int64_t>(points.locks.size()));
+}
+
 void TestStoreLocks::busyTimeoutWaitsForTheLockThenGivesUp()
 {
     QTemporaryDir temp;

@@ -195,6 +195,7 @@ private Q_SLOTS:
     void awardedLocksKeptAndDifferencesShown();
 
     void screenshots();
+    void quittingStopsTheTourViewsLocks(); // last: it quits for good
 
 private:
     std::unique_ptr<Store> openStore();
@@ -1709,6 +1710,36 @@ void TestRatingViews::screenshots()
                                  30000);
         save(report, QStringLiteral("tier-report"));
     }
+}
+
+// Quitting (QCoreApplication::aboutToQuit) stops the Tour views' locks and the storing of them:
+// quitting waits for the step in progress, not for every month of a season (ui::quitting).
+void TestRatingViews::quittingStopsTheTourViewsLocks()
+{
+    core::StoreOptions options;
+    options.path = m_temp.filePath(QStringLiteral("quitting.sqlite"));
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
+    const std::unique_ptr<Store> store = testing::openStore(options);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
+    QVERIFY(ui::backgroundPool() != QThreadPool::globalInstance());
+    QVERIFY(!ui::quitting().isCancelled());
+    QTimer::singleShot(0, qApp, &QCoreApplication::quit);
+    QCoreApplication::exec(); // returns with aboutToQuit
+    QVERIFY(ui::quitting().isCancelled());
+
+    auto standings = std::make_unique<ui::StandingsView>(*store);
+    standings->setSeason(QStringLiteral("15"));
+    auto report = std::make_unique<ui::TierReport>(*store);
+    report->setSeason(QStringLiteral("15"));
+    QTRY_VERIFY_WITH_TIMEOUT(!standings->isComputing() && !report->isComputing(), 60000);
+    QVERIFY(ui::backgroundPool()->waitForDone(60000));
+    QVERIFY(!standings->result().error.isEmpty());
+    QCOMPARE(standings->result().locksComputed, 0);
+    QCOMPARE(standings->model()->rowCount(), 0);
+    QCOMPARE(report->locksComputed(), 0);
+    QCOMPARE(report->model()->rowCount(), 0);
+    QCOMPARE(testing::queryInteger(options.path, "SELECT count(*) FROM locks"), 0);
 }
 
 QTEST_MAIN(TestRatingViews)

@@ -9,6 +9,21 @@
 
 namespace flickdesk::ui {
 
+namespace {
+
+engine::CancelToken& quittingToken()
+{
+    static engine::CancelToken token;
+    return token;
+}
+
+} // namespace
+
+const engine::CancelToken& quitting()
+{
+    return quittingToken();
+}
+
 QThreadPool* backgroundPool()
 {
     static QPointer<QThreadPool> pool; // created and used on the window's thread, and by its tasks
@@ -19,6 +34,7 @@ QThreadPool* backgroundPool()
         pool = new QThreadPool(application);
         pool->setObjectName(QStringLiteral("FlickDesk background work"));
         pool->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+        QObject::connect(application, &QCoreApplication::aboutToQuit, pool, [] { quittingToken().cancel(); });
     }
     return pool;
 }

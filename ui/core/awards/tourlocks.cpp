@@ -59,7 +59,7 @@ bool TourLockStore::store(const engine::MonthlyLock& lock)
 
 int storeComputedTourLocks(Store& store, const HistoryFolder& folder,
                            const engine::FlickSkillParameters& parameters, const TourPoints& points,
-                           qint64 generation)
+                           qint64 generation, const engine::CancelToken* stop)
 {
     std::vector<engine::DayNumber> months;
     for (std::size_t m = 0; m < points.locks.size(); ++m) {
@@ -68,6 +68,8 @@ int storeComputedTourLocks(Store& store, const HistoryFolder& folder,
     }
     TourLockStore locks(store, folder, parameters, months, generation);
     for (std::size_t m = 0; m < points.locks.size() && locks.accepts(); ++m) {
+        if (stop != nullptr && stop->isCancelled())
+            break;
         if (points.computed[m])
             locks.store(points.locks[m]);
     }

@@ -55,10 +55,10 @@ private:
 };
 
 // The locks `points` computed rather than read (its `computed` flags), stored as TourLockStore
-// stores them. Returns how many were stored.
+// stores them, until `stop` is cancelled (checked before each lock). Returns how many were stored.
 int storeComputedTourLocks(Store& store, const HistoryFolder& folder,
                            const engine::FlickSkillParameters& parameters, const TourPoints& points,
-                           qint64 generation);
+                           qint64 generation, const engine::CancelToken* stop = nullptr);
 
 // The locks a Tour view computed rather than read, kept with what storing them needs: the view shows
 // its result and hands these to a store of their own (ui::storeTourLocksInBackground).

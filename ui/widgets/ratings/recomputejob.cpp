@@ -532,8 +532,9 @@ QFuture<int> storeTourLocksInBackground(core::Store& store,
         int stored = 0;
         if (worker && locks && locks->folder) {
             try {
+                // Quitting stops it between locks: the next reader computes the others again.
                 stored = core::storeComputedTourLocks(*worker, *locks->folder, locks->parameters,
-                                                      locks->points, locks->generation);
+                                                      locks->points, locks->generation, &quitting());
             } catch (const core::StoreError&) {
                 // Storing saves the next view's time only: the view's result stands.
             }

@@ -105,10 +105,17 @@ StandingsResult computeStandings(const StandingsInput& input)
         return result;
     }
     try {
+        // Quitting stops the locks in progress: nobody will see the standings.
+        engine::FlickSkillRunControl control;
+        control.cancel = &quitting();
         core::TourPoints points = core::computeTourPoints(
             folder, input.parameters,
-            core::standingsEvents(folder, input.request.season, input.request.division), {}, 0,
+            core::standingsEvents(folder, input.request.season, input.request.division), control, 0,
             input.reusable);
+        if (points.cancelled) {
+            result.error = tr("Stopped: FlickDesk is closing.");
+            return result;
+        }
         if (!points.defects.empty()) {
             result.error = describeDefects(points.defects);
             return result;

@@ -36,8 +36,15 @@ TierReportResult computeTierReport(std::shared_ptr<const core::HistoryFolder> sh
     result.season = season;
     const core::HistoryFolder& folder = *shared;
     try {
+        // Quitting stops the locks in progress: nobody will see the report.
+        engine::FlickSkillRunControl control;
+        control.cancel = &quitting();
         core::TourPoints points =
-            core::computeTourPoints(folder, parameters, tierReportEvents(season), {}, 0, reusable);
+            core::computeTourPoints(folder, parameters, tierReportEvents(season), control, 0, reusable);
+        if (points.cancelled) {
+            result.error = tr("Stopped: FlickDesk is closing.");
+            return result;
+        }
         if (!points.defects.empty()) {
             result.error =
                 tr("The stored history has %1 defect(s) that keep Tour points from being computed; the "
