@@ -199,6 +199,8 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<Store> openStore();
+    // A database of its own in the test's folder with the NCA history imported; null if that failed.
+    std::unique_ptr<Store> openImportedStore(const QString& fileName);
     // A full recompute through the dialog, stored; the run it made.
     ui::RatingRunPtr recompute();
 
@@ -223,6 +225,17 @@ void TestRatingViews::cleanupTestCase()
     // The locks the Tour views computed are stored in the pool: done before the database goes.
     QVERIFY(ui::backgroundPool()->waitForDone(120000));
     m_store.reset();
+}
+
+std::unique_ptr<Store> TestRatingViews::openImportedStore(const QString& fileName)
+{
+    core::StoreOptions options;
+    options.path = m_temp.filePath(fileName);
+    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
+    std::unique_ptr<Store> store = testing::openStore(options);
+    if (!store || !store->importHistory(dataPath(QStringLiteral("nca-history"))).ok())
+        return nullptr;
+    return store;
 }
 
 std::unique_ptr<Store> TestRatingViews::openStore()
@@ -916,12 +929,8 @@ void TestRatingViews::tourViewsReadTheHistoryOffTheWindowThread()
 // them, and store the locks they had to compute: opened again, they compute none and show the same.
 void TestRatingViews::tourViewsReuseStoredLocksAndStoreTheirOwn()
 {
-    core::StoreOptions options;
-    options.path = m_temp.filePath(QStringLiteral("tourlocks.sqlite"));
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
-    const std::unique_ptr<Store> store = testing::openStore(options);
+    const std::unique_ptr<Store> store = openImportedStore(QStringLiteral("tourlocks.sqlite"));
     QVERIFY(store);
-    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
     const auto storedLocks = [&store] {
         return store->reusableLocks(store->loadHistory(), [&store] {
             engine::FlickSkillParameters parameters;
@@ -1716,12 +1725,8 @@ void TestRatingViews::screenshots()
 // quitting waits for the step in progress, not for every month of a season (ui::quitting).
 void TestRatingViews::quittingStopsTheTourViewsLocks()
 {
-    core::StoreOptions options;
-    options.path = m_temp.filePath(QStringLiteral("quitting.sqlite"));
-    options.clock = testing::fixedClock(QDateTime(QDate(2025, 12, 10), QTime(9, 0), Qt::UTC));
-    const std::unique_ptr<Store> store = testing::openStore(options);
+    const std::unique_ptr<Store> store = openImportedStore(QStringLiteral("quitting.sqlite"));
     QVERIFY(store);
-    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
     QVERIFY(ui::backgroundPool() != QThreadPool::globalInstance());
     QVERIFY(!ui::quitting().isCancelled());
     QTimer::singleShot(0, qApp, &QCoreApplication::quit);
@@ -1739,7 +1744,7 @@ void TestRatingViews::quittingStopsTheTourViewsLocks()
     QCOMPARE(standings->model()->rowCount(), 0);
     QCOMPARE(report->locksComputed(), 0);
     QCOMPARE(report->model()->rowCount(), 0);
-    QCOMPARE(testing::queryInteger(options.path, "SELECT count(*) FROM locks"), 0);
+    QCOMPARE(testing::queryInteger(store->path(), "SELECT count(*) FROM locks"), 0);
 }
 
 QTEST_MAIN(TestRatingViews)
