@@ -127,6 +127,8 @@ public:
     }
 
     FlickSkillResult run(const FlickSkillRunControl& control);
+    // The same run, keeping only each player's latest posterior (a monthly lock's).
+    LatestPosteriors runLatest(const FlickSkillRunControl& control);
 
 private:
     void build(const RatingHistory& history);
@@ -136,6 +138,9 @@ private:
     Natural forwardMessage(std::int32_t skill) const noexcept;
     Natural backwardMessage(std::int32_t skill) const noexcept;
 
+    // N5's schedule to its end; false when cancelled. Fills the run's iterations, last step and
+    // convergence.
+    bool converge(const FlickSkillRunControl& control, FlickSkillResult& result);
     void iterateBatch(const Batch& batch);
     enum class Neighbour { Earlier, Later };
     double revisitBatch(const Batch& batch, Neighbour news);
@@ -189,10 +194,15 @@ void FlickSkillModel::build(const RatingHistory& history)
     std::vector<std::int32_t> lastSkill(playerCount_, -1);     // latest skill in earlier batches
     std::vector<DayNumber> lastDate(playerCount_, 0);
     std::size_t appearances = 0;
-    for (const std::uint32_t e : order)
-        appearances += history.events[e].standings.size() * 2;
+    std::size_t units = 0; // one team slot each: a standing, or a side of a game (N3)
+    for (const std::uint32_t e : order) {
+        const Event& event = history.events[e];
+        appearances += event.standings.size() * 2;
+        units += event.ratedFromGames() ? 2 * event.games.size() : event.standings.size();
+    }
     skills_.reserve(appearances);
     items_.reserve(appearances);
+    teams_.reserve(units); // grown by doubling, its discarded blocks stayed with the run's thread
 
     std::size_t i = 0;
     while (i < order.size()) {
@@ -529,6 +539,54 @@ double FlickSkillModel::changeSinceSnapshot(const Batch& batch) const
 FlickSkillResult FlickSkillModel::run(const FlickSkillRunControl& control)
 {
     FlickSkillResult result;
+    if (!converge(control, result))
+        return result;
+    result.curves.resize(playerCount_);
+    for (const Batch& batch : batches_) {
+        for (std::uint32_t s = batch.firstSkill; s < batch.firstSkill + batch.skillCount; ++s) {
+            const SkillSlot& skill = skills_[s];
+            const Normal p = toNormal(posterior(skill));
+            result.curves[skill.player].push_back({batch.date, p.mu, p.sigma});
+        }
+    }
+    for (GameSlot& g : games_) {
+        if (gameMode_ == GameMode::WarmStart)
+            computeGame(g, GameMode::EvidenceOnly);
+        result.logEvidence += g.logEvidence;
+    }
+    return result;
+}
+
+LatestPosteriors FlickSkillModel::runLatest(const FlickSkillRunControl& control)
+{
+    LatestPosteriors latest;
+    FlickSkillResult run;
+    latest.cancelled = !converge(control, run);
+    latest.iterations = run.iterations;
+    latest.converged = run.converged;
+    if (latest.cancelled)
+        return latest;
+    // N6: each player's skill in their latest batch (batches ascend by date), as the last point of
+    // their curve in run().
+    std::vector<std::int32_t> latestSkill(playerCount_, -1);
+    for (std::uint32_t s = 0; s < skills_.size(); ++s)
+        latestSkill[skills_[s].player] = static_cast<std::int32_t>(s);
+    const auto rated = static_cast<std::size_t>(
+        std::count_if(latestSkill.begin(), latestSkill.end(), [](std::int32_t s) { return s >= 0; }));
+    latest.players.reserve(rated);
+    latest.posteriors.reserve(rated);
+    for (std::size_t p = 0; p < playerCount_; ++p) {
+        if (latestSkill[p] < 0)
+            continue;
+        const Normal n = toNormal(posterior(skills_[static_cast<std::size_t>(latestSkill[p])]));
+        latest.players.push_back(static_cast<PlayerIndex>(p));
+        latest.posteriors.push_back({n.mu, n.sigma});
+    }
+    return latest;
+}
+
+bool FlickSkillModel::converge(const FlickSkillRunControl& control, FlickSkillResult& result)
+{
     auto report = [&](int iteration, double step) {
         if (control.onProgress)
             control.onProgress({iteration, parameters_.maxIterations, step});
@@ -538,7 +596,7 @@ FlickSkillResult FlickSkillModel::run(const FlickSkillRunControl& control)
     for (const Batch& batch : batches_) {
         if (cancelled(control)) {
             result.cancelled = true;
-            return result;
+            return false;
         }
         for (std::uint32_t s = batch.firstSkill; s < batch.firstSkill + batch.skillCount; ++s)
             skills_[s].forward = forwardMessage(static_cast<std::int32_t>(s));
@@ -557,14 +615,14 @@ FlickSkillResult FlickSkillModel::run(const FlickSkillRunControl& control)
         for (std::size_t j = last; j-- > 1;) {
             if (cancelled(control)) {
                 result.cancelled = true;
-                return result;
+                return false;
             }
             step = std::max(step, revisitBatch(batches_[j - 1], Neighbour::Later));
         }
         for (std::size_t j = 1; j < last; ++j) {
             if (cancelled(control)) {
                 result.cancelled = true;
-                return result;
+                return false;
             }
             step = std::max(step, revisitBatch(batches_[j], Neighbour::Earlier));
         }
@@ -589,20 +647,7 @@ FlickSkillResult FlickSkillModel::run(const FlickSkillRunControl& control)
     result.iterations = iteration;
     result.lastStep = batches_.empty() ? 0.0 : step;
     result.converged = batches_.empty() || step <= parameters_.epsilon;
-    result.curves.resize(playerCount_);
-    for (const Batch& batch : batches_) {
-        for (std::uint32_t s = batch.firstSkill; s < batch.firstSkill + batch.skillCount; ++s) {
-            const SkillSlot& skill = skills_[s];
-            const Normal p = toNormal(posterior(skill));
-            result.curves[skill.player].push_back({batch.date, p.mu, p.sigma});
-        }
-    }
-    for (GameSlot& g : games_) {
-        if (gameMode_ == GameMode::WarmStart)
-            computeGame(g, GameMode::EvidenceOnly);
-        result.logEvidence += g.logEvidence;
-    }
-    return result;
+    return true;
 }
 
 } // namespace
@@ -710,6 +755,16 @@ FlickSkillResult rateHistoryBefore(const RatingHistory& history, DayNumber befor
     requireUsable(ratingProblemsBefore(history, parameters, before));
     FlickSkillModel model(history, parameters, before);
     return model.run(control);
+}
+
+LatestPosteriors latestPosteriorsBefore(const RatingHistory& history, DayNumber before,
+                                        const FlickSkillParameters& parameters,
+                                        const FlickSkillRunControl& control)
+{
+    requireRatableDefects(validateHistoryBefore(history, before));
+    requireUsable(ratingProblemsBefore(history, parameters, before));
+    FlickSkillModel model(history, parameters, before);
+    return model.runLatest(control);
 }
 
 } // namespace flickdesk::engine

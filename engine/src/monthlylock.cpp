@@ -41,16 +41,12 @@ MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
                                        [&lock](const Event& e) { return e.date < lock.month; }));
     if (lock.eventsRated == 0)
         return lock;
-    const FlickSkillResult result = rateHistoryBefore(history, lock.month, parameters, control);
-    lock.iterations = result.iterations;
-    lock.converged = result.converged;
-    for (std::size_t p = 0; p < result.curves.size(); ++p) {
-        if (result.curves[p].empty())
-            continue;
-        // N6: the rating is the posterior at the player's latest batch.
-        lock.players.push_back(static_cast<PlayerIndex>(p));
-        lock.posteriors.push_back(result.rating(static_cast<PlayerIndex>(p), parameters));
-    }
+    // N6: the rating is the posterior at the player's latest batch.
+    LatestPosteriors latest = latestPosteriorsBefore(history, lock.month, parameters, control);
+    lock.iterations = latest.iterations;
+    lock.converged = latest.converged;
+    lock.players = std::move(latest.players);
+    lock.posteriors = std::move(latest.posteriors);
     return lock;
 }
 

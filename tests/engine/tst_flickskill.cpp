@@ -151,6 +151,7 @@ private Q_SLOTS:
     void lockIgnoresEventsOfItsOwnMonth();
     void locksDoNotDependOnThreadsOrCompany();
     void runBeforeADayIsTheRunOfThoseEvents();
+    void latestPosteriorsAreTheCurvesLastPoints();
 };
 
 void TestFlickSkill::winnerGainsLoserLoses()
@@ -558,6 +559,41 @@ void TestFlickSkill::locksDoNotDependOnThreadsOrCompany()
     }
     // Later locks know more players.
     QVERIFY(locks.back().eventsRated > locks.front().eventsRated);
+}
+
+// A lock keeps only each player's latest posterior (latestPosteriorsBefore): bit for bit the last
+// point of that player's curve in the same run, for every month; nothing when cancelled.
+void TestFlickSkill::latestPosteriorsAreTheCurvesLastPoints()
+{
+    const RatingHistory h = randomHistory(60, 30, 10, 13);
+    const std::vector<DayNumber> months = monthsOfEvents(h);
+    QVERIFY(months.size() > 3);
+    for (const DayNumber month : months) {
+        const LatestPosteriors latest = latestPosteriorsBefore(h, month);
+        const FlickSkillResult run = rateHistoryBefore(h, month);
+        QVERIFY(!latest.cancelled);
+        QCOMPARE(latest.iterations, run.iterations);
+        QCOMPARE(latest.converged, run.converged);
+        QCOMPARE(latest.posteriors.size(), latest.players.size());
+        std::size_t k = 0;
+        for (std::size_t p = 0; p < run.curves.size(); ++p) {
+            if (run.curves[p].empty())
+                continue;
+            QVERIFY(k < latest.players.size());
+            QCOMPARE(latest.players[k], static_cast<PlayerIndex>(p));
+            QCOMPARE(latest.posteriors[k].mu, run.curves[p].back().mu); // bit for bit
+            QCOMPARE(latest.posteriors[k].sigma, run.curves[p].back().sigma);
+            ++k;
+        }
+        QCOMPARE(k, latest.players.size());
+    }
+    CancelToken cancel;
+    cancel.cancel();
+    FlickSkillRunControl control;
+    control.cancel = &cancel;
+    const LatestPosteriors cancelled = latestPosteriorsBefore(h, months.back(), {}, control);
+    QVERIFY(cancelled.cancelled);
+    QVERIFY(cancelled.players.empty());
 }
 
 // A lock rates the events before its month in place (rateHistoryBefore): exactly the run of a copy

@@ -129,4 +129,19 @@ FlickSkillResult rateHistoryBefore(const RatingHistory& history, DayNumber befor
                                    const FlickSkillParameters& parameters = {},
                                    const FlickSkillRunControl& control = {});
 
+// Every player's latest posterior (N6) from that same run: what a monthly lock keeps, without the
+// curves (at a million finishes, a quarter of a million small allocations per lock, which the
+// run's thread then kept). The players rated before `before`, ascending, and their posteriors,
+// exactly the last points of rateHistoryBefore's curves.
+struct LatestPosteriors {
+    std::vector<PlayerIndex> players;
+    std::vector<Gaussian> posteriors; // parallel to `players`
+    int iterations = 0;
+    bool converged = false;
+    bool cancelled = false; // stopped by the cancel token: not a result
+};
+LatestPosteriors latestPosteriorsBefore(const RatingHistory& history, DayNumber before,
+                                        const FlickSkillParameters& parameters = {},
+                                        const FlickSkillRunControl& control = {});
+
 } // namespace flickdesk::engine
