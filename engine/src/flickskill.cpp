@@ -747,24 +747,31 @@ FlickSkillResult rateHistory(const RatingHistory& history, const FlickSkillParam
     return model.run(control);
 }
 
+namespace {
+
+// The model of the events dated before `before`, once they and the parameters are checked.
+FlickSkillModel checkedModelBefore(const RatingHistory& history, DayNumber before,
+                                   const FlickSkillParameters& parameters)
+{
+    requireRatableDefects(validateHistoryBefore(history, before));
+    requireUsable(ratingProblemsBefore(history, parameters, before));
+    return FlickSkillModel(history, parameters, before);
+}
+
+} // namespace
+
 FlickSkillResult rateHistoryBefore(const RatingHistory& history, DayNumber before,
                                    const FlickSkillParameters& parameters,
                                    const FlickSkillRunControl& control)
 {
-    requireRatableDefects(validateHistoryBefore(history, before));
-    requireUsable(ratingProblemsBefore(history, parameters, before));
-    FlickSkillModel model(history, parameters, before);
-    return model.run(control);
+    return checkedModelBefore(history, before, parameters).run(control);
 }
 
 LatestPosteriors latestPosteriorsBefore(const RatingHistory& history, DayNumber before,
                                         const FlickSkillParameters& parameters,
                                         const FlickSkillRunControl& control)
 {
-    requireRatableDefects(validateHistoryBefore(history, before));
-    requireUsable(ratingProblemsBefore(history, parameters, before));
-    FlickSkillModel model(history, parameters, before);
-    return model.runLatest(control);
+    return checkedModelBefore(history, before, parameters).runLatest(control);
 }
 
 } // namespace flickdesk::engine
