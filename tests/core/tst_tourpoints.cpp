@@ -593,7 +593,8 @@ void TestTourPoints::readsPayoutFields()
 void TestTourPoints::locksDoNotDependOnThreadsOrCompany_data()
 {
     QTest::addColumn<unsigned>("threads");
-    QTest::addColumn<bool>("large"); // the schedule of a large history: largest and smallest months
+    // The schedule of a large history handed over lock by lock: largest and smallest months.
+    QTest::addColumn<bool>("large");
     QTest::newRow("one thread") << 1u << false;
     QTest::newRow("two threads") << 2u << false;
     QTest::newRow("three threads") << 3u << false;
@@ -622,7 +623,9 @@ void TestTourPoints::locksDoNotDependOnThreadsOrCompany()
         QCOMPARE(progress.maxIterations, 8);
     };
     const std::vector<engine::MonthlyLock> locks = core::computeMonthlyLocks(
-        history, months, {}, control, threads, {}, large ? 0 : core::kLargeRunFinishes);
+        history, months, {}, control, threads,
+        large ? core::FinishedLock([](std::size_t, engine::MonthlyLock&) {}) : core::FinishedLock(),
+        large ? 0 : core::kLargeRunFinishes);
     QCOMPARE(locks.size(), months.size());
     QCOMPARE(reports, 8);
     QCOMPARE(lastReport, 8);

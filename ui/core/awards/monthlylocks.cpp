@@ -34,14 +34,14 @@ std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::sort(order.begin(), order.end(),
               [&](std::size_t a, std::size_t b) { return months[a] > months[b]; });
-    // Memory as well as time on a large history (monthlylocks.h): there, large runs keep company
-    // with small ones.
+    // Memory as well as time for a caller that keeps little of each lock, on a large history
+    // (monthlylocks.h): there, large runs keep company with small ones.
     std::size_t largestRun = 0;
     for (const engine::Event& event : history.events) {
         if (event.date < months[order.front()])
             largestRun += event.ratedFromGames() ? 2 * event.games.size() : event.standings.size();
     }
-    const bool large = largestRun > largeRun;
+    const bool large = finished && largestRun > largeRun;
 
     if (threads == 0)
         threads = std::max(1u, std::thread::hardware_concurrency());
@@ -121,10 +121,8 @@ std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory
 #ifdef __GLIBC__
                 if (large) {
                     // What the runs and the hand-over freed goes back to the system (monthlylocks.h).
-                    // Only here, for a caller that keeps little of each lock (`points`): the window's
-                    // Recompute, which keeps them all, does not make its window's thread wait on
-                    // the arenas being trimmed. At a million finishes the first `points` peaked at
-                    // 614 MiB without it, 461 MiB with it.
+                    // At a million finishes the first `points` peaked at 614 MiB without it, 461 MiB
+                    // with it.
                     malloc_trim(0);
                 }
 #endif

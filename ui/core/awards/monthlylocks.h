@@ -25,12 +25,14 @@ namespace flickdesk::core {
 // (`points` at a million finishes: 65 locks of up to 250,000 players). What `finished` throws stops
 // the workers (each after its current lock) and is thrown on once they have stopped.
 //
-// A run holds about 160 bytes per finish it rates. When the largest run rates more than `largeRun`
-// finishes, half the workers take the largest month left and the others the smallest (two of the
-// largest runs at once would hold two whole histories' working sets), and, with `finished`, the
-// memory freed is handed back to the system after each hand-over (glibc keeps a thread's freed
-// memory for that thread: each worker would hold the most its runs ever took). Otherwise every
-// worker takes the largest month left, which balances them best. The locks are the same either way.
+// A run holds about 160 bytes per finish it rates. With `finished` (a caller that keeps little of
+// each lock, as `points` does), when the largest run rates more than `largeRun` finishes, half the
+// workers take the largest month left and the others the smallest (two of the largest runs at once
+// would hold two whole histories' working sets), and the memory freed is handed back to the system
+// after each hand-over (glibc keeps a thread's freed memory for that thread: each worker would hold
+// the most its runs ever took). Otherwise every worker takes the largest month left, which balances
+// them best: a caller that keeps every lock (the window's Recompute) holds them all anyway, and its
+// window's thread never waits on memory being handed back. The locks are the same either way.
 using FinishedLock = std::function<void(std::size_t index, engine::MonthlyLock& lock)>;
 inline constexpr std::size_t kLargeRunFinishes = 200'000; // about 32 MB of working set
 std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory& history,
