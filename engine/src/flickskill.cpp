@@ -194,11 +194,11 @@ void FlickSkillModel::build(const RatingHistory& history)
     std::vector<std::int32_t> lastSkill(playerCount_, -1);     // latest skill in earlier batches
     std::vector<DayNumber> lastDate(playerCount_, 0);
     std::size_t appearances = 0;
-    std::size_t units = 0; // one team slot each: a standing, or a side of a game (N3)
+    std::size_t units = 0; // one team slot each
     for (const std::uint32_t e : order) {
         const Event& event = history.events[e];
         appearances += event.standings.size() * 2;
-        units += event.ratedFromGames() ? 2 * event.games.size() : event.standings.size();
+        units += event.ratedUnits();
     }
     skills_.reserve(appearances);
     items_.reserve(appearances);

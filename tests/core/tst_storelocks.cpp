@@ -524,9 +524,6 @@ void TestStoreLocks::pointsAndStandingsReuseAndStoreLocks()
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM rating_runs"), runs);
 }
 
-// Database::setBusyTimeout tries the lock again every millisecond (SQLite's own handler sleeps in
-// growing steps): a write waits while another connection holds the lock and goes in once it is
-// released; held past the timeout, it fails as busy. (How soon it gets in is bench_recompute's.)
 // The window stores a Tour view's locks until it quits (ui::quitting): asked to stop, the store
 // writes no further lock.
 void TestStoreLocks::storingTourLocksStopsWhenAsked()
@@ -557,6 +554,9 @@ void TestStoreLocks::storingTourLocksStopsWhenAsked()
              static_cast<std::int64_t>(points.locks.size()));
 }
 
+// Database::setBusyTimeout tries the lock again every millisecond (SQLite's own handler sleeps in
+// growing steps): a write waits while another connection holds the lock and goes in once it is
+// released; held past the timeout, it fails as busy. (How soon it gets in is bench_recompute's.)
 void TestStoreLocks::busyTimeoutWaitsForTheLockThenGivesUp()
 {
     QTemporaryDir temp;

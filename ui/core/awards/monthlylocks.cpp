@@ -37,11 +37,13 @@ std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory
     // Memory as well as time for a caller that keeps little of each lock, on a large history
     // (monthlylocks.h): there, large runs keep company with small ones.
     std::size_t largestRun = 0;
-    for (const engine::Event& event : history.events) {
-        if (event.date < months[order.front()])
-            largestRun += event.ratedFromGames() ? 2 * event.games.size() : event.standings.size();
+    if (finished) {
+        for (const engine::Event& event : history.events) {
+            if (event.date < months[order.front()])
+                largestRun += event.ratedUnits();
+        }
     }
-    const bool large = finished && largestRun > largeRun;
+    const bool large = largestRun > largeRun;
 
     if (threads == 0)
         threads = std::max(1u, std::thread::hardware_concurrency());

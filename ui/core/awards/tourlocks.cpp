@@ -6,16 +6,31 @@
 #include "core/store/store.h"
 
 namespace flickdesk::core {
+namespace {
+
+// Whether `parameters` (as JSON) are the database's own: only its own locks are read or stored.
+bool databasesOwn(Store& store, const QJsonObject& parameters)
+{
+    engine::FlickSkillParameters own;
+    store.flickSkillParameters().applyTo(own);
+    return flickSkillParametersJson(own) == parameters;
+}
+
+} // namespace
 
 std::map<engine::DayNumber, engine::MonthlyLock>
 reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                   const TourEventFilter& include)
 {
-    engine::FlickSkillParameters stored;
-    store.flickSkillParameters().applyTo(stored);
-    if (flickSkillParametersJson(stored) != flickSkillParametersJson(parameters))
+    return reusableTourLocks(store, folder, parameters, tourEntrantsByMonth(folder, include));
+}
+
+std::map<engine::DayNumber, engine::MonthlyLock>
+reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                  const std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>& entrants)
+{
+    if (!databasesOwn(store, flickSkillParametersJson(parameters)))
         return {};
-    const Store::PlayersByMonth entrants = tourEntrantsByMonth(folder, include);
     return store.reusableLocks(folder, parameters, &entrants);
 }
 
@@ -27,12 +42,8 @@ TourLockStore::TourLockStore(Store& store, const HistoryFolder& folder,
     , parametersJson_(flickSkillParametersJson(parameters))
     , generation_(generation)
 {
-    if (store.isReadOnly() || months.empty())
+    if (store.isReadOnly() || months.empty() || !databasesOwn(store, parametersJson_))
         return;
-    engine::FlickSkillParameters own;
-    store.flickSkillParameters().applyTo(own);
-    if (flickSkillParametersJson(own) != parametersJson_)
-        return; // not the database's locks
     digests_ = historyDigestsBefore(folder, parametersJson_, months);
     accepts_ = true;
 }
@@ -47,8 +58,10 @@ bool TourLockStore::store(const engine::MonthlyLock& lock)
         store_.storeComputedLock(rows.month, rows.ratings, parametersJson_, lock.iterations, lock.converged,
                                  rows.historyDigest, generation_);
     } catch (const StoreError& refused) {
-        if (refused.kind() != StoreError::Kind::Refused)
+        if (refused.kind() != StoreError::Kind::Refused) {
+            accepts_ = false;
             throw;
+        }
         if (store_.historyGeneration() != generation_)
             accepts_ = false; // the history changed: none of the others is its lock any more
         return false;

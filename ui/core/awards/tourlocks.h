@@ -24,6 +24,11 @@ class Store;
 std::map<engine::DayNumber, engine::MonthlyLock>
 reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                   const TourEventFilter& include);
+// The same for the months and players of `entrants` (tourEntrantsByMonth), for a caller that
+// needs them as well.
+std::map<engine::DayNumber, engine::MonthlyLock>
+reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                  const std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>& entrants);
 
 // Stores locks computed from `folder` (read from `store`) for the next reader, one at a time, each in
 // transactions that take turns with the window's writes (Store::storeComputedLock), while the
@@ -39,7 +44,7 @@ public:
                   const std::vector<engine::DayNumber>& months, qint64 generation);
     bool accepts() const { return accepts_; } // false: nothing will be stored
     // Stores `lock` (of one of the months given); false when it was not stored. Throws StoreError
-    // other than a refusal (a full disk, a damaged file).
+    // other than a refusal (a full disk, a damaged file), after which nothing more is stored.
     bool store(const engine::MonthlyLock& lock);
     int stored() const { return stored_; }
 

@@ -420,27 +420,24 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
         std::map<engine::DayNumber, engine::MonthlyLock> reusable;
         ComputedLockSink storeLock;
         std::optional<TourLockStore> lockStore;
-        bool storing = true;
         if (input.store) {
             // Only the entrants of the Tour events asked for are read from each month's lock: all
             // that points and standings use. Only locks of the database's own parameters are shared.
-            reusable = reusableTourLocks(*input.store, input.folder, input.parameters, include);
+            const auto entrants = tourEntrantsByMonth(input.folder, include);
+            reusable = reusableTourLocks(*input.store, input.folder, input.parameters, entrants);
             std::vector<engine::DayNumber> computed;
-            for (const auto& [month, players] : tourEntrantsByMonth(input.folder, include)) {
+            for (const auto& [month, players] : entrants) {
                 if (reusable.count(month) == 0 && input.folder.importedLocks.count(month) == 0)
                     computed.push_back(month);
             }
             lockStore.emplace(*input.store, input.folder, input.parameters, computed, input.generation);
             if (lockStore->accepts()) {
                 storeLock = [&](const engine::MonthlyLock& lock) {
-                    if (!storing)
-                        return;
                     try {
-                        lockStore->store(lock);
+                        lockStore->store(lock); // nothing more once it has failed
                     } catch (const StoreError& error) {
                         // Storing saves the next command's time only: the points stand.
                         err << command << ": " << error.message() << '\n';
-                        storing = false;
                     }
                 };
             }

@@ -3,6 +3,7 @@
 #include "flickdesk/engine/date.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -117,6 +118,8 @@ struct Event {
     SourceRef source;
 
     bool ratedFromGames() const noexcept { return !games.empty(); }
+    // The units a rating run rates for it: each standing, or both sides of each game (N2, N3).
+    std::size_t ratedUnits() const noexcept { return ratedFromGames() ? 2 * games.size() : standings.size(); }
 };
 
 // Everything the rating engine needs: players known by id only (DECISIONS D1), events in any order.
