@@ -6,10 +6,12 @@
 // temporary database; the ratings list and the player page of player 746 open. Each repetition presses
 // "Recompute" (RecomputeDialog::start) and measures until the views show the new run:
 //   read     the history, names and awarded events, through the job's own connection (worker thread)
-//   compute  the FlickSkill run and the monthly locks not already stored, in the thread pool
-//   store    the rating run and its locks, a few months per transaction (Store::storeRatingRun,
-//            worker thread): the first run writes every lock; a run over an unchanged history
-//            rewrites none
+//   compute  the FlickSkill run and the monthly locks not already stored, in the thread pool,
+//            less the time the job's thread spent storing
+//   store    the time the job's thread spent storing the rating run and its locks, each lock as
+//            soon as it is computed, while the workers compute the next ones
+//            (Store::beginRatingRun): the first run writes every lock; a run over an unchanged
+//            history rewrites none
 //   views    the ratings list and the player page take the run (model refresh, GUI thread)
 //   total    from the press to both views updated
 // Also the longest the GUI thread's event loop was kept from running in that time (the window's

@@ -231,6 +231,7 @@ private Q_SLOTS:
     void busyTimeoutWaitsForTheLockThenGivesUp();
     void recomputeStoreLetsTheWindowWriteBetweenMonths();
     void historyChangedWhileStoringStopsAtATransaction();
+    void ratingRunStoredLockByLock();
     void lockSplitOverTransactionsIsNeverReadHalfWritten();
     void oneLargeLockTakesTurnsWithTheWindow();
     void lockWritesStopWhenTheirTimeIsUp();
@@ -747,6 +748,84 @@ void TestStoreLocks::historyChangedWhileStoringStopsAtATransaction()
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND details LIKE "
                                 "'%\"stopped\":true%'"),
              1);
+}
+
+// Issue 15: the window's Recompute stores its run lock by lock as the locks are computed
+// (Store::beginRatingRun). Nothing is written before the first lock; each lock is whole and fresh
+// once added; a change of the rated history refuses the next lock, keeps those stored, stores
+// nothing more, and the run is logged as stopped.
+void TestStoreLocks::ratingRunStoredLockByLock()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    const auto store = ncaStoreWritingLocks(path, core::StoreOptions().lockRowsPerTransaction);
+    QVERIFY(store);
+    const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
+    QVERIFY(locks.size() > 10);
+    const core::HistoryFolder folder = store->loadHistory();
+    std::vector<QString> players;
+    for (const std::string& id : folder.history.playerIds)
+        players.push_back(QString::fromStdString(id));
+
+    const std::unique_ptr<Store> worker = store->openWorker();
+    {
+        std::unique_ptr<core::RatingRunStore> run =
+            worker->beginRatingRun(storedParameters(*store), store->historyFingerprint(), 7, true,
+                                   store->historyGeneration(), players);
+        QCOMPARE(ratingRuns(path), 0);
+        for (std::size_t k = 0; k < 3; ++k) {
+            run->add({&locks[k]});
+            QCOMPARE(ratingRuns(path), 1);
+            QCOMPARE(
+                queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),
+                static_cast<std::int64_t>(k + 1));
+        }
+        verifyStored(*store, {locks.begin(), locks.begin() + 3});
+        QCOMPARE(run->report().written.size(), 3);
+
+        // The rated history changes (places swapped in the last month's event): the next lock is
+        // refused with the count stored in words, and nothing more is stored.
+        const QString event = eventOf(path, locks.back().month);
+        QVERIFY(!event.isEmpty());
+        execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" +
+                          event.toStdString() + "' AND place IN (1, 2)");
+        try {
+            run->add({&locks[3]});
+            QFAIL("a lock stored after the history changed");
+        } catch (const StoreError& refused) {
+            QCOMPARE(refused.kind(), StoreError::Kind::Refused);
+            QVERIFY2(refused.message().contains(QStringLiteral("of 3 months were stored")),
+                     qPrintable(refused.message()));
+        }
+        QVERIFY(run->failed());
+        run->add({&locks[4]}); // does nothing
+        QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks"), 3);
+        QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND details "
+                                    "LIKE '%\"stopped\":true%'"),
+                 1);
+    }
+    // Let go after the failure: logged once.
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run'"), 1);
+
+    // A run let go part way without a failure (cancelled) is logged as stopped when it goes; one
+    // that no lock reached writes nothing at all.
+    {
+        std::unique_ptr<core::RatingRunStore> run =
+            worker->beginRatingRun(storedParameters(*store), store->historyFingerprint(), 7, true,
+                                   store->historyGeneration(), players);
+        run->add({&locks[0]});
+    }
+    QCOMPARE(ratingRuns(path), 2);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND details "
+                                "LIKE '%\"stopped\":true%'"),
+             2);
+    {
+        const std::unique_ptr<core::RatingRunStore> run =
+            worker->beginRatingRun(storedParameters(*store), store->historyFingerprint(), 7, true,
+                                   store->historyGeneration(), players);
+    }
+    QCOMPARE(ratingRuns(path), 2);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run'"), 2);
 }
 
 // A lock larger than a transaction's rows is written over several: between them it is marked stale

@@ -21,6 +21,13 @@
 #include <stdexcept>
 #include <thread>
 
+#ifdef __linux__
+#include <cerrno>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 using namespace flickdesk;
 using namespace flickdesk::testing;
 
@@ -116,6 +123,7 @@ private Q_SLOTS:
     void finishedLocksAreHandedOverOnTheCallingThread_data();
     void finishedLocksAreHandedOverOnTheCallingThread();
     void failureHandingOverStopsTheWorkers();
+    void lockWorkersYieldWhenAsked();
     void computedLocksAreHandedOverWholeAndKeptForTheAwards();
 };
 
@@ -697,6 +705,49 @@ void TestTourPoints::finishedLocksAreHandedOverOnTheCallingThread()
         QVERIFY(locks[m].players.size() <= 1);
         QCOMPARE(locks[m].players.size(), std::min<std::size_t>(alone.players.size(), 1));
     }
+}
+
+// A process with a window asks the lock workers to yield (core::setLockWorkersYield): they run
+// below its other threads, so that the window's thread and the thread storing the locks never
+// wait behind them. The calling thread, a pool thread used again later, keeps its priority; and
+// without the request the workers run as the caller does.
+void TestTourPoints::lockWorkersYieldWhenAsked()
+{
+#ifdef __linux__
+    const engine::RatingHistory& history = ncaHistory().history;
+    std::vector<engine::DayNumber> months = engine::monthsOfEvents(history);
+    months.resize(6);
+    const auto niceOfThisThread = [] {
+        errno = 0;
+        return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+    };
+    const int caller = niceOfThisThread();
+    const auto workersNice = [&](bool handOver) {
+        std::set<int> seen; // each worker reports its finished locks, one at a time
+        engine::FlickSkillRunControl control;
+        control.onProgress = [&](const engine::FlickSkillProgress&) { seen.insert(niceOfThisThread()); };
+        core::FinishedLock finished;
+        if (handOver)
+            finished = [](std::size_t, engine::MonthlyLock&) {};
+        core::computeMonthlyLocks(history, months, {}, control, 2, finished);
+        return seen;
+    };
+    core::setLockWorkersYield(true);
+    const std::set<int> yielding = workersNice(true);
+    const std::set<int> yieldingWithCaller = workersNice(false);
+    core::setLockWorkersYield(false);
+    const std::set<int> asTheCaller = workersNice(true);
+    QCOMPARE(niceOfThisThread(), caller);
+    const int expected = std::max(caller, core::kLockWorkerNice); // a thread may raise its nice only
+    QCOMPARE(yielding, std::set<int>{expected});
+    // Without `finished` the calling thread computes too, as it is (the other worker may have
+    // found no lock left to take).
+    for (const int nice : yieldingWithCaller)
+        QVERIFY2(nice == caller || nice == expected, qPrintable(QString::number(nice)));
+    QCOMPARE(asTheCaller, std::set<int>{caller});
+#else
+    QSKIP("thread priorities are set on Linux only");
+#endif
 }
 
 // What `finished` throws (a store that failed) stops the workers and is thrown to the caller once

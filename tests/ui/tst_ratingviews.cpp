@@ -174,6 +174,7 @@ private Q_SLOTS:
     void modelsPassTheTester();
     void droppedJobIsNotWaitedFor();
     void closingRecomputeWhileStoringDoesNotWait();
+    void cancelledRecomputeKeepsTheLocksItStored();
     void tourViewsReadTheHistoryOffTheWindowThread();
     void tourViewsReuseStoredLocksAndStoreTheirOwn();
     void longWorkLeavesQtsOwnPoolFree();
@@ -839,9 +840,36 @@ void TestRatingViews::droppedJobIsNotWaitedFor()
     QCOMPARE(queuedFinished.count(), 0);
 }
 
-// Closing the Recompute dialog while it stores the run does not wait for the store (at 64 times
-// the NCA's history that is 12 s): the job finishes it on its own connection, and the run and its
-// locks are whole afterwards. Here the store is held after the run's first transaction while the
+// A Recompute's job, held in its thread inside the progress report that follows its first stored
+// lock, until `release` is set. The dialog's and the job's own signals are left as they are.
+struct HeldRecompute {
+    std::promise<void> storedOne;
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    bool first = true;
+    bool heldTooLong = false;
+    int months = 0; // the locks the job computes, as its step names them
+
+    void holdAfterTheFirstLock(ui::RecomputeJob* job)
+    {
+        QObject::connect(
+            job, &ui::RecomputeJob::progress, job,
+            [this](int, int, const QString& step) {
+                if (!first || !step.startsWith(QLatin1String("Monthly locks: 1 of ")))
+                    return;
+                first = false;
+                months = step.section(u' ', 4, 4).toInt();
+                storedOne.set_value();
+                heldTooLong = released.wait_for(std::chrono::seconds(60)) != std::future_status::ready;
+            },
+            Qt::DirectConnection);
+    }
+};
+
+// Closing the Recompute dialog while it computes and stores the locks does not wait for the job
+// (at 64 times the NCA's history its locks take a minute): the job is cancelled and ends on its
+// own connection. The lock it stored before stays, whole and fresh; nothing else is written, and
+// the run is logged as stopped. Here the job is held just after storing its first lock while the
 // dialog is closed.
 void TestRatingViews::closingRecomputeWhileStoringDoesNotWait()
 {
@@ -854,45 +882,97 @@ void TestRatingViews::closingRecomputeWhileStoringDoesNotWait()
     auto* dialog = new ui::RecomputeDialog(*store);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
-    std::promise<void> storing;
-    std::promise<void> release;
-    std::shared_future<void> released = release.get_future().share();
-    bool first = true;
-    bool heldTooLong = false;
-    int toWrite = 0;
+    HeldRecompute held;
     dialog->start();
     QPointer<ui::RecomputeJob> job(dialog->job());
     QVERIFY(job);
-    connect(
-        job, &ui::RecomputeJob::progress, job,
-        [&](int, int, const QString& step) {
-            if (!first || !step.startsWith(QLatin1String("Storing the monthly ratings: 0 of ")))
-                return;
-            first = false;
-            toWrite = step.section(u' ', -2, -2).toInt();
-            storing.set_value();
-            heldTooLong = released.wait_for(std::chrono::seconds(60)) != std::future_status::ready;
-        },
-        Qt::DirectConnection);
-    QVERIFY(storing.get_future().wait_for(std::chrono::seconds(120)) == std::future_status::ready);
-    QCOMPARE(toWrite, 70);
+    held.holdAfterTheFirstLock(job);
+    QVERIFY(held.storedOne.get_future().wait_for(std::chrono::seconds(120)) == std::future_status::ready);
+    QCOMPARE(held.months, 70);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM locks"), 1);
 
     QPointer<ui::RecomputeDialog> open(dialog);
     QVERIFY(dialog->close());
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // deleted on close, now
-    QVERIFY(open.isNull());                                              // returned while the store is held
-    QVERIFY(!heldTooLong);
+    QVERIFY(open.isNull());                                              // returned while the job is held
+    QVERIFY(!held.heldTooLong);
     QVERIFY(job);
-    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM locks"), 0);
-    release.set_value();
+    held.release.set_value();
     QTRY_VERIFY_WITH_TIMEOUT(job.isNull(), 60000); // the job ended and went
-    QVERIFY(!heldTooLong);
+    QVERIFY(!held.heldTooLong);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM locks"), 1);
     QCOMPARE(
         testing::queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),
-        70);
+        1);
     QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run' AND "
-                                         "details NOT LIKE '%\"stopped\"%'"),
+                                         "details LIKE '%\"stopped\":true%'"),
              1);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run'"), 1);
+}
+
+// Issue 15: a Recompute stores each lock as soon as it is computed. Cancelled part way, it keeps
+// those, each whole and the same as the month's lock computed alone, says so, and the next
+// Recompute reuses them instead of computing them again.
+void TestRatingViews::cancelledRecomputeKeepsTheLocksItStored()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("cancel.sqlite"));
+    const auto store = testing::openStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
+
+    ui::RecomputeDialog dialog(*store);
+    QSignalSpy finished(&dialog, &ui::RecomputeDialog::runFinished);
+    QSignalSpy stored(&dialog, &ui::RecomputeDialog::ratingRunStored);
+    HeldRecompute held;
+    dialog.start();
+    QVERIFY(dialog.job());
+    held.holdAfterTheFirstLock(dialog.job());
+    QVERIFY(held.storedOne.get_future().wait_for(std::chrono::seconds(120)) == std::future_status::ready);
+    dialog.cancel();
+    held.release.set_value();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().toBool(), false);
+    QCOMPARE(stored.size(), 0);
+    QVERIFY(!dialog.job()->result());
+    QVERIFY2(
+        dialog.stepLabel()->text().contains(QStringLiteral("the monthly ratings of one month were stored")),
+        qPrintable(dialog.stepLabel()->text()));
+
+    // The lock stored is whole: the month's lock as the engine computes it alone (DECISIONS P1).
+    QCOMPARE(
+        testing::queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),
+        1);
+    core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
+    const QString month = db.queryText("SELECT month FROM locks").value_or(QString());
+    const EngineRun expected = engineRun(*store);
+    const std::optional<engine::DayNumber> first =
+        engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+    QVERIFY(first);
+    const engine::MonthlyLock lock =
+        engine::computeMonthlyLock(expected.folder.history, *first, expected.parameters);
+    const std::vector<core::LockedRating> rows = store->lockRatings(month);
+    QCOMPARE(rows.size(), lock.players.size());
+    for (const core::LockedRating& row : rows) {
+        const auto index = std::find(expected.folder.history.playerIds.begin(),
+                                     expected.folder.history.playerIds.end(), row.playerId.toStdString());
+        QVERIFY(index != expected.folder.history.playerIds.end());
+        const auto player =
+            static_cast<engine::PlayerIndex>(index - expected.folder.history.playerIds.begin());
+        QCOMPARE(row.mu, lock.mu(player));
+        QCOMPARE(row.sigma, lock.rating(player).sigma);
+    }
+
+    // The next Recompute reuses it and computes the others.
+    ui::RecomputeDialog again(*store);
+    QSignalSpy againFinished(&again, &ui::RecomputeDialog::runFinished);
+    again.start();
+    QVERIFY(againFinished.wait(120000));
+    QCOMPARE(againFinished.first().first().toBool(), true);
+    QCOMPARE(again.lastTimings().locksReused, 1);
+    QCOMPARE(again.lastTimings().locksComputed, held.months - 1);
+    QCOMPARE(again.lastReport().unchanged, QStringList{month});
+    QCOMPARE(again.lastReport().written.size(), held.months - 1);
 }
 
 // The standings and the Tier report read the stored history in the pool, not on the window's

@@ -2,6 +2,8 @@
 
 #include "widgets/backgroundpool.h"
 
+#include "core/awards/monthlylocks.h"
+
 #include <QCoreApplication>
 #include <QPointer>
 #include <QThread>
@@ -35,6 +37,8 @@ QThreadPool* backgroundPool()
         pool->setObjectName(QStringLiteral("FlickDesk background work"));
         pool->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
         QObject::connect(application, &QCoreApplication::aboutToQuit, pool, [] { quittingToken().cancel(); });
+        // The window's lock runs yield to the window and to the tasks storing their locks.
+        core::setLockWorkersYield(true);
     }
     return pool;
 }

@@ -13,8 +13,32 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace flickdesk::core {
+
+namespace {
+
+std::atomic<bool> workersYield{false};
+
+// The calling thread below the others of its process (Linux: a thread's own nice value).
+void yieldToOtherThreads()
+{
+#ifdef __linux__
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kLockWorkerNice);
+#endif
+}
+
+} // namespace
+
+void setLockWorkersYield(bool yield)
+{
+    workersYield = yield;
+}
 
 std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory& history,
                                                      std::span<const engine::DayNumber> months,
@@ -70,7 +94,10 @@ std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory
             return std::nullopt;
         return largest ? order[front++] : order[--back];
     };
+    const bool yield = workersYield;
     auto work = [&](unsigned worker) {
+        if (yield && (finished || worker > 0)) // never the calling thread
+            yieldToOtherThreads();
         try {
             const bool largestFirst = !large || worker % 2 == 0;
             for (std::optional<std::size_t> next = take(largestFirst); next; next = take(largestFirst)) {

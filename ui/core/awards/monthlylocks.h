@@ -31,10 +31,20 @@ namespace flickdesk::core {
 // would hold two whole histories' working sets), and the memory freed is handed back to the system
 // after each hand-over (glibc keeps a thread's freed memory for that thread: each worker would hold
 // the most its runs ever took). Otherwise every worker takes the largest month left, which balances
-// them best: a caller that keeps every lock (the window's Recompute) holds them all anyway, and its
-// window's thread never waits on memory being handed back. The locks are the same either way.
+// them best. A caller in a process with a window passes a `largeRun` no history reaches: handing
+// memory back holds the allocator's locks, which the window's thread then waits on (the window's
+// Recompute). The locks are the same either way.
+//
+// With setLockWorkersYield(true) the workers this starts run below the process's other threads
+// (Linux: nice kLockWorkerNice; elsewhere as they are). A process with a window sets it
+// (ui::backgroundPool): its thread, and the thread storing each lock as it is handed over, then
+// never wait for CPU behind the runs. At a million finishes, with the window's Recompute storing
+// while it computes, a check-in on the window's thread waited up to 165 ms with the workers at the
+// same priority, 104 ms below it.
 using FinishedLock = std::function<void(std::size_t index, engine::MonthlyLock& lock)>;
 inline constexpr std::size_t kLargeRunFinishes = 200'000; // about 32 MB of working set
+inline constexpr int kLockWorkerNice = 10;
+void setLockWorkersYield(bool yield);
 std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory& history,
                                                      std::span<const engine::DayNumber> months,
                                                      const engine::FlickSkillParameters& parameters = {},

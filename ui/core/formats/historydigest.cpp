@@ -119,18 +119,6 @@ ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLo
     return computed;
 }
 
-std::vector<ComputedLock> computedLocksOf(const HistoryFolder& folder,
-                                          const std::vector<const engine::MonthlyLock*>& locks,
-                                          const std::map<engine::DayNumber, QString>& digests)
-{
-    std::vector<QString> ids; // made when first named
-    std::vector<ComputedLock> out;
-    out.reserve(locks.size());
-    for (const engine::MonthlyLock* lock : locks)
-        out.push_back(computedLockOf(folder, *lock, digests.at(lock->month), ids));
-    return out;
-}
-
 QString historyDigestBefore(const HistoryFolder& folder, const QJsonObject& parameters,
                             engine::DayNumber month)
 {

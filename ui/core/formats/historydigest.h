@@ -40,11 +40,4 @@ ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLo
 ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLock& lock,
                             const QString& digest, std::vector<QString>& ids);
 
-// Many locks so, each with the digest of its month (`digests`, historyDigestsBefore). A player's id
-// is made once and shared by every row that names them: at a million finishes the 70 locks hold
-// 7.8 million rows, and a string of their own per row cost about 48 bytes each.
-std::vector<ComputedLock> computedLocksOf(const HistoryFolder& folder,
-                                          const std::vector<const engine::MonthlyLock*>& locks,
-                                          const std::map<engine::DayNumber, QString>& digests);
-
 } // namespace flickdesk::core

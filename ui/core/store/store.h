@@ -39,6 +39,8 @@ namespace flickdesk::core {
 // Why an event is refused as `stored` under another id (Store::sameEventAs), in a director's words.
 QString lookalikeMessage(const EventSummary& stored);
 
+class RatingRunStore;
+
 // Thrown by Store operations. The message says what went wrong in words for the user.
 class StoreError : public std::runtime_error {
 public:
@@ -271,6 +273,15 @@ public:
                                    int iterations, bool converged, const std::vector<ComputedLock>& locks,
                                    std::optional<qint64> generation = std::nullopt,
                                    const std::function<void(int, int)>& stored = {});
+    // The same run stored lock by lock as its locks are computed (the window's Recompute: storing
+    // overlaps computing, and no more than the locks not yet stored are held). `players` holds
+    // every player the locks may name (those the database lacks are added with the run). Nothing is
+    // written until the first RatingRunStore::add; each add is stored as storeRatingRun stores its
+    // locks. StoreError::Refused as storeRatingRun refuses; the write lock is never held here.
+    std::unique_ptr<RatingRunStore> beginRatingRun(const QJsonObject& parameters,
+                                                   const QString& historyFingerprint, int iterations,
+                                                   bool converged, std::optional<qint64> generation,
+                                                   const std::vector<QString>& players);
     std::vector<RatingRunRecord> ratingRuns(); // newest first
     // Adds an event that is not in the database (StoreError::Refused otherwise, and for a lookalike
     // of a stored event, sameEventAs), with its players and, when given, its current award. A
@@ -418,9 +429,55 @@ public:
                           const QByteArray& games, const QString& gamesFile);
 
 private:
+    friend class RatingRunStore;
+    // beginRatingRun with `players` as pointers to ids (any order, repeats allowed).
+    std::unique_ptr<RatingRunStore> beginRatingRun(const QJsonObject& parameters,
+                                                   const QString& historyFingerprint, int iterations,
+                                                   bool converged, std::optional<qint64> generation,
+                                                   std::vector<const QString*> players);
     struct Private;
     explicit Store(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
+};
+
+// A rating run being stored (Store::beginRatingRun), through its Store and in its thread.
+class RatingRunStore {
+public:
+    RatingRunStore(const RatingRunStore&) = delete;
+    RatingRunStore& operator=(const RatingRunStore&) = delete;
+    // A run stored in part and never finished (cancelled, or after a failure) is logged in the
+    // audit log as stopped; the months written stay, each lock whole.
+    ~RatingRunStore();
+
+    // Stores `locks` as storeRatingRun does: the run with the first of them, then each kept (P2,
+    // an imported list), found unchanged and attributed to the run, or written in turns, each
+    // transaction checking the history's count of changes. `stored` as storeRatingRun's, for these
+    // locks. After a StoreError (thrown on) nothing more is stored: later calls do nothing.
+    void add(const std::vector<const ComputedLock*>& locks, const std::function<void(int, int)>& stored = {});
+    // Stores the run if no lock came, and logs it in the audit log. The months, sorted.
+    RatingRunReport finish();
+    // What was stored so far.
+    const RatingRunReport& report() const { return m_report; }
+    bool failed() const { return m_failed; }
+
+private:
+    friend class Store;
+    RatingRunStore(Store& store, const QJsonObject& parameters, const QString& historyFingerprint,
+                   int iterations, bool converged, qint64 expected, std::vector<PlayerRecord> missingPlayers);
+    void auditRun(bool complete);
+
+    Store& m_store;
+    QJsonObject m_parameters;
+    QString m_fingerprint;
+    int m_iterations = 0;
+    bool m_converged = false;
+    qint64 m_expected = 0;                      // the history's count of changes the run was computed from
+    std::vector<PlayerRecord> m_missingPlayers; // added with the run
+    QString m_now;                              // the run's and its locks' created_at
+    RatingRunReport m_report;
+    bool m_begun = false; // the run is stored
+    bool m_failed = false;
+    bool m_audited = false;
 };
 
 } // namespace flickdesk::core

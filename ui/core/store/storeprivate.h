@@ -315,6 +315,8 @@ struct Store::Private {
     std::set<QString> monthsKeptAsTheyAre();
     // The players the locks name that have no row yet (read without the write lock).
     std::vector<PlayerRecord> lockPlayersMissing(const std::vector<const ComputedLock*>& locks);
+    // The same of `ids` (in any order, repeats allowed).
+    std::vector<PlayerRecord> playersMissing(std::vector<const QString*> ids);
     // A computed lock's rows in the table's key order, and their insert (its `locks` row written
     // first): all of them, or rows [begin, end) of that order.
     static std::vector<const LockedRating*> lockRowsInKeyOrder(const ComputedLock& lock);

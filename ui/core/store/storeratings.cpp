@@ -239,13 +239,18 @@ std::int64_t Store::Private::insertRatingRun(const QString& now, const QJsonObje
 
 std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<const ComputedLock*>& locks)
 {
-    // Each id once, in key order (each look-up lands beside the last): sorted pointers, not a set of
-    // copies (a lock at a million finishes names 250,000 players).
     std::vector<const QString*> ids;
     for (const ComputedLock* lock : locks) {
         for (const LockedRating& r : lock->ratings)
             ids.push_back(&r.playerId);
     }
+    return playersMissing(std::move(ids));
+}
+
+std::vector<PlayerRecord> Store::Private::playersMissing(std::vector<const QString*> ids)
+{
+    // Each id once, in key order (each look-up lands beside the last): sorted pointers, not a set of
+    // copies (a lock at a million finishes names 250,000 players).
     std::sort(ids.begin(), ids.end(), [](const QString* a, const QString* b) { return *a < *b; });
     ids.erase(
         std::unique(ids.begin(), ids.end(), [](const QString* a, const QString* b) { return *a == *b; }),
@@ -606,6 +611,26 @@ Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParame
     });
 }
 
+namespace {
+
+StoreError historyChangedWhileComputed()
+{
+    return StoreError(StoreError::Kind::Refused,
+                      tr("The stored history changed while the ratings were computed; the run was "
+                         "not stored. Recompute again."));
+}
+
+// Refused part way: the months written before stay, each lock whole.
+StoreError historyChangedWhileStored(qsizetype written)
+{
+    return StoreError(StoreError::Kind::Refused,
+                      tr("The stored history changed while the ratings were stored: the monthly ratings "
+                         "of %1 were stored, the others were not. Recompute again.")
+                          .arg(written == 1 ? tr("one month") : tr("%1 months").arg(written)));
+}
+
+} // namespace
+
 RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
                                       int iterations, bool converged, const std::vector<ComputedLock>& locks,
                                       std::optional<qint64> generation,
@@ -616,165 +641,242 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
             throw StoreError(StoreError::Kind::Refused,
                              tr("'%1' is not a month of the form YYYY-MM.").arg(lock.month));
     }
-    const auto changed = [] {
-        return StoreError(StoreError::Kind::Refused,
-                          tr("The stored history changed while the ratings were computed; the run was "
-                             "not stored. Recompute again."));
-    };
+    std::vector<const ComputedLock*> all;
+    all.reserve(locks.size());
+    std::vector<const QString*> ids;
+    for (const ComputedLock& lock : locks) {
+        all.push_back(&lock);
+        for (const LockedRating& r : lock.ratings)
+            ids.push_back(&r.playerId);
+    }
+    const std::unique_ptr<RatingRunStore> run =
+        beginRatingRun(parameters, historyFingerprint, iterations, converged, generation, std::move(ids));
+    run->add(all, stored);
+    return run->finish();
+}
+
+std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& parameters,
+                                                      const QString& historyFingerprint, int iterations,
+                                                      bool converged, std::optional<qint64> generation,
+                                                      const std::vector<QString>& players)
+{
+    std::vector<const QString*> ids;
+    ids.reserve(players.size());
+    for (const QString& id : players)
+        ids.push_back(&id);
+    return beginRatingRun(parameters, historyFingerprint, iterations, converged, generation, std::move(ids));
+}
+
+std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& parameters,
+                                                      const QString& historyFingerprint, int iterations,
+                                                      bool converged, std::optional<qint64> generation,
+                                                      std::vector<const QString*> players)
+{
     // Without the count of changes the history is read again and compared (the whole history).
     if (!generation && this->historyFingerprint() != historyFingerprint)
-        throw changed();
+        throw historyChangedWhileComputed();
     return d->guarded([&] {
         d->requireWritable();
-        RatingRunReport report;
         const qint64 expected = generation ? *generation : d->historyGeneration();
-
-        // What each month needs, read without the write lock (WAL: the window writes meanwhile).
-        struct Repoint {
-            const ComputedLock* lock;
-            std::optional<std::int64_t> runId; // the stored lock's, to find it unchanged when it is repointed
-            QString createdAt;
-        };
-        std::vector<Repoint> repoint;
-        std::vector<const ComputedLock*> toWrite;
-        std::vector<PlayerRecord> missingPlayers; // of a history read from elsewhere: none after an import
+        std::vector<PlayerRecord> missing; // of a history read from elsewhere: none after an import
         {
             sqlite::Transaction reading(d->db, sqlite::Transaction::Kind::Deferred);
-            {
-                std::vector<const ComputedLock*> all;
-                for (const ComputedLock& lock : locks)
-                    all.push_back(&lock);
-                missingPlayers = d->lockPlayersMissing(all);
-            }
-            std::set<QString> used;
-            sqlite::Statement select(d->db, "SELECT DISTINCT lock_month FROM event_awards");
-            while (select.step())
-                used.insert(select.text(0));
-            sqlite::Statement existing(d->db, "SELECT source, run_id, created_at FROM locks WHERE month = ?");
-            sqlite::Statement existingRatings(
-                d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
-            for (const ComputedLock& lock : locks) {
-                // DECISIONS P2: the lock an awarded event was paid from stays as it was.
-                if (used.count(lock.month) != 0) {
-                    report.kept.append(lock.month);
-                    continue;
-                }
-                existing.reset();
-                existing.bind(1, lock.month);
-                const bool hasLock = existing.step();
-                const QString source = hasLock ? existing.text(0) : QString();
-                const std::optional<std::int64_t> runId =
-                    hasLock ? existing.optionalInteger(1) : std::nullopt;
-                const QString createdAt = hasLock ? existing.text(2) : QString();
-                existing.reset();
-                // An NCA list imported for the month is its lock (core/records/monthlock.h): a run keeps it.
-                if (source == QLatin1String("imported")) {
-                    report.kept.append(lock.month);
-                    continue;
-                }
-                // A computed lock with exactly these ratings is attributed to this run without being
-                // rewritten: a new event changes only the locks after it (P1), so a recompute after
-                // one event writes a month or two.
-                if (source == QLatin1String("computed")) {
-                    std::map<QString, std::pair<double, double>> stored;
-                    existingRatings.reset();
-                    existingRatings.bind(1, lock.month);
-                    while (existingRatings.step())
-                        stored.emplace(existingRatings.text(0),
-                                       std::pair(existingRatings.real(1), existingRatings.real(2)));
-                    existingRatings.reset();
-                    const bool same =
-                        stored.size() == lock.ratings.size() &&
-                        std::all_of(lock.ratings.begin(), lock.ratings.end(),
-                                    [&stored](const LockedRating& r) {
-                                        const auto it = stored.find(r.playerId);
-                                        return it != stored.end() && it->second == std::pair(r.mu, r.sigma);
-                                    });
-                    if (same) {
-                        repoint.push_back({&lock, runId, createdAt});
-                        continue;
-                    }
-                }
-                toWrite.push_back(&lock);
-            }
+            missing = d->playersMissing(std::move(players));
             reading.commit();
         }
+        return std::unique_ptr<RatingRunStore>(new RatingRunStore(
+            *this, parameters, historyFingerprint, iterations, converged, expected, std::move(missing)));
+    });
+}
 
-        const QString now = isoUtc(d->now());
-        // The run, its players and the unchanged locks attributed to it. A lock that changed since
-        // it was read (another run stored it meanwhile) is written instead.
-        {
-            sqlite::Transaction transaction(d->db);
-            if (expected != d->historyGeneration())
-                throw changed();
-            report.runId = d->insertRatingRun(now, parameters, historyFingerprint, iterations, converged);
-            // A player merged away since they were read makes a lock's write fail (a foreign key):
-            // no lock names a player the database does not hold.
-            d->insertPlayers(missingPlayers);
-            sqlite::Statement update(
-                d->db, "UPDATE locks SET run_id = ?, history_digest = ?, stale = 0 WHERE month = ? AND "
-                       "source = 'computed' AND run_id IS ? AND created_at = ? AND month NOT IN "
-                       "(SELECT lock_month FROM event_awards)");
-            for (const Repoint& r : repoint) {
-                update.reset();
-                update.bind(1, static_cast<std::int64_t>(report.runId))
-                    .bind(2, digestText(*r.lock))
-                    .bind(3, r.lock->month)
-                    .bind(4, r.runId)
-                    .bind(5, r.createdAt)
-                    .run();
-                if (d->db.changes() == 1)
-                    report.unchanged.append(r.lock->month);
-                else
-                    toWrite.push_back(r.lock);
+RatingRunStore::RatingRunStore(Store& store, const QJsonObject& parameters, const QString& historyFingerprint,
+                               int iterations, bool converged, qint64 expected,
+                               std::vector<PlayerRecord> missingPlayers)
+    : m_store(store)
+    , m_parameters(parameters)
+    , m_fingerprint(historyFingerprint)
+    , m_iterations(iterations)
+    , m_converged(converged)
+    , m_expected(expected)
+    , m_missingPlayers(std::move(missingPlayers))
+{
+}
+
+RatingRunStore::~RatingRunStore()
+{
+    if (!m_begun || m_audited)
+        return;
+    try {
+        m_store.d->guarded([&] { auditRun(false); });
+    } catch (...) {
+    }
+}
+
+void RatingRunStore::auditRun(bool complete)
+{
+    Store::Private& d = *m_store.d;
+    QJsonObject details{{QStringLiteral("run"), m_report.runId},
+                        {QStringLiteral("locks_written"), QJsonArray::fromStringList(m_report.written)},
+                        {QStringLiteral("locks_unchanged"), QJsonArray::fromStringList(m_report.unchanged)},
+                        {QStringLiteral("locks_kept"), QJsonArray::fromStringList(m_report.kept)}};
+    if (!complete)
+        details.insert(QStringLiteral("stopped"), true);
+    m_audited = true; // once, whether or not it could be written
+    sqlite::Transaction transaction(d.db);
+    d.audit(QStringLiteral("rating-run"), QString(), details);
+    transaction.commit();
+}
+
+void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
+                         const std::function<void(int, int)>& stored)
+{
+    if (m_failed || m_audited)
+        return;
+    for (const ComputedLock* lock : locks) {
+        if (!isMonth(lock->month))
+            throw StoreError(StoreError::Kind::Refused,
+                             tr("'%1' is not a month of the form YYYY-MM.").arg(lock->month));
+    }
+    Store::Private& d = *m_store.d;
+    try {
+        d.guarded([&] {
+            // What each month needs, read without the write lock (WAL: the window writes meanwhile).
+            struct Repoint {
+                const ComputedLock* lock;
+                std::optional<std::int64_t> runId; // the stored lock's, to find it unchanged when repointed
+                QString createdAt;
+            };
+            std::vector<Repoint> repoint;
+            std::vector<const ComputedLock*> toWrite;
+            {
+                sqlite::Transaction reading(d.db, sqlite::Transaction::Kind::Deferred);
+                std::set<QString> used;
+                sqlite::Statement select(d.db, "SELECT DISTINCT lock_month FROM event_awards");
+                while (select.step())
+                    used.insert(select.text(0));
+                sqlite::Statement existing(d.db,
+                                           "SELECT source, run_id, created_at FROM locks WHERE month = ?");
+                sqlite::Statement existingRatings(
+                    d.db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
+                for (const ComputedLock* lock : locks) {
+                    // DECISIONS P2: the lock an awarded event was paid from stays as it was.
+                    if (used.count(lock->month) != 0) {
+                        m_report.kept.append(lock->month);
+                        continue;
+                    }
+                    existing.reset();
+                    existing.bind(1, lock->month);
+                    const bool hasLock = existing.step();
+                    const QString source = hasLock ? existing.text(0) : QString();
+                    const std::optional<std::int64_t> runId =
+                        hasLock ? existing.optionalInteger(1) : std::nullopt;
+                    const QString createdAt = hasLock ? existing.text(2) : QString();
+                    existing.reset();
+                    // An NCA list imported for the month is its lock (core/records/monthlock.h): a run
+                    // keeps it.
+                    if (source == QLatin1String("imported")) {
+                        m_report.kept.append(lock->month);
+                        continue;
+                    }
+                    // A computed lock with exactly these ratings is attributed to this run without
+                    // being rewritten: a new event changes only the locks after it (P1), so a
+                    // recompute after one event writes a month or two.
+                    if (source == QLatin1String("computed")) {
+                        std::map<QString, std::pair<double, double>> rows;
+                        existingRatings.reset();
+                        existingRatings.bind(1, lock->month);
+                        while (existingRatings.step())
+                            rows.emplace(existingRatings.text(0),
+                                         std::pair(existingRatings.real(1), existingRatings.real(2)));
+                        existingRatings.reset();
+                        const bool same =
+                            rows.size() == lock->ratings.size() &&
+                            std::all_of(lock->ratings.begin(), lock->ratings.end(),
+                                        [&rows](const LockedRating& r) {
+                                            const auto it = rows.find(r.playerId);
+                                            return it != rows.end() && it->second == std::pair(r.mu, r.sigma);
+                                        });
+                        if (same) {
+                            repoint.push_back({lock, runId, createdAt});
+                            continue;
+                        }
+                    }
+                    toWrite.push_back(lock);
+                }
+                reading.commit();
             }
-            transaction.commit();
-            d->eventDay.locks.clear();
-        }
-        const auto auditRun = [&](bool complete) {
-            QJsonObject details{
-                {QStringLiteral("run"), report.runId},
-                {QStringLiteral("locks_written"), QJsonArray::fromStringList(report.written)},
-                {QStringLiteral("locks_unchanged"), QJsonArray::fromStringList(report.unchanged)},
-                {QStringLiteral("locks_kept"), QJsonArray::fromStringList(report.kept)}};
-            if (!complete)
-                details.insert(QStringLiteral("stopped"), true);
-            sqlite::Transaction transaction(d->db);
-            d->audit(QStringLiteral("rating-run"), QString(), details);
-            transaction.commit();
-        };
-        if (stored)
-            stored(0, static_cast<int>(toWrite.size()));
 
-        try {
-            d->writeLocksInTurns(
-                toWrite, report.runId, now, expected, report.written, report.kept,
-                [](int written, int total) {
-                    return StoreError(
-                        StoreError::Kind::Refused,
-                        tr("The stored history changed while the ratings were stored: the monthly "
-                           "ratings of %1 of %2 months were stored, the others were not. Recompute "
-                           "again.")
-                            .arg(written)
-                            .arg(total));
-                },
+            // The run and its players with the first locks, and the unchanged locks attributed to it.
+            // A lock that changed since it was read (another run stored it meanwhile) is written instead.
+            if (!m_begun || !repoint.empty()) {
+                sqlite::Transaction transaction(d.db);
+                if (m_expected != d.historyGeneration()) {
+                    if (!m_begun)
+                        throw historyChangedWhileComputed();
+                    throw historyChangedWhileStored(m_report.written.size());
+                }
+                if (!m_begun) {
+                    m_now = isoUtc(d.now());
+                    m_report.runId =
+                        d.insertRatingRun(m_now, m_parameters, m_fingerprint, m_iterations, m_converged);
+                    // A player merged away since they were read makes a lock's write fail (a foreign
+                    // key): no lock names a player the database does not hold.
+                    d.insertPlayers(m_missingPlayers);
+                }
+                sqlite::Statement update(
+                    d.db, "UPDATE locks SET run_id = ?, history_digest = ?, stale = 0 WHERE month = ? AND "
+                          "source = 'computed' AND run_id IS ? AND created_at = ? AND month NOT IN "
+                          "(SELECT lock_month FROM event_awards)");
+                for (const Repoint& r : repoint) {
+                    update.reset();
+                    update.bind(1, static_cast<std::int64_t>(m_report.runId))
+                        .bind(2, digestText(*r.lock))
+                        .bind(3, r.lock->month)
+                        .bind(4, r.runId)
+                        .bind(5, r.createdAt)
+                        .run();
+                    if (d.db.changes() == 1)
+                        m_report.unchanged.append(r.lock->month);
+                    else
+                        toWrite.push_back(r.lock);
+                }
+                transaction.commit();
+                m_begun = true;
+                d.eventDay.locks.clear();
+            }
+            if (stored)
+                stored(0, static_cast<int>(toWrite.size()));
+
+            d.writeLocksInTurns(
+                toWrite, m_report.runId, m_now, m_expected, m_report.written, m_report.kept,
+                [this](int, int) { return historyChangedWhileStored(m_report.written.size()); },
                 [&stored](int done, int total, std::size_t) {
                     if (stored)
                         stored(done, total);
                 });
-        } catch (...) {
+        });
+    } catch (...) {
+        m_failed = true;
+        if (m_begun && !m_audited) {
             try {
-                auditRun(false); // what was written before the refusal or the failure
+                d.guarded([&] { auditRun(false); }); // what was written before the refusal or the failure
             } catch (...) {
             }
-            throw;
         }
-        report.written.sort();
-        report.unchanged.sort();
-        report.kept.sort();
-        auditRun(true);
-        return report;
-    });
+        throw;
+    }
+}
+
+RatingRunReport RatingRunStore::finish()
+{
+    if (!m_failed && !m_begun)
+        add({}); // a run with no lock to store: the run alone
+    m_report.written.sort();
+    m_report.unchanged.sort();
+    m_report.kept.sort();
+    if (!m_audited)
+        m_store.d->guarded([&] { auditRun(!m_failed); });
+    return m_report;
 }
 
 std::vector<RatingRunRecord> Store::ratingRuns()

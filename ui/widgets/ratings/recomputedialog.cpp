@@ -24,10 +24,9 @@ RecomputeDialog::RecomputeDialog(core::Store& store, QWidget* parent)
 
     m_intro = new QLabel(tr("Rates the whole stored history again with FlickSkill and computes the monthly "
                             // DECISIONS P1 and P2: monthly locks; awards keep theirs.
-                            "lock of every month whose history changed (the others are reused). The run and "
-                            "its locks are stored together; "
-                            "a cancelled run writes nothing. Locks that awarded events used stay as they "
-                            "were."),
+                            "lock of every month whose history changed (the others are reused). Each lock is "
+                            "stored as soon as it is computed: a cancelled run keeps those, and the next "
+                            "one reuses them. Locks that awarded events used stay as they were."),
                          this);
     m_intro->setWordWrap(true);
 
@@ -163,7 +162,12 @@ void RecomputeDialog::onFinished()
     if (m_job->wasCancelled()) {
         m_progress->setRange(0, 1);
         m_progress->setValue(0);
-        m_step->setText(tr("Cancelled: nothing was written."));
+        // The locks stored before the cancel stay, each whole (Store::beginRatingRun).
+        const qsizetype stored = m_job->report().written.size();
+        m_step->setText(stored == 0 ? tr("Cancelled: nothing was written.")
+                                    : tr("Cancelled: the monthly ratings of %1 were stored before it; "
+                                         "the next recompute reuses them.")
+                                          .arg(stored == 1 ? tr("one month") : tr("%1 months").arg(stored)));
         Q_EMIT runFinished(false);
         return;
     }

@@ -2,11 +2,11 @@
 
 // "Recompute ratings": FlickSkill over the whole stored history and every monthly lock, in the
 // background (RecomputeJob) with a progress bar, the current step and Cancel; the window stays
-// responsive. A finished run is stored as a rating run (Store::storeRatingRun: the run, then its
-// locks a few months per transaction, so that check-ins get in between); a cancelled one writes
-// nothing. Locks that awarded events used stay
-// as they were (DECISIONS P2); the dialog lists what the new locks would change for those events
-// (FSI, FDI, winner points), without applying it.
+// responsive. The run is stored as a rating run, each lock as soon as it is computed
+// (Store::beginRatingRun: in turns, so that check-ins get in between); a cancelled run keeps the
+// locks stored before it, each whole, for the next run to reuse. Locks that awarded events used
+// stay as they were (DECISIONS P2); the dialog lists what the new locks would change for those
+// events (FSI, FDI, winner points), without applying it.
 
 #include "core/store/store.h"
 #include "widgets/ratings/lockdifferencemodel.h"

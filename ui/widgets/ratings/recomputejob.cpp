@@ -11,7 +11,9 @@
 #include <QElapsedTimer>
 #include <algorithm>
 #include <exception>
+#include <limits>
 #include <map>
+#include <set>
 
 namespace flickdesk::ui {
 namespace {
@@ -89,19 +91,6 @@ std::optional<engine::PlayerIndex> RatingRun::playerIndex(const QString& playerI
 QString RatingRun::playerId(engine::PlayerIndex player) const
 {
     return QString::fromStdString(folder.history.playerIds.at(static_cast<std::size_t>(player)));
-}
-
-std::vector<core::ComputedLock> RatingRun::computedLocks() const
-{
-    std::vector<engine::DayNumber> months;
-    std::vector<const engine::MonthlyLock*> all;
-    for (const engine::MonthlyLock& lock : locks) {
-        months.push_back(lock.month);
-        all.push_back(&lock);
-    }
-    // Each lock with the digest of the history before its month: it is reused while that is
-    // unchanged. As `flickdesk-cli lock` writes it: one row per player with an event before the month.
-    return core::computedLocksOf(folder, all, core::historyDigestsBefore(folder, parametersJson, months));
 }
 
 RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDate& today)
@@ -257,7 +246,6 @@ void RecomputeJob::run()
     QString error;
     bool cancelled = false;
     std::optional<qint64> generation;
-    int stepsBeforeStore = 0;   // the bar's steps of reading and computing; storing comes after them
     QStringList importedMonths; // never computed: the NCA list is the month's lock
     // By the 1st of their month: the stored locks still this history's (a worker's job only).
     std::map<engine::DayNumber, engine::MonthlyLock> reusable;
@@ -319,7 +307,6 @@ void RecomputeJob::run()
             const int maxSweeps = run->parameters.maxIterations + 1;
             const int sweeps = months.empty() ? maxSweeps : std::min(maxSweeps, 5);
             const int total = sweeps + static_cast<int>(months.size());
-            stepsBeforeStore = total;
 
             engine::FlickSkillRunControl control;
             control.cancel = &m_cancel;
@@ -361,47 +348,133 @@ void RecomputeJob::run()
                 run->listRows = ratingRows(*run);
             }
 
+            // The months whose lock the differences of awarded events need (P2): kept in memory.
+            // Every other lock a worker's full recompute computes is stored as soon as it is done
+            // and let go, so that storing overlaps computing and the locks are never all held (at a
+            // million finishes they were 1.78 GB with the history and the run).
+            std::vector<std::pair<std::size_t, QString>> awardedMonths;
+            for (std::size_t a = 0; a < input.awarded.size(); ++a) {
+                const AwardedEvent& awarded = input.awarded[a];
+                const std::optional<std::size_t> index = core::findEvent(run->folder, awarded.eventId);
+                if (!index)
+                    continue;
+                // DECISIONS P1: the lock of the event's month, as the award names it.
+                const QString month = awarded.award.lockMonth.isEmpty()
+                                          ? monthKey(engine::firstOfMonth(history.events[*index].date))
+                                          : awarded.award.lockMonth;
+                awardedMonths.emplace_back(a, month);
+            }
+            std::set<QString> keptInMemory;
+            for (const auto& [a, month] : awardedMonths)
+                keptInMemory.insert(month);
+            const bool streaming = m_worker && m_mode == Mode::Full && !cancelled;
+            const auto letGo = [&keptInMemory](engine::MonthlyLock& lock) {
+                if (keptInMemory.count(monthKey(lock.month)) == 0) {
+                    engine::MonthlyLock stored; // only its month is kept
+                    stored.month = lock.month;
+                    lock = std::move(stored);
+                }
+            };
+            std::unique_ptr<core::RatingRunStore> storing;
+            std::vector<QString> ids;                     // every player's id, shared by every lock's rows
+            std::map<engine::DayNumber, QString> digests; // of the history before each month stored
+            const auto storeLock = [&](const engine::MonthlyLock& lock) {
+                // Cancelled: the locks already computed are let go, not stored (Cancel stops at once).
+                if (!storing || storing->failed() || m_cancel.isCancelled())
+                    return;
+                QElapsedTimer timer;
+                timer.start();
+                try {
+                    const core::ComputedLock computed =
+                        core::computedLockOf(run->folder, lock, digests.at(lock.month), ids);
+                    storing->add({&computed});
+                } catch (const core::StoreError& failure) {
+                    m_storeError = failure.message(); // the run is still shown; nothing more is stored
+                }
+                m_storeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
+            };
+            if (streaming) {
+                ids.reserve(history.playerIds.size());
+                for (const std::string& id : history.playerIds)
+                    ids.push_back(QString::fromStdString(id));
+                std::vector<engine::DayNumber> all = months;
+                for (const engine::MonthlyLock& lock : reused)
+                    all.push_back(lock.month);
+                digests = core::historyDigestsBefore(run->folder, run->parametersJson, std::move(all));
+                try {
+                    storing = m_worker->beginRatingRun(run->parametersJson, run->historyFingerprint,
+                                                       run->result.iterations, run->result.converged,
+                                                       generation, ids);
+                } catch (const core::StoreError& failure) {
+                    m_storeError = failure.message();
+                }
+            }
+
             if (!cancelled && !months.empty()) {
                 engine::FlickSkillRunControl lockControl;
                 lockControl.cancel = &m_cancel;
-                // Finished locks are reported from several threads, one at a time but not
-                // necessarily in order: only a count above the last one reported is passed on.
-                int reported = 0;
-                lockControl.onProgress = [this, sweeps, total,
-                                          &reported](const engine::FlickSkillProgress& p) {
-                    if (p.iteration <= reported)
-                        return;
-                    reported = p.iteration;
-                    Q_EMIT progress(sweeps + p.iteration, total,
-                                    tr("Monthly locks: %1 of %2").arg(p.iteration).arg(p.maxIterations));
-                };
+                core::FinishedLock finished;
+                if (streaming) {
+                    // Each lock as it is done, in this thread: stored, then let go. The bar counts
+                    // the locks stored (reported here only, so its steps never go back).
+                    int done = 0;
+                    const int count = static_cast<int>(months.size());
+                    finished = [&, done, count](std::size_t, engine::MonthlyLock& lock) mutable {
+                        storeLock(lock);
+                        letGo(lock);
+                        ++done;
+                        Q_EMIT progress(
+                            sweeps + done, total,
+                            tr("Monthly locks: %1 of %2 computed and stored").arg(done).arg(count));
+                    };
+                } else {
+                    // Finished locks are reported from several threads, one at a time but not
+                    // necessarily in order: only a count above the last one reported is passed on.
+                    lockControl.onProgress = [this, sweeps, total,
+                                              reported = 0](const engine::FlickSkillProgress& p) mutable {
+                        if (p.iteration <= reported)
+                            return;
+                        reported = p.iteration;
+                        Q_EMIT progress(sweeps + p.iteration, total,
+                                        tr("Monthly locks: %1 of %2").arg(p.iteration).arg(p.maxIterations));
+                    };
+                }
+                // Never the large-history schedule, which hands memory back after each lock: that
+                // holds the allocator's locks, and the window's thread waited on them (a check-in
+                // took 223 ms at a million finishes).
                 run->locks = core::computeMonthlyLocks(history, months, run->parameters, lockControl,
-                                                       input.lockThreads);
+                                                       input.lockThreads, finished,
+                                                       std::numeric_limits<std::size_t>::max());
                 cancelled = m_cancel.isCancelled() || run->locks.size() != months.size();
             }
             m_locksComputed = cancelled ? 0 : static_cast<int>(run->locks.size());
             m_locksReused = static_cast<int>(reused.size());
             if (!cancelled && !reused.empty()) {
-                for (engine::MonthlyLock& lock : reused)
+                // The reused locks last: they are found unchanged and only attributed to the run, so
+                // a run cancelled before writes no more than the locks it computed.
+                for (engine::MonthlyLock& lock : reused) {
+                    storeLock(lock);
+                    if (streaming)
+                        letGo(lock);
                     run->locks.push_back(std::move(lock));
-                std::sort(run->locks.begin(), run->locks.end(),
-                          [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) {
-                              return a.month < b.month;
-                          });
+                }
             }
+            if (streaming) {
+                std::erase_if(run->locks, [&keptInMemory](const engine::MonthlyLock& lock) {
+                    return keptInMemory.count(monthKey(lock.month)) == 0;
+                });
+            }
+            std::sort(
+                run->locks.begin(), run->locks.end(),
+                [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) { return a.month < b.month; });
 
             if (!cancelled && !run->locks.empty()) {
                 std::map<QString, const engine::MonthlyLock*> lockByMonth;
                 for (const engine::MonthlyLock& lock : run->locks)
                     lockByMonth[monthKey(lock.month)] = &lock;
-                for (const AwardedEvent& awarded : input.awarded) {
-                    const std::optional<std::size_t> index = core::findEvent(run->folder, awarded.eventId);
-                    if (!index)
-                        continue;
-                    // DECISIONS P1: the lock of the event's month, as the award names it.
-                    const QString month = awarded.award.lockMonth.isEmpty()
-                                              ? monthKey(engine::firstOfMonth(history.events[*index].date))
-                                              : awarded.award.lockMonth;
+                for (const auto& [a, month] : awardedMonths) {
+                    const AwardedEvent& awarded = input.awarded[a];
+                    const std::size_t index = *core::findEvent(run->folder, awarded.eventId);
                     // An NCA list imported for the month is its lock, which a run leaves as it is
                     // (core/records/monthlock.h).
                     const std::optional<engine::DayNumber> first =
@@ -410,39 +483,35 @@ void RecomputeJob::run()
                     if (first && run->folder.importedLocks.count(*first) != 0)
                         run->lockDifferences.push_back(differenceOf(
                             *run, awarded, core::importedMonthlyLock(run->folder, *first, run->parameters),
-                            *index));
+                            index));
                     else if (lock != lockByMonth.end())
-                        run->lockDifferences.push_back(differenceOf(*run, awarded, *lock->second, *index));
+                        run->lockDifferences.push_back(differenceOf(*run, awarded, *lock->second, index));
                 }
             }
-            if (!cancelled && !(m_worker && m_mode == Mode::Full))
-                Q_EMIT progress(total, total, tr("Done"));
-        }
-        // The run and its locks, through the job's connection, a few months per transaction so that
-        // the window's check-ins get in between (a worker's full recompute only). Reused locks are
-        // found unchanged and only attributed to the run.
-        if (m_worker && m_mode == Mode::Full && !cancelled && error.isEmpty()) {
-            QElapsedTimer timer;
-            timer.start();
-            try {
-                m_report = m_worker->storeRatingRun(
-                    run->parametersJson, run->historyFingerprint, run->result.iterations,
-                    run->result.converged, run->computedLocks(), generation,
-                    [this, stepsBeforeStore](int written, int toWrite) {
-                        Q_EMIT progress(
-                            stepsBeforeStore + written, stepsBeforeStore + toWrite,
-                            tr("Storing the monthly ratings: %1 of %2 months").arg(written).arg(toWrite));
-                    });
-                const int steps = stepsBeforeStore + static_cast<int>(m_report.written.size());
-                Q_EMIT progress(steps, steps, tr("Done"));
-                // An imported list stays the month's lock: reported as kept, as it always was.
-                m_report.kept += importedMonths;
-                m_report.kept.sort();
-                m_stored = true;
-            } catch (const core::StoreError& failure) {
-                m_storeError = failure.message();
+
+            // The run stored, or what of it was stored before a cancel or a failure (logged as
+            // stopped when the store is let go).
+            if (storing) {
+                if (!cancelled && !storing->failed()) {
+                    QElapsedTimer timer;
+                    timer.start();
+                    try {
+                        m_report = storing->finish();
+                        // An imported list stays the month's lock: reported as kept, as it always was.
+                        m_report.kept += importedMonths;
+                        m_report.kept.sort();
+                        m_stored = true;
+                    } catch (const core::StoreError& failure) {
+                        m_storeError = failure.message();
+                    }
+                    m_storeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
+                } else {
+                    m_report = storing->report();
+                }
+                storing.reset();
             }
-            m_storeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+            if (!cancelled)
+                Q_EMIT progress(total, total, tr("Done"));
         }
     } catch (const core::StoreError& failure) {
         error = failure.message();

@@ -88,6 +88,8 @@ struct RatingRun {
     // The rating list's rows (ratingRows), made by the job in its thread: the window only shows them.
     std::vector<PlayerRatingRow> listRows;
     // A full recompute only: the locks by month, ascending, and their effect on awarded events.
+    // With a worker connection, which stores each lock as soon as it is computed and lets it go,
+    // only the locks of the months awarded events were paid from.
     std::vector<engine::MonthlyLock> locks;
     std::vector<LockDifference> lockDifferences;
 
@@ -96,8 +98,6 @@ struct RatingRun {
     QString name(const QString& playerId) const { return names.value(playerId); }
     // DECISIONS N6: the posterior at the player's latest batch; the prior for an unseen player.
     engine::Gaussian rating(engine::PlayerIndex player) const { return result.rating(player, parameters); }
-    // The locks as the store keeps them: YYYY-MM and the players rated before the month.
-    std::vector<core::ComputedLock> computedLocks() const;
 };
 
 using RatingRunPtr = std::shared_ptr<const RatingRun>;
