@@ -750,17 +750,15 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
             std::vector<const ComputedLock*> toWrite;
             {
                 sqlite::Transaction reading(d.db, sqlite::Transaction::Kind::Deferred);
-                std::set<QString> used;
-                sqlite::Statement select(d.db, "SELECT DISTINCT lock_month FROM event_awards");
-                while (select.step())
-                    used.insert(select.text(0));
+                const std::set<QString> keep = d.monthsKeptAsTheyAre();
                 sqlite::Statement existing(d.db,
                                            "SELECT source, run_id, created_at FROM locks WHERE month = ?");
                 sqlite::Statement existingRatings(
                     d.db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
                 for (const ComputedLock* lock : locks) {
-                    // DECISIONS P2: the lock an awarded event was paid from stays as it was.
-                    if (used.count(lock->month) != 0) {
+                    // DECISIONS P2: the lock an awarded event was paid from stays as it was; an NCA
+                    // list imported for the month is its lock (core/records/monthlock.h).
+                    if (keep.count(lock->month) != 0) {
                         m_report.kept.append(lock->month);
                         continue;
                     }
@@ -772,12 +770,6 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
                         hasLock ? existing.optionalInteger(1) : std::nullopt;
                     const QString createdAt = hasLock ? existing.text(2) : QString();
                     existing.reset();
-                    // An NCA list imported for the month is its lock (core/records/monthlock.h): a run
-                    // keeps it.
-                    if (source == QLatin1String("imported")) {
-                        m_report.kept.append(lock->month);
-                        continue;
-                    }
                     // A computed lock with exactly these ratings is attributed to this run without
                     // being rewritten: a new event changes only the locks after it (P1), so a
                     // recompute after one event writes a month or two.
