@@ -1,6 +1,7 @@
 #include "flickdesk/engine/monthlylock.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace flickdesk::engine {
 
@@ -47,6 +48,38 @@ MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
     lock.converged = latest.converged;
     lock.players = std::move(latest.players);
     lock.posteriors = std::move(latest.posteriors);
+    return lock;
+}
+
+bool isAfterHistory(const RatingHistory& history, DayNumber month)
+{
+    const DayNumber first = firstOfMonth(month);
+    return std::all_of(history.events.begin(), history.events.end(),
+                       [first](const Event& e) { return e.date < first; });
+}
+
+MonthlyLock lockAfterHistory(const RatingHistory& history, DayNumber month,
+                             const FlickSkillParameters& parameters, const FlickSkillResult& run)
+{
+    if (!isAfterHistory(history, month))
+        throw std::invalid_argument("lockAfterHistory: an event is dated in or after the lock's month");
+    if (run.cancelled || run.curves.size() != history.playerIds.size())
+        throw std::invalid_argument("lockAfterHistory: the run is not this history's");
+    MonthlyLock lock;
+    lock.month = firstOfMonth(month);
+    lock.prior = Gaussian{parameters.mu0, parameters.sigma0};
+    lock.eventsRated = static_cast<int>(history.events.size());
+    if (lock.eventsRated == 0)
+        return lock; // as computeMonthlyLock: no run
+    lock.iterations = run.iterations;
+    lock.converged = run.converged;
+    for (std::size_t p = 0; p < run.curves.size(); ++p) {
+        if (run.curves[p].empty())
+            continue;
+        const LearningCurvePoint& latest = run.curves[p].back(); // N6
+        lock.players.push_back(static_cast<PlayerIndex>(p));
+        lock.posteriors.push_back({latest.mu, latest.sigma});
+    }
     return lock;
 }
 

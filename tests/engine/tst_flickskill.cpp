@@ -152,6 +152,8 @@ private Q_SLOTS:
     void locksDoNotDependOnThreadsOrCompany();
     void runBeforeADayIsTheRunOfThoseEvents();
     void latestPosteriorsAreTheCurvesLastPoints();
+    void lockAfterHistoryIsTheComputedLock_data();
+    void lockAfterHistoryIsTheComputedLock();
 };
 
 void TestFlickSkill::winnerGainsLoserLoses()
@@ -594,6 +596,58 @@ void TestFlickSkill::latestPosteriorsAreTheCurvesLastPoints()
     const LatestPosteriors cancelled = latestPosteriorsBefore(h, months.back(), {}, control);
     QVERIFY(cancelled.cancelled);
     QVERIFY(cancelled.players.empty());
+}
+
+// The lock of a month after every event, taken from the history's whole run (what the window's
+// Recompute does for the month after the last event and the current month), is the lock
+// computeMonthlyLock computes, bit for bit, with singles and doubles; a month that an event reaches
+// is refused, and so is a run that is not a result.
+void TestFlickSkill::lockAfterHistoryIsTheComputedLock_data()
+{
+    QTest::addColumn<bool>("doubles");
+    QTest::addColumn<unsigned>("seed");
+    QTest::newRow("singles") << false << 17u;
+    QTest::newRow("doubles") << true << 19u;
+}
+
+void TestFlickSkill::lockAfterHistoryIsTheComputedLock()
+{
+    QFETCH(bool, doubles);
+    QFETCH(unsigned, seed);
+    const RatingHistory h = randomHistory(60, 30, 10, seed, doubles);
+    FlickSkillParameters parameters;
+    parameters.beta = 0.9;
+    const FlickSkillResult run = rateHistory(h, parameters);
+    const std::vector<DayNumber> months = monthsOfEvents(h);
+    const DayNumber last = months.back();
+    const DayNumber after = firstOfMonth(last + 40);
+    QVERIFY(isAfterHistory(h, after));
+    QVERIFY(!isAfterHistory(h, last));
+    for (const DayNumber month : {after, firstOfMonth(after + 400) + 12}) {
+        const MonthlyLock taken = lockAfterHistory(h, month, parameters, run);
+        const MonthlyLock computed = computeMonthlyLock(h, month, parameters);
+        QCOMPARE(taken.month, computed.month);
+        QCOMPARE(taken.eventsRated, computed.eventsRated);
+        QCOMPARE(taken.iterations, computed.iterations);
+        QCOMPARE(taken.converged, computed.converged);
+        QCOMPARE(taken.prior.mu, computed.prior.mu);
+        QCOMPARE(taken.prior.sigma, computed.prior.sigma);
+        QCOMPARE(taken.players, computed.players);
+        QCOMPARE(taken.posteriors.size(), computed.posteriors.size());
+        for (std::size_t k = 0; k < computed.posteriors.size(); ++k) {
+            QCOMPARE(taken.posteriors[k].mu, computed.posteriors[k].mu); // bit for bit
+            QCOMPARE(taken.posteriors[k].sigma, computed.posteriors[k].sigma);
+        }
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, lockAfterHistory(h, last, parameters, run));
+    FlickSkillResult cancelled = run;
+    cancelled.cancelled = true;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, lockAfterHistory(h, after, parameters, cancelled));
+    // An empty history: no run, everyone has the prior.
+    const RatingHistory none = withPlayers(3);
+    const MonthlyLock empty = lockAfterHistory(none, after, parameters, rateHistory(none, parameters));
+    QCOMPARE(empty.eventsRated, 0);
+    QVERIFY(empty.players.empty());
 }
 
 // A lock rates the events before its month in place (rateHistoryBefore): exactly the run of a copy

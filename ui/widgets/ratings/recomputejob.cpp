@@ -410,33 +410,60 @@ void RecomputeJob::run()
                 }
             }
 
+            // DECISIONS P1, N6: the lock of a month after every event (the month after the last
+            // one, the current month) holds the run's latest posteriors, bit for bit what a run of
+            // its own gives (engine::lockAfterHistory): taken from the run, not computed again. They
+            // are the two largest locks (at 16 times the NCA's history, 0.7 s each).
+            std::vector<engine::MonthlyLock> taken;
+            if (!cancelled) {
+                std::vector<engine::DayNumber> toRun;
+                for (const engine::DayNumber month : months) {
+                    if (engine::isAfterHistory(history, month))
+                        taken.push_back(
+                            engine::lockAfterHistory(history, month, run->parameters, run->result));
+                    else
+                        toRun.push_back(month);
+                }
+                months = std::move(toRun);
+            }
+            // Each lock as it is done, in this thread: stored, then let go. The bar counts the locks
+            // stored (reported here only, so its steps never go back). The locks taken from the run
+            // are stored at the first hand-over, while the workers compute.
+            const int count = static_cast<int>(months.size() + taken.size());
+            int done = 0;
+            const auto handOver = [&](engine::MonthlyLock& lock) {
+                storeLock(lock);
+                letGo(lock);
+                ++done;
+                Q_EMIT progress(sweeps + done, total,
+                                tr("Monthly locks: %1 of %2 computed and stored").arg(done).arg(count));
+            };
+            std::size_t takenStored = 0;
+            const auto storeTaken = [&] {
+                for (; takenStored < taken.size(); ++takenStored)
+                    handOver(taken[takenStored]);
+            };
             if (!cancelled && !months.empty()) {
                 engine::FlickSkillRunControl lockControl;
                 lockControl.cancel = &m_cancel;
                 core::FinishedLock finished;
                 if (streaming) {
-                    // Each lock as it is done, in this thread: stored, then let go. The bar counts
-                    // the locks stored (reported here only, so its steps never go back).
-                    int done = 0;
-                    const int count = static_cast<int>(months.size());
-                    finished = [&, done, count](std::size_t, engine::MonthlyLock& lock) mutable {
-                        storeLock(lock);
-                        letGo(lock);
-                        ++done;
-                        Q_EMIT progress(
-                            sweeps + done, total,
-                            tr("Monthly locks: %1 of %2 computed and stored").arg(done).arg(count));
+                    finished = [&](std::size_t, engine::MonthlyLock& lock) {
+                        storeTaken();
+                        handOver(lock);
                     };
                 } else {
                     // Finished locks are reported from several threads, one at a time but not
                     // necessarily in order: only a count above the last one reported is passed on.
-                    lockControl.onProgress = [this, sweeps, total,
+                    lockControl.onProgress = [this, sweeps, total, before = static_cast<int>(taken.size()),
                                               reported = 0](const engine::FlickSkillProgress& p) mutable {
                         if (p.iteration <= reported)
                             return;
                         reported = p.iteration;
-                        Q_EMIT progress(sweeps + p.iteration, total,
-                                        tr("Monthly locks: %1 of %2").arg(p.iteration).arg(p.maxIterations));
+                        Q_EMIT progress(sweeps + before + p.iteration, total,
+                                        tr("Monthly locks: %1 of %2")
+                                            .arg(before + p.iteration)
+                                            .arg(before + p.maxIterations));
                     };
                 }
                 // Never the large-history schedule, which hands memory back after each lock: that
@@ -446,6 +473,12 @@ void RecomputeJob::run()
                                                        input.lockThreads, finished,
                                                        std::numeric_limits<std::size_t>::max());
                 cancelled = m_cancel.isCancelled() || run->locks.size() != months.size();
+            }
+            if (!cancelled) {
+                if (streaming)
+                    storeTaken();
+                for (engine::MonthlyLock& lock : taken)
+                    run->locks.push_back(std::move(lock));
             }
             m_locksComputed = cancelled ? 0 : static_cast<int>(run->locks.size());
             m_locksReused = static_cast<int>(reused.size());

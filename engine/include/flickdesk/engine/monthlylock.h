@@ -36,6 +36,19 @@ MonthlyLock computeMonthlyLock(const RatingHistory& history, DayNumber month,
                                const FlickSkillParameters& parameters = {},
                                const FlickSkillRunControl& control = {});
 
+// The lock of a month after every event of `history`, taken from `run`, the history's whole run with
+// the same parameters (rateHistory): each player's latest posterior is the last point of their curve
+// (N6). It is the same lock computeMonthlyLock gives, bit for bit (its run is the same run over the
+// same events), without running again: the window's Recompute has the run already, and the locks of
+// the month after the last event and of the current month are its two largest.
+// std::invalid_argument when an event is dated on or after the 1st of the month, or when `run` is
+// not a result of this history (cancelled, or curves for other players).
+MonthlyLock lockAfterHistory(const RatingHistory& history, DayNumber month,
+                             const FlickSkillParameters& parameters, const FlickSkillResult& run);
+
+// Whether every event of `history` is dated before the 1st of `month` (lockAfterHistory applies).
+bool isAfterHistory(const RatingHistory& history, DayNumber month);
+
 // The months in which a history's events fall, as the 1st of each month, ascending.
 std::vector<DayNumber> monthsOfEvents(const RatingHistory& history);
 
