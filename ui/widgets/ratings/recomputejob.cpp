@@ -57,6 +57,46 @@ LockDifference differenceOf(const RatingRun& run, const AwardedEvent& awarded,
     return difference;
 }
 
+// Each awarded event of the run's history (its index in `awarded`) with the month of the lock it was
+// paid from (DECISIONS P1: the event's month, as the award names it).
+std::vector<std::pair<std::size_t, QString>> lockMonthsOfAwards(const RatingRun& run,
+                                                                const std::vector<AwardedEvent>& awarded)
+{
+    std::vector<std::pair<std::size_t, QString>> months;
+    for (std::size_t a = 0; a < awarded.size(); ++a) {
+        const std::optional<std::size_t> index = core::findEvent(run.folder, awarded[a].eventId);
+        if (!index)
+            continue;
+        months.emplace_back(a, awarded[a].award.lockMonth.isEmpty()
+                                   ? monthKey(engine::firstOfMonth(run.folder.history.events[*index].date))
+                                   : awarded[a].award.lockMonth);
+    }
+    return months;
+}
+
+// DECISIONS P2: what each awarded event's month's new lock would pay (run.lockDifferences), from
+// the locks the run kept and the imported lists.
+void addLockDifferences(RatingRun& run, const std::vector<AwardedEvent>& awarded,
+                        const std::vector<std::pair<std::size_t, QString>>& awardedMonths)
+{
+    std::map<QString, const engine::MonthlyLock*> lockByMonth;
+    for (const engine::MonthlyLock& lock : run.locks)
+        lockByMonth[monthKey(lock.month)] = &lock;
+    for (const auto& [a, month] : awardedMonths) {
+        const std::size_t index = *core::findEvent(run.folder, awarded[a].eventId);
+        // An NCA list imported for the month is its lock, which a run leaves as it is
+        // (core/records/monthlock.h).
+        const std::optional<engine::DayNumber> first =
+            engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+        const auto lock = lockByMonth.find(month);
+        if (first && run.folder.importedLocks.count(*first) != 0)
+            run.lockDifferences.push_back(differenceOf(
+                run, awarded[a], core::importedMonthlyLock(run.folder, *first, run.parameters), index));
+        else if (lock != lockByMonth.end())
+            run.lockDifferences.push_back(differenceOf(run, awarded[a], *lock->second, index));
+    }
+}
+
 } // namespace
 
 QString monthKey(engine::DayNumber day)
@@ -349,202 +389,26 @@ void RecomputeJob::run()
             }
 
             // The months whose lock the differences of awarded events need (P2): kept in memory.
-            // Every other lock a worker's full recompute computes is stored as soon as it is done
-            // and let go, so that storing overlaps computing and the locks are never all held (at a
-            // million finishes they were 1.78 GB with the history and the run).
-            std::vector<std::pair<std::size_t, QString>> awardedMonths;
-            for (std::size_t a = 0; a < input.awarded.size(); ++a) {
-                const AwardedEvent& awarded = input.awarded[a];
-                const std::optional<std::size_t> index = core::findEvent(run->folder, awarded.eventId);
-                if (!index)
-                    continue;
-                // DECISIONS P1: the lock of the event's month, as the award names it.
-                const QString month = awarded.award.lockMonth.isEmpty()
-                                          ? monthKey(engine::firstOfMonth(history.events[*index].date))
-                                          : awarded.award.lockMonth;
-                awardedMonths.emplace_back(a, month);
-            }
+            const std::vector<std::pair<std::size_t, QString>> awardedMonths =
+                lockMonthsOfAwards(*run, input.awarded);
             std::set<QString> keptInMemory;
             for (const auto& [a, month] : awardedMonths)
                 keptInMemory.insert(month);
-            const bool streaming = m_worker && m_mode == Mode::Full && !cancelled;
-            const auto letGo = [&keptInMemory](engine::MonthlyLock& lock) {
-                if (keptInMemory.count(monthKey(lock.month)) == 0) {
-                    engine::MonthlyLock stored; // only its month is kept
-                    stored.month = lock.month;
-                    lock = std::move(stored);
-                }
-            };
-            std::unique_ptr<core::RatingRunStore> storing;
-            std::vector<QString> ids;                     // every player's id, shared by every lock's rows
-            std::map<engine::DayNumber, QString> digests; // of the history before each month stored
-            const auto storeLock = [&](const engine::MonthlyLock& lock) {
-                // Cancelled: the locks already computed are let go, not stored (Cancel stops at once).
-                if (!storing || storing->failed() || m_cancel.isCancelled())
-                    return;
-                QElapsedTimer timer;
-                timer.start();
-                try {
-                    const core::ComputedLock computed =
-                        core::computedLockOf(run->folder, lock, digests.at(lock.month), ids);
-                    storing->add({&computed});
-                } catch (const core::StoreError& failure) {
-                    m_storeError = failure.message(); // the run is still shown; nothing more is stored
-                }
-                m_storeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
-            };
-            if (streaming) {
-                ids.reserve(history.playerIds.size());
-                for (const std::string& id : history.playerIds)
-                    ids.push_back(QString::fromStdString(id));
-                std::vector<engine::DayNumber> all = months;
-                for (const engine::MonthlyLock& lock : reused)
-                    all.push_back(lock.month);
-                digests = core::historyDigestsBefore(run->folder, run->parametersJson, std::move(all));
-                try {
-                    storing = m_worker->beginRatingRun(run->parametersJson, run->historyFingerprint,
-                                                       run->result.iterations, run->result.converged,
-                                                       generation, ids);
-                } catch (const core::StoreError& failure) {
-                    m_storeError = failure.message();
-                }
-            }
-
-            // DECISIONS P1, N6: the lock of a month after every event (the month after the last
-            // one, the current month) holds the run's latest posteriors, bit for bit what a run of
-            // its own gives (engine::lockAfterHistory): taken from the run, not computed again. They
-            // are the two largest locks (at 16 times the NCA's history, 0.7 s each).
-            std::vector<engine::MonthlyLock> taken;
             if (!cancelled) {
-                std::vector<engine::DayNumber> toRun;
-                for (const engine::DayNumber month : months) {
-                    if (engine::isAfterHistory(history, month))
-                        taken.push_back(
-                            engine::lockAfterHistory(history, month, run->parameters, run->result));
-                    else
-                        toRun.push_back(month);
-                }
-                months = std::move(toRun);
-            }
-            // Each lock as it is done, in this thread: stored, then let go. The bar counts the locks
-            // stored (reported here only, so its steps never go back). The locks taken from the run
-            // are stored at the first hand-over, while the workers compute.
-            const int count = static_cast<int>(months.size() + taken.size());
-            int done = 0;
-            const auto handOver = [&](engine::MonthlyLock& lock) {
-                storeLock(lock);
-                letGo(lock);
-                ++done;
-                Q_EMIT progress(sweeps + done, total,
-                                tr("Monthly locks: %1 of %2 computed and stored").arg(done).arg(count));
-            };
-            std::size_t takenStored = 0;
-            const auto storeTaken = [&] {
-                for (; takenStored < taken.size(); ++takenStored)
-                    handOver(taken[takenStored]);
-            };
-            if (!cancelled && !months.empty()) {
-                engine::FlickSkillRunControl lockControl;
-                lockControl.cancel = &m_cancel;
-                core::FinishedLock finished;
-                if (streaming) {
-                    finished = [&](std::size_t, engine::MonthlyLock& lock) {
-                        storeTaken();
-                        handOver(lock);
-                    };
-                } else {
-                    // Finished locks are reported from several threads, one at a time but not
-                    // necessarily in order: only a count above the last one reported is passed on.
-                    lockControl.onProgress = [this, sweeps, total, before = static_cast<int>(taken.size()),
-                                              reported = 0](const engine::FlickSkillProgress& p) mutable {
-                        if (p.iteration <= reported)
-                            return;
-                        reported = p.iteration;
-                        Q_EMIT progress(sweeps + before + p.iteration, total,
-                                        tr("Monthly locks: %1 of %2")
-                                            .arg(before + p.iteration)
-                                            .arg(before + p.maxIterations));
-                    };
-                }
-                // Never the large-history schedule, which hands memory back after each lock: that
-                // holds the allocator's locks, and the window's thread waited on them (a check-in
-                // took 223 ms at a million finishes).
-                run->locks = core::computeMonthlyLocks(history, months, run->parameters, lockControl,
-                                                       input.lockThreads, finished,
-                                                       std::numeric_limits<std::size_t>::max());
-                cancelled = m_cancel.isCancelled() || run->locks.size() != months.size();
+                LockPlan plan;
+                plan.months = std::move(months);
+                plan.reused = std::move(reused);
+                plan.keptInMemory = std::move(keptInMemory);
+                plan.importedMonths = importedMonths;
+                plan.generation = generation;
+                plan.sweeps = sweeps;
+                plan.total = total;
+                cancelled = !lockMonths(*run, std::move(plan));
             }
             if (!cancelled) {
-                if (streaming)
-                    storeTaken();
-                for (engine::MonthlyLock& lock : taken)
-                    run->locks.push_back(std::move(lock));
-            }
-            m_locksComputed = cancelled ? 0 : static_cast<int>(run->locks.size());
-            m_locksReused = static_cast<int>(reused.size());
-            if (!cancelled && !reused.empty()) {
-                // The reused locks last: they are found unchanged and only attributed to the run, so
-                // a run cancelled before writes no more than the locks it computed.
-                for (engine::MonthlyLock& lock : reused) {
-                    storeLock(lock);
-                    if (streaming)
-                        letGo(lock);
-                    run->locks.push_back(std::move(lock));
-                }
-            }
-            if (streaming) {
-                std::erase_if(run->locks, [&keptInMemory](const engine::MonthlyLock& lock) {
-                    return keptInMemory.count(monthKey(lock.month)) == 0;
-                });
-            }
-            std::sort(
-                run->locks.begin(), run->locks.end(),
-                [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) { return a.month < b.month; });
-
-            if (!cancelled && !run->locks.empty()) {
-                std::map<QString, const engine::MonthlyLock*> lockByMonth;
-                for (const engine::MonthlyLock& lock : run->locks)
-                    lockByMonth[monthKey(lock.month)] = &lock;
-                for (const auto& [a, month] : awardedMonths) {
-                    const AwardedEvent& awarded = input.awarded[a];
-                    const std::size_t index = *core::findEvent(run->folder, awarded.eventId);
-                    // An NCA list imported for the month is its lock, which a run leaves as it is
-                    // (core/records/monthlock.h).
-                    const std::optional<engine::DayNumber> first =
-                        engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
-                    const auto lock = lockByMonth.find(month);
-                    if (first && run->folder.importedLocks.count(*first) != 0)
-                        run->lockDifferences.push_back(differenceOf(
-                            *run, awarded, core::importedMonthlyLock(run->folder, *first, run->parameters),
-                            index));
-                    else if (lock != lockByMonth.end())
-                        run->lockDifferences.push_back(differenceOf(*run, awarded, *lock->second, index));
-                }
-            }
-
-            // The run stored, or what of it was stored before a cancel or a failure (logged as
-            // stopped when the store is let go).
-            if (storing) {
-                if (!cancelled && !storing->failed()) {
-                    QElapsedTimer timer;
-                    timer.start();
-                    try {
-                        m_report = storing->finish();
-                        // An imported list stays the month's lock: reported as kept, as it always was.
-                        m_report.kept += importedMonths;
-                        m_report.kept.sort();
-                        m_stored = true;
-                    } catch (const core::StoreError& failure) {
-                        m_storeError = failure.message();
-                    }
-                    m_storeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
-                } else {
-                    m_report = storing->report();
-                }
-                storing.reset();
-            }
-            if (!cancelled)
+                addLockDifferences(*run, input.awarded, awardedMonths);
                 Q_EMIT progress(total, total, tr("Done"));
+            }
         }
     } catch (const core::StoreError& failure) {
         error = failure.message();
@@ -568,6 +432,173 @@ void RecomputeJob::run()
     if (m_deleteWhenFinished)
         deleteLater(); // thread-safe: an event to the GUI thread, whose destructor waits for the lock
     m_done.notify_all();
+}
+
+bool RecomputeJob::lockMonths(RatingRun& run, LockPlan plan)
+{
+    const engine::RatingHistory& history = run.folder.history;
+    std::vector<engine::DayNumber>& months = plan.months;
+    std::vector<engine::MonthlyLock>& reused = plan.reused;
+    const std::set<QString>& keptInMemory = plan.keptInMemory;
+    const int sweeps = plan.sweeps;
+    const int total = plan.total;
+    // Every lock a worker's full recompute computes is stored as soon as it is done and let go, so
+    // that storing overlaps computing and the locks are never all held (at a million finishes they
+    // were 1.78 GB with the history and the run); only those of `keptInMemory` stay.
+    const bool streaming = m_worker && m_mode == Mode::Full;
+    bool cancelled = false;
+    const auto letGo = [&keptInMemory](engine::MonthlyLock& lock) {
+        if (keptInMemory.count(monthKey(lock.month)) == 0) {
+            engine::MonthlyLock stored; // only its month is kept
+            stored.month = lock.month;
+            lock = std::move(stored);
+        }
+    };
+    std::unique_ptr<core::RatingRunStore> storing;
+    std::vector<QString> ids;                     // every player's id, shared by every lock's rows
+    std::map<engine::DayNumber, QString> digests; // of the history before each month stored
+    const auto storeLock = [&](const engine::MonthlyLock& lock) {
+        // Cancelled: the locks already computed are let go, not stored (Cancel stops at once).
+        if (!storing || storing->failed() || m_cancel.isCancelled())
+            return;
+        QElapsedTimer timer;
+        timer.start();
+        try {
+            const core::ComputedLock computed =
+                core::computedLockOf(run.folder, lock, digests.at(lock.month), ids);
+            storing->add({&computed});
+        } catch (const core::StoreError& failure) {
+            m_storeError = failure.message(); // the run is still shown; nothing more is stored
+        }
+        m_storeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    };
+    if (streaming) {
+        ids.reserve(history.playerIds.size());
+        for (const std::string& id : history.playerIds)
+            ids.push_back(QString::fromStdString(id));
+        std::vector<engine::DayNumber> all = months;
+        for (const engine::MonthlyLock& lock : reused)
+            all.push_back(lock.month);
+        digests = core::historyDigestsBefore(run.folder, run.parametersJson, std::move(all));
+        try {
+            storing =
+                m_worker->beginRatingRun(run.parametersJson, run.historyFingerprint, run.result.iterations,
+                                         run.result.converged, plan.generation, ids);
+        } catch (const core::StoreError& failure) {
+            m_storeError = failure.message();
+        }
+    }
+
+    // DECISIONS P1, N6: the lock of a month after every event (the month after the last
+    // one, the current month) holds the run's latest posteriors, bit for bit what a run of
+    // its own gives (engine::lockAfterHistory): taken from the run, not computed again. They
+    // are the two largest locks (at 16 times the NCA's history, 0.7 s each).
+    std::vector<engine::MonthlyLock> taken;
+    {
+        std::vector<engine::DayNumber> toRun;
+        for (const engine::DayNumber month : months) {
+            if (engine::isAfterHistory(history, month))
+                taken.push_back(engine::lockAfterHistory(history, month, run.parameters, run.result));
+            else
+                toRun.push_back(month);
+        }
+        months = std::move(toRun);
+    }
+    // Each lock as it is done, in this thread: stored, then let go. The bar counts the locks
+    // stored (reported here only, so its steps never go back). The locks taken from the run
+    // are stored at the first hand-over, while the workers compute.
+    const int count = static_cast<int>(months.size() + taken.size());
+    int done = 0;
+    const auto handOver = [&](engine::MonthlyLock& lock) {
+        storeLock(lock);
+        letGo(lock);
+        ++done;
+        Q_EMIT progress(sweeps + done, total,
+                        tr("Monthly locks: %1 of %2 computed and stored").arg(done).arg(count));
+    };
+    std::size_t takenStored = 0;
+    const auto storeTaken = [&] {
+        for (; takenStored < taken.size(); ++takenStored)
+            handOver(taken[takenStored]);
+    };
+    if (!months.empty()) {
+        engine::FlickSkillRunControl lockControl;
+        lockControl.cancel = &m_cancel;
+        core::FinishedLock finished;
+        if (streaming) {
+            finished = [&](std::size_t, engine::MonthlyLock& lock) {
+                storeTaken();
+                handOver(lock);
+            };
+        } else {
+            // Finished locks are reported from several threads, one at a time but not
+            // necessarily in order: only a count above the last one reported is passed on.
+            lockControl.onProgress = [this, sweeps, total, before = static_cast<int>(taken.size()),
+                                      reported = 0](const engine::FlickSkillProgress& p) mutable {
+                if (p.iteration <= reported)
+                    return;
+                reported = p.iteration;
+                Q_EMIT progress(
+                    sweeps + before + p.iteration, total,
+                    tr("Monthly locks: %1 of %2").arg(before + p.iteration).arg(before + p.maxIterations));
+            };
+        }
+        // Never the large-history schedule, which hands memory back after each lock: that
+        // holds the allocator's locks, and the window's thread waited on them (a check-in
+        // took 223 ms at a million finishes).
+        run.locks =
+            core::computeMonthlyLocks(history, months, run.parameters, lockControl, m_input.lockThreads,
+                                      finished, std::numeric_limits<std::size_t>::max());
+        cancelled = m_cancel.isCancelled() || run.locks.size() != months.size();
+    }
+    if (!cancelled) {
+        if (streaming)
+            storeTaken();
+        for (engine::MonthlyLock& lock : taken)
+            run.locks.push_back(std::move(lock));
+    }
+    m_locksComputed = cancelled ? 0 : static_cast<int>(run.locks.size());
+    m_locksReused = static_cast<int>(reused.size());
+    if (!cancelled && !reused.empty()) {
+        // The reused locks last: they are found unchanged and only attributed to the run, so
+        // a run cancelled before writes no more than the locks it computed.
+        for (engine::MonthlyLock& lock : reused) {
+            storeLock(lock);
+            if (streaming)
+                letGo(lock);
+            run.locks.push_back(std::move(lock));
+        }
+    }
+    if (streaming) {
+        std::erase_if(run.locks, [&keptInMemory](const engine::MonthlyLock& lock) {
+            return keptInMemory.count(monthKey(lock.month)) == 0;
+        });
+    }
+    std::sort(run.locks.begin(), run.locks.end(),
+              [](const engine::MonthlyLock& a, const engine::MonthlyLock& b) { return a.month < b.month; });
+
+    // The run stored, or what of it was stored before a cancel or a failure (logged as
+    // stopped when the store is let go).
+    if (storing) {
+        if (!cancelled && !storing->failed()) {
+            QElapsedTimer timer;
+            timer.start();
+            try {
+                m_report = storing->finish();
+                // An imported list stays the month's lock: reported as kept, as it always was.
+                m_report.kept += plan.importedMonths;
+                m_report.kept.sort();
+                m_stored = true;
+            } catch (const core::StoreError& failure) {
+                m_storeError = failure.message();
+            }
+            m_storeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        } else {
+            m_report = storing->report();
+        }
+        storing.reset();
+    }
+    return !cancelled;
 }
 
 void startRatingsOnlyJob(core::Store& store, RecomputeJobHandle& slot, QObject* context,

@@ -36,6 +36,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <type_traits>
 #include <vector>
 
@@ -169,6 +170,23 @@ Q_SIGNALS:
     void finished();
 
 private:
+    // What the full recompute's locks need once the run is done.
+    struct LockPlan {
+        std::vector<engine::DayNumber> months;   // to lock: not reused, not imported
+        std::vector<engine::MonthlyLock> reused; // stored locks still the history's
+        std::set<QString> keptInMemory;          // the months awarded events were paid from (P2)
+        QStringList importedMonths;              // an NCA list is their lock: reported as kept
+        std::optional<qint64> generation;        // the history's count of changes when it was read
+        int sweeps = 0;                          // the bar's steps before the locks
+        int total = 0;                           // and all of them
+    };
+    // The locks of `plan.months` computed (or taken from the run when every event is before them,
+    // engine::lockAfterHistory) and, with a worker connection, each stored with the run as soon as
+    // it is done (Store::beginRatingRun), then let go unless kept in memory; the reused ones are
+    // attributed to the run last. run.locks holds what is kept, by month. False when cancelled:
+    // what was stored before stays, each lock whole.
+    bool lockMonths(RatingRun& run, LockPlan plan);
+
     RecomputeInput m_input;
     std::unique_ptr<core::Store> m_worker; // used in the pool thread only
     Mode m_mode = Mode::Full;
