@@ -826,6 +826,29 @@ void TestStoreLocks::ratingRunStoredLockByLock()
     }
     QCOMPARE(ratingRuns(path), 2);
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run'"), 2);
+
+    // The history changed while the run was computed (before its first lock): the run is refused
+    // whole, and nothing of it is written.
+    {
+        const qint64 generation = store->historyGeneration();
+        std::unique_ptr<core::RatingRunStore> run = worker->beginRatingRun(
+            storedParameters(*store), store->historyFingerprint(), 7, true, generation, players);
+        const QString event = eventOf(path, locks[2].month);
+        QVERIFY(!event.isEmpty());
+        execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" +
+                          event.toStdString() + "' AND place IN (1, 2)");
+        QVERIFY(store->historyGeneration() != generation);
+        try {
+            run->add({&locks[0]});
+            QFAIL("a run stored after the history changed");
+        } catch (const StoreError& refused) {
+            QCOMPARE(refused.kind(), StoreError::Kind::Refused);
+            QVERIFY2(refused.message().contains(QStringLiteral("the run was not stored")),
+                     qPrintable(refused.message()));
+        }
+    }
+    QCOMPARE(ratingRuns(path), 2);
+    QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run'"), 2);
 }
 
 // A lock larger than a transaction's rows is written over several: between them it is marked stale
