@@ -96,7 +96,7 @@ std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory
     };
     const bool yield = workersYield;
     auto work = [&](unsigned worker) {
-        if (yield && (finished || worker > 0)) // never the calling thread
+        if (yield && finished) // the workers of a caller that stores each lock as it is done
             yieldToOtherThreads();
         try {
             const bool largestFirst = !large || worker % 2 == 0;

@@ -35,12 +35,16 @@ namespace flickdesk::core {
 // memory back holds the allocator's locks, which the window's thread then waits on (the window's
 // Recompute). The locks are the same either way.
 //
-// With setLockWorkersYield(true) the workers this starts run below the process's other threads
-// (Linux: nice kLockWorkerNice; elsewhere as they are). A process with a window sets it
-// (ui::backgroundPool): its thread, and the thread storing each lock as it is handed over, then
-// never wait for CPU behind the runs. At a million finishes, with the window's Recompute storing
-// while it computes, a check-in on the window's thread waited up to 165 ms with the workers at the
-// same priority, 104 ms below it.
+// With setLockWorkersYield(true), the workers of a caller that takes each lock as it is done
+// (`finished`) run below the process's other threads (Linux: nice kLockWorkerNice; elsewhere as
+// they are). A process with a window sets it (ui::backgroundPool): the window's Recompute stores
+// each lock while the workers compute the next ones, and a check-in on the window's thread waits
+// for the store's current transaction, which must not be preempted by the runs. At a million
+// finishes the longest check-in was 165 ms with the workers at nice 0 (190 ms with transactions of
+// 20 ms instead of 40), 147 ms at nice 2, 115 ms at nice 4 and 94-98 ms at nice 10. Nice values
+// weigh against other programs too: under load from another program such a Recompute slows down
+// more than the program does. The CLI never sets it, and the window's Tour views hand no lock over
+// (they store theirs afterwards), so their workers never yield.
 using FinishedLock = std::function<void(std::size_t index, engine::MonthlyLock& lock)>;
 inline constexpr std::size_t kLargeRunFinishes = 200'000; // about 32 MB of working set
 inline constexpr int kLockWorkerNice = 10;
