@@ -57,19 +57,25 @@ LockDifference differenceOf(const RatingRun& run, const AwardedEvent& awarded,
     return difference;
 }
 
-// Each awarded event of the run's history (its index in `awarded`) with the month of the lock it was
-// paid from (DECISIONS P1: the event's month, as the award names it).
-std::vector<std::pair<std::size_t, QString>> lockMonthsOfAwards(const RatingRun& run,
-                                                                const std::vector<AwardedEvent>& awarded)
+// An awarded event of the run's history: its index in the job's `awarded` and in the history, and
+// the month of the lock it was paid from (DECISIONS P1: the event's month, as the award names it).
+struct AwardedLock {
+    std::size_t awarded = 0;
+    std::size_t event = 0;
+    QString month;
+};
+
+std::vector<AwardedLock> lockMonthsOfAwards(const RatingRun& run, const std::vector<AwardedEvent>& awarded)
 {
-    std::vector<std::pair<std::size_t, QString>> months;
+    std::vector<AwardedLock> months;
     for (std::size_t a = 0; a < awarded.size(); ++a) {
         const std::optional<std::size_t> index = core::findEvent(run.folder, awarded[a].eventId);
         if (!index)
             continue;
-        months.emplace_back(a, awarded[a].award.lockMonth.isEmpty()
-                                   ? monthKey(engine::firstOfMonth(run.folder.history.events[*index].date))
-                                   : awarded[a].award.lockMonth);
+        months.push_back({a, *index,
+                          awarded[a].award.lockMonth.isEmpty()
+                              ? monthKey(engine::firstOfMonth(run.folder.history.events[*index].date))
+                              : awarded[a].award.lockMonth});
     }
     return months;
 }
@@ -77,13 +83,12 @@ std::vector<std::pair<std::size_t, QString>> lockMonthsOfAwards(const RatingRun&
 // DECISIONS P2: what each awarded event's month's new lock would pay (run.lockDifferences), from
 // the locks the run kept and the imported lists.
 void addLockDifferences(RatingRun& run, const std::vector<AwardedEvent>& awarded,
-                        const std::vector<std::pair<std::size_t, QString>>& awardedMonths)
+                        const std::vector<AwardedLock>& awardedMonths)
 {
     std::map<QString, const engine::MonthlyLock*> lockByMonth;
     for (const engine::MonthlyLock& lock : run.locks)
         lockByMonth[monthKey(lock.month)] = &lock;
-    for (const auto& [a, month] : awardedMonths) {
-        const std::size_t index = *core::findEvent(run.folder, awarded[a].eventId);
+    for (const auto& [a, index, month] : awardedMonths) {
         // An NCA list imported for the month is its lock, which a run leaves as it is
         // (core/records/monthlock.h).
         const std::optional<engine::DayNumber> first =
@@ -389,11 +394,10 @@ void RecomputeJob::run()
             }
 
             // The months whose lock the differences of awarded events need (P2): kept in memory.
-            const std::vector<std::pair<std::size_t, QString>> awardedMonths =
-                lockMonthsOfAwards(*run, input.awarded);
+            const std::vector<AwardedLock> awardedMonths = lockMonthsOfAwards(*run, input.awarded);
             std::set<QString> keptInMemory;
-            for (const auto& [a, month] : awardedMonths)
-                keptInMemory.insert(month);
+            for (const AwardedLock& awarded : awardedMonths)
+                keptInMemory.insert(awarded.month);
             if (!cancelled) {
                 LockPlan plan;
                 plan.months = std::move(months);
