@@ -40,18 +40,20 @@ TourLockStore::TourLockStore(Store& store, const HistoryFolder& folder,
     : store_(store)
     , folder_(folder)
     , parametersJson_(flickSkillParametersJson(parameters))
+    , months_(months)
     , generation_(generation)
 {
-    if (store.isReadOnly() || months.empty() || !databasesOwn(store, parametersJson_))
-        return;
-    digests_ = historyDigestsBefore(folder, parametersJson_, months);
-    accepts_ = true;
+    accepts_ = !store.isReadOnly() && !months.empty() && databasesOwn(store, parametersJson_);
 }
 
 bool TourLockStore::store(const engine::MonthlyLock& lock)
 {
+    if (!accepts_)
+        return false;
+    if (digests_.empty()) // one pass over the history gives every month's (historydigest.h)
+        digests_ = historyDigestsBefore(folder_, parametersJson_, months_);
     const auto digest = digests_.find(lock.month);
-    if (!accepts_ || digest == digests_.end())
+    if (digest == digests_.end())
         return false;
     const ComputedLock rows = computedLockOf(folder_, lock, digest->second, ids_);
     try {

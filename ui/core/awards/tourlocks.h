@@ -39,7 +39,8 @@ reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::Flick
 // --epsilon). Used on the thread of `store`'s connection.
 class TourLockStore {
 public:
-    // `months`: those of the locks to be stored (their digests are computed once, here).
+    // `months`: those of the locks that may be stored. Their digests are computed once, when the
+    // first lock is stored: a caller that finds every lock stored already pays nothing for them.
     TourLockStore(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                   const std::vector<engine::DayNumber>& months, qint64 generation);
     bool accepts() const { return accepts_; } // false: nothing will be stored
@@ -52,8 +53,9 @@ private:
     Store& store_;
     const HistoryFolder& folder_;
     QJsonObject parametersJson_;
-    std::map<engine::DayNumber, QString> digests_;
-    std::vector<QString> ids_; // shared by the rows of every lock (computedLockOf)
+    std::vector<engine::DayNumber> months_;
+    std::map<engine::DayNumber, QString> digests_; // of months_, made by the first store()
+    std::vector<QString> ids_;                     // shared by the rows of every lock (computedLockOf)
     qint64 generation_ = 0;
     bool accepts_ = false;
     int stored_ = 0;

@@ -362,7 +362,7 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
     }
     FinishedLock finished;
     std::map<engine::DayNumber, std::vector<engine::PlayerIndex>> entrants; // of the chosen events
-    if (onComputed) {
+    if (onComputed && !computed.empty()) {
         entrants = tourEntrantsByMonth(folder, include);
         finished = [&](std::size_t, engine::MonthlyLock& lock) {
             onComputed(lock);

@@ -425,12 +425,11 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
             // that points and standings use. Only locks of the database's own parameters are shared.
             const auto entrants = tourEntrantsByMonth(input.folder, include);
             reusable = reusableTourLocks(*input.store, input.folder, input.parameters, entrants);
-            std::vector<engine::DayNumber> computed;
-            for (const auto& [month, players] : entrants) {
-                if (reusable.count(month) == 0 && input.folder.importedLocks.count(month) == 0)
-                    computed.push_back(month);
-            }
-            lockStore.emplace(*input.store, input.folder, input.parameters, computed, input.generation);
+            // Every month points reads: computeTourPoints hands over the ones it computes.
+            std::vector<engine::DayNumber> months;
+            for (const auto& [month, players] : entrants)
+                months.push_back(month);
+            lockStore.emplace(*input.store, input.folder, input.parameters, months, input.generation);
             if (lockStore->accepts()) {
                 storeLock = [&](const engine::MonthlyLock& lock) {
                     try {
