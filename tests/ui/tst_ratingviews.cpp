@@ -873,11 +873,9 @@ struct HeldRecompute {
 // dialog is closed.
 void TestRatingViews::closingRecomputeWhileStoringDoesNotWait()
 {
-    QTemporaryDir temp;
-    const QString path = temp.filePath(QStringLiteral("close.sqlite"));
-    const auto store = testing::openStore(path);
+    const QString path = m_temp.filePath(QStringLiteral("close.sqlite"));
+    const auto store = openImportedStore(QStringLiteral("close.sqlite"));
     QVERIFY(store);
-    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
 
     auto* dialog = new ui::RecomputeDialog(*store);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -915,11 +913,9 @@ void TestRatingViews::closingRecomputeWhileStoringDoesNotWait()
 // Recompute reuses them instead of computing them again.
 void TestRatingViews::cancelledRecomputeKeepsTheLocksItStored()
 {
-    QTemporaryDir temp;
-    const QString path = temp.filePath(QStringLiteral("cancel.sqlite"));
-    const auto store = testing::openStore(path);
+    const QString path = m_temp.filePath(QStringLiteral("cancel.sqlite"));
+    const auto store = openImportedStore(QStringLiteral("cancel.sqlite"));
     QVERIFY(store);
-    QVERIFY(store->importHistory(dataPath(QStringLiteral("nca-history"))).ok());
 
     ui::RecomputeDialog dialog(*store);
     QSignalSpy finished(&dialog, &ui::RecomputeDialog::runFinished);

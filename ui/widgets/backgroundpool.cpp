@@ -37,7 +37,8 @@ QThreadPool* backgroundPool()
         pool->setObjectName(QStringLiteral("FlickDesk background work"));
         pool->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
         QObject::connect(application, &QCoreApplication::aboutToQuit, pool, [] { quittingToken().cancel(); });
-        // The window's lock runs yield to the window and to the tasks storing their locks.
+        // The lock runs of a task that stores each lock as it is done (the Recompute) yield to the
+        // window and to that task (core::setLockWorkersYield).
         core::setLockWorkersYield(true);
     }
     return pool;
