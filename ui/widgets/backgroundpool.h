@@ -1,7 +1,7 @@
 #pragma once
 
 // The pool the window's long work runs on: ratings runs, monthly locks, the Tour views, and the
-// freeing of what they let go of (STYLE.md "Long work").
+// freeing of what they let go of (CODING_GUIDELINES.md "Long work").
 
 #include "flickdesk/engine/flickskill.h"
 

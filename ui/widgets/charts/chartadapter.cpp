@@ -1,7 +1,8 @@
-// The chart adapter (STYLE.md): the one file of FlickDesk that includes Qt Charts. Qt Charts is
-// deprecated from Qt 6.10 and its successor has no Widgets API yet, so every chart lives behind a
-// small domain class whose header names no Qt Charts type (PayoutChart: points against place;
-// CurveChart: a player's learning curve), and replacing the library changes this file alone.
+// The chart adapter (CODING_GUIDELINES.md "Charts"): the one file of FlickDesk that includes Qt
+// Charts. Qt Charts is deprecated from Qt 6.10 and its successor has no Widgets API yet, so every
+// chart lives behind a small domain class whose header names no Qt Charts type (PayoutChart: points
+// against place; CurveChart: a player's learning curve), and replacing the library changes this file
+// alone.
 #include "widgets/charts/curvechart.h"
 #include "widgets/charts/payoutchart.h"
 

@@ -2,8 +2,9 @@
 
 // A player's learning curve: FlickSkill mu over time with a band of mu +- sigma, the player's
 // events marked on it. Implemented with PayoutChart in chartadapter.cpp, the one file that includes
-// Qt Charts (STYLE.md: Qt Charts is deprecated from Qt 6.10 and its successor has no Widgets API
-// yet, so replacing the library changes that file alone). This header names no Qt Charts type.
+// Qt Charts (CODING_GUIDELINES.md "Charts": Qt Charts is deprecated from Qt 6.10 and its successor
+// has no Widgets API yet, so replacing the library changes that file alone). This header names no
+// Qt Charts type.
 
 #include <QDate>
 #include <QList>

@@ -1,9 +1,9 @@
 #pragma once
 
 // The payout curve of one event: points against place. An adapter between FlickDesk and a chart
-// library (STYLE.md): Qt Charts is deprecated from Qt 6.10 and its successor has no Widgets API
-// yet, so this header names no Qt Charts type, the previews and tests talk to PayoutChart only, and
-// replacing the library changes chartadapter.cpp alone.
+// library (CODING_GUIDELINES.md "Charts"): Qt Charts is deprecated from Qt 6.10 and its successor
+// has no Widgets API yet, so this header names no Qt Charts type, the previews and tests talk to
+// PayoutChart only, and replacing the library changes chartadapter.cpp alone.
 
 #include "flickdesk/engine/points.h"
 

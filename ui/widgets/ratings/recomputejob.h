@@ -1,8 +1,8 @@
 #pragma once
 
-// Recomputing FlickSkill in the background (STYLE.md "Long work"): a RecomputeJob is a QRunnable
-// with a cancel token and a progress signal, run in a QThreadPool; the engine takes the progress
-// callback and the token and knows nothing of threads. Given a worker connection (Store::openWorker)
+// Recomputing FlickSkill in the background (CODING_GUIDELINES.md "Long work"): a RecomputeJob is a
+// QRunnable with a cancel token and a progress signal, run in a QThreadPool; the engine takes the
+// progress callback and the token and knows nothing of threads. Given a worker connection (Store::openWorker)
 // a job reads its input, reuses the stored locks that are still the history's (Store::reusableLocks)
 // and stores the run, all in its own thread: the GUI thread never reads the history. Given a
 // RecomputeInput (RecomputeJob::readInput on the caller's thread) it computes only, and the caller
