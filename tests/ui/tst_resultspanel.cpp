@@ -543,6 +543,11 @@ void TestResultsPanel::awardConfirmationShowsWhatIsFrozen()
     const QString text = box->text() + u'\n' + box->informativeText();
     QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
     QVERIFY(!session->isAwarded()); // nothing frozen while the question is asked
+    const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(box->grab().save(QDir(dir).filePath(QStringLiteral("award-confirmation.png"))));
+    }
     box->button(QMessageBox::Yes)->click();
     QTRY_VERIFY(session->isAwarded());
     const std::optional<core::AwardRecord> award = m_window->store()->currentAward(m_eventId);

@@ -677,11 +677,13 @@ bool ResultsPanel::validate()
     const bool complete = refreshValidation();
     if (m_session->isAwarded())
         return complete;
-    const int problems = m_defects->count() - 1; // the last line says where the results stand
-    Q_EMIT message(complete ? tr("%1: the results are complete").arg(m_session->event().name)
-                            : tr("%1: %n problem(s) in the results, listed under Validation", nullptr,
-                                 std::max(problems, 1))
-                                  .arg(m_session->event().name));
+    const int problems = std::max(m_defects->count() - 1, 1); // the last line says where they stand
+    const QString name = m_session->event().name;
+    Q_EMIT message(
+        complete ? tr("%1: the results are complete").arg(name)
+        : problems == 1
+            ? tr("%1: one problem in the results, listed under Validation").arg(name)
+            : tr("%1: %2 problems in the results, listed under Validation").arg(name).arg(problems));
     return complete;
 }
 
