@@ -88,6 +88,7 @@ private Q_SLOTS:
     void unratedPlayersShowNew();
     void setTeam();
     void setStandings();
+    void partialStandingsAreWorkInProgress();
     void breakTies();
     void setGames();
     void setEventStatus();
@@ -441,6 +442,46 @@ void TestEventSession::setStandings()
     session.undoStack()->redo();
     QCOMPARE(store->standings(id), (std::vector<core::Placing>{{2, 1}, {3, 2}, {1, 3}}));
     QCOMPARE(results.count(), 5);
+}
+
+void TestEventSession::partialStandingsAreWorkInProgress()
+{
+    EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(session.addEntrant({players[i]}, EntrantStatus::Started));
+    // A place typed is one step of its own, named for the undo menu; a part of the standings is
+    // stored as it is, without being complete.
+    QVERIFY(session.setStandings({{2, 1}}, QStringLiteral("Place 1 for %1").arg(players[1])));
+    QCOMPARE(session.undoStack()->undoText(), QStringLiteral("Place 1 for %1").arg(players[1]));
+    QCOMPARE(store->standings(id), (std::vector<core::Placing>{{2, 1}}));
+    QVERIFY(!session.validateResults().ok());
+    QVERIFY(session.setStandings({{2, 1}, {3, 2}, {1, 3}}));
+    QVERIFY(session.setEventStatus(EventStatus::Finished));
+
+    // Finished events are the rated history: a tie typed there takes the event back to started,
+    // in the same step; undo makes it finished again with its complete standings.
+    QSignalSpy updated(&session, &EventSession::eventUpdated);
+    const int steps = session.undoStack()->count();
+    QVERIFY(session.setStandings({{2, 1}, {3, 1}, {1, 3}}, QStringLiteral("Place 1 for %1").arg(players[2])));
+    QCOMPARE(session.undoStack()->count(), steps + 1);
+    QCOMPARE(store->event(id)->status, EventStatus::Started);
+    QCOMPARE(session.event().status, EventStatus::Started);
+    QVERIFY(updated.count() >= 1);
+    QVERIFY(session.validateResults().hasTies());
+    session.undoStack()->undo();
+    QCOMPARE(store->standings(id), (std::vector<core::Placing>{{2, 1}, {3, 2}, {1, 3}}));
+    QCOMPARE(store->event(id)->status, EventStatus::Finished);
+    session.undoStack()->redo();
+    QCOMPARE(store->event(id)->status, EventStatus::Started);
+    // A complete set on a finished event leaves it finished.
+    session.undoStack()->undo();
+    QVERIFY(session.setStandings({{1, 1}, {2, 2}, {3, 3}}));
+    QCOMPARE(store->event(id)->status, EventStatus::Finished);
+    // The award still wants complete results: refused on a part, nothing frozen.
+    QVERIFY(session.setStandings({{1, 1}, {2, 2}}));
+    QVERIFY(!session.award());
+    QVERIFY(!store->currentAward(id));
 }
 
 void TestEventSession::breakTies()

@@ -27,18 +27,22 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPrintPreviewDialog>
 #include <QPrinter>
 #include <QPushButton>
 #include <QSet>
 #include <QStandardItemModel>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 #include <QWindow>
+#include <map>
 #include <memory>
 
 using namespace flickdesk;
@@ -109,6 +113,11 @@ private Q_SLOTS:
     void numberInListedOrderIsOneUndoableStep();
     void typingPlacesMovesDownAndShowsPoints();
     void validationFollowsUndoRedoFinishAndAward();
+    void typedPlacesOutliveTheWindow();
+    void placeTypedWithoutEnterIsStoredOnQuit();
+    void incompletePlacesTakeAFinishedEventBack();
+    void keysReachTheTabsAndDigitsTypeAtOnce();
+    void awardConfirmationShowsWhatIsFrozen();
     void resultsSheetAsPdf();
     void paperFollowsTheLocaleOrTheChoice();
     void printPreviewOpensWithoutWaiting();
@@ -122,6 +131,14 @@ private:
         return model()->item(row, ResultsPanel::PlaceColumn)->data(Qt::EditRole);
     }
     QString pointsAt(int row) const { return model()->item(row, ResultsPanel::PointsColumn)->text(); }
+    // The place the rows show for `unit`.
+    QVariant placeOfUnit(int unit) const
+    {
+        for (int row = 0; row < model()->rowCount(); ++row)
+            if (model()->item(row, ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt() == unit)
+                return placeAt(row);
+        return {};
+    }
     void typePlace(const QString& digits);
 
     QTemporaryDir m_template;
@@ -266,9 +283,13 @@ void TestResultsPanel::typingPlacesMovesDownAndShowsPoints()
     QCOMPARE(pointsAt(1), ui::payouttext::points(table.awards[0]));
     QCOMPARE(pointsAt(3), ui::payouttext::points(table.awards[7]));
     QCOMPARE(pointsAt(4), QString());
-    // Not stored until validated: the window writes only what the director gave.
-    QVERIFY(m_window->store()->standings(m_eventId).empty());
-    QVERIFY(anyContains(defects(*panel()), QStringLiteral("stored when you validate")));
+    // Each place stored as it was typed, one undo step each: exactly what the director gave.
+    std::vector<core::Placing> stored = m_window->store()->standings(m_eventId);
+    QCOMPARE(stored.size(), size_t(4));
+    QCOMPARE(m_window->session()->undoStack()->count(), 4);
+    QVERIFY(!panel()->hasUnsavedPlaces());
+    QVERIFY(anyContains(defects(*panel()), QStringLiteral("stored as you type")));
+    QVERIFY(!anyContains(defects(*panel()), QStringLiteral("when you validate")));
 
     // A tie shows no points for either tied unit, and says why in the tooltip.
     typePlace(QStringLiteral("1"));
@@ -287,13 +308,20 @@ void TestResultsPanel::typingPlacesMovesDownAndShowsPoints()
     QTRY_VERIFY(!placeAt(4).isValid());
     QCOMPARE(pointsAt(1), ui::payouttext::points(table.awards[0]));
 
-    // Validate stores exactly the places typed, as one undoable step.
+    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(4));
+    QCOMPARE(m_window->session()->undoStack()->count(), 6);
+
+    // Validate only checks: nothing stored, no undo step; the rows in finishing order.
     QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
-    std::vector<core::Placing> stored = m_window->store()->standings(m_eventId);
+    stored = m_window->store()->standings(m_eventId);
     QCOMPARE(stored.size(), size_t(4));
     QCOMPARE(stored.front().place, 1);
-    QCOMPARE(m_window->session()->undoStack()->count(), 1);
+    QCOMPARE(m_window->session()->undoStack()->count(), 6);
     QCOMPARE(defects(*panel()).filter(QStringLiteral("has no place")).size(), 4);
+    for (int row = 0; row < 4; ++row)
+        QCOMPARE(placeAt(row).toInt(), QList<int>({1, 2, 3, 8}).at(row));
+    QVERIFY(!placeAt(4).isValid());
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("problem")));
 }
 
 void TestResultsPanel::validationFollowsUndoRedoFinishAndAward()
@@ -344,6 +372,202 @@ void TestResultsPanel::validationFollowsUndoRedoFinishAndAward()
         QCOMPARE(pointsAt(row), QLocale().toString(found->points, 'f', 1));
     }
     QVERIFY(panel()->findChild<QLabel*>(QStringLiteral("pointsNote"))->text().contains(award->lockMonth));
+}
+
+void TestResultsPanel::typedPlacesOutliveTheWindow()
+{
+    // Typed through the widget, never validated: each place is in the database as it is typed.
+    QTableView* view = panel()->standingsView();
+    QTest::keyClick(m_window.get(), Qt::Key_2, Qt::AltModifier); // Results, first place ready
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view));
+    std::map<int, int> typed; // unit -> place
+    const QStringList places{QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("3")};
+    for (int row = 0; row < places.size(); ++row) {
+        typed[model()->item(row, ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt()] =
+            places[row].toInt();
+        typePlace(places[row]);
+    }
+    // The status bar says what is true: stored, and how to take it back.
+    const QString said = m_window->statusBar()->currentMessage();
+    QVERIFY2(said.contains(QStringLiteral("Place 3 for")) && said.contains(QStringLiteral("stored")),
+             qPrintable(said));
+    QVERIFY(!said.contains(QStringLiteral("Standings saved")));
+    QCOMPARE(m_window->session()->undoStack()->count(), 3);
+    QVERIFY(m_window->session()->undoStack()->undoText().startsWith(QStringLiteral("Place 3 for")));
+
+    // Ctrl+Z takes back the last place typed, and only it, in the rows and in the database.
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!placeAt(2).isValid());
+    QCOMPARE(placeAt(0).toInt(), 2);
+    QCOMPARE(placeAt(1).toInt(), 1);
+    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(2));
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(placeAt(2).toInt(), 3);
+
+    // The window goes without a validate; the same file opened again shows the places typed.
+    const QString path = m_window->store()->path();
+    m_window.reset();
+    m_window = std::make_unique<MainWindow>();
+    QVERIFY(m_window->openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    QVERIFY(m_window->selectEvent(m_eventId));
+    QVERIFY(testing::waitForRatings(*m_window->session()));
+    std::map<int, int> shown;
+    for (int row = 0; row < model()->rowCount(); ++row)
+        if (placeAt(row).isValid())
+            shown[model()->item(row, ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt()] =
+                placeAt(row).toInt();
+    QCOMPARE(shown, typed);
+    // Work in progress, not results: the places missing are named, nothing can be awarded.
+    QCOMPARE(defects(*panel()).filter(QStringLiteral("has no place")).size(), 5);
+    QVERIFY(!panel()->award());
+    QVERIFY(!m_window->store()->currentAward(m_eventId));
+}
+
+void TestResultsPanel::placeTypedWithoutEnterIsStoredOnQuit()
+{
+    QTableView* view = panel()->standingsView();
+    panel()->focusStandings();
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view));
+    const int unit = model()->item(0, ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt();
+    QTest::keyClicks(view, QStringLiteral("7")); // the editor opens with "7"; no Enter
+    QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()));
+    QVERIFY(m_window->store()->standings(m_eventId).empty());
+    // File > Quit (Ctrl+Q where the platform binds it): the place in the editor is stored as Enter
+    // would store it.
+    const QString path = m_window->store()->path();
+    m_window->findChild<QAction*>(QStringLiteral("quitAction"))->trigger();
+    QTRY_VERIFY(!m_window->isVisible());
+    m_window.reset();
+    const auto store = testing::openStore(path);
+    QVERIFY(store);
+    QCOMPARE(store->standings(m_eventId), (std::vector<core::Placing>{{unit, 7}}));
+}
+
+void TestResultsPanel::incompletePlacesTakeAFinishedEventBack()
+{
+    ui::EventSession* session = m_window->session();
+    QVERIFY(panel()->numberInListedOrder());
+    QVERIFY(panel()->markFinished());
+    QCOMPARE(session->event().status, EventStatus::Finished);
+    const int stackBefore = session->undoStack()->count();
+
+    // A correction typed on the finished event: row 3 takes place 5, a tie with row 5 for now.
+    QTableView* view = panel()->standingsView();
+    panel()->focusStandings();
+    view->setCurrentIndex(model()->index(2, ResultsPanel::PlaceColumn));
+    typePlace(QStringLiteral("5"));
+    // Stored, but incomplete results are not final: the event is started again, in the same step.
+    const int unit = model()->item(2, ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt();
+    const std::vector<core::Placing> stored = m_window->store()->standings(m_eventId);
+    QVERIFY(std::find(stored.begin(), stored.end(), core::Placing{unit, 5}) != stored.end());
+    QCOMPARE(m_window->store()->event(m_eventId)->status, EventStatus::Started);
+    QCOMPARE(session->undoStack()->count(), stackBefore + 1);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("no longer finished")));
+    QVERIFY(!panel()->award());
+    QVERIFY(!m_window->store()->currentAward(m_eventId));
+
+    // Ctrl+Z: the place back and the event finished again.
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(placeOfUnit(unit).toInt(), 3);
+    QCOMPARE(m_window->store()->event(m_eventId)->status, EventStatus::Finished);
+    QVERIFY(session->validateResults().ok());
+}
+
+void TestResultsPanel::keysReachTheTabsAndDigitsTypeAtOnce()
+{
+    QTabWidget* tabs = m_window->eventTabs();
+    QTableView* view = panel()->standingsView();
+    // Alt+1: Entrants & Preview.
+    QTest::keyClick(m_window.get(), Qt::Key_1, Qt::AltModifier);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(m_window->entrantsPanel()));
+    QVERIFY(m_window->entrantsPanel()->isAncestorOf(QApplication::focusWidget()));
+    // Alt+2: Results, and nothing else: no check run, nothing stored.
+    m_window->statusBar()->clearMessage();
+    QTest::keyClick(m_window.get(), Qt::Key_2, Qt::AltModifier);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(panel()));
+    QVERIFY(m_window->statusBar()->currentMessage().isEmpty());
+    // The first row's place is current and has the focus: digits type it, Enter moves down.
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view));
+    QCOMPARE(view->currentIndex(), model()->index(0, ResultsPanel::PlaceColumn));
+    QTest::keyClick(view, Qt::Key_4);
+    QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(view));
+    QCOMPARE(placeAt(0).toInt(), 4);
+    QCOMPARE(view->currentIndex(), model()->index(1, ResultsPanel::PlaceColumn));
+    // A digit on another cell of the row types that row's place.
+    view->setCurrentIndex(model()->index(1, ResultsPanel::PlayersColumn));
+    typePlace(QStringLiteral("6"));
+    QCOMPARE(placeAt(1).toInt(), 6);
+    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(2));
+
+    // Ctrl+R from the Entrants tab: validates (a check) and shows the answer on Results.
+    QTest::keyClick(m_window.get(), Qt::Key_1, Qt::AltModifier);
+    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(panel()));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("problem")));
+    QCOMPARE(m_window->store()->standings(m_eventId).size(), size_t(2));
+    QCOMPARE(m_window->session()->undoStack()->count(), 2);
+    // Both are commands of the Event menu, with their keys, for Help > Keyboard Shortcuts.
+    for (const char* name : {"showEntrantsAction", "showResultsAction"}) {
+        auto* action = m_window->findChild<QAction*>(QString::fromLatin1(name));
+        QVERIFY(action && !action->shortcut().isEmpty());
+        QVERIFY(m_window->findChild<QMenu*>(QStringLiteral("eventMenu"))->actions().contains(action));
+    }
+}
+
+void TestResultsPanel::awardConfirmationShowsWhatIsFrozen()
+{
+    ui::EventSession* session = m_window->session();
+    core::EventDraft draft = core::EventDraft::of(session->event());
+    draft.season = QStringLiteral("17");
+    draft.tier = 2;
+    QVERIFY(session->updateEvent(draft));
+    QVERIFY(panel()->numberInListedOrder());
+    const engine::PayoutTable table = session->payoutPreview()->table();
+    const QString winner = model()->item(0, ResultsPanel::PlayersColumn)->text();
+
+    // Incomplete results are refused before any question is asked.
+    session->undoStack()->undo();
+    panel()->requestAward();
+    QVERIFY(!m_window->findChild<QMessageBox*>(QStringLiteral("awardConfirmation")));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("cannot be awarded")));
+    session->undoStack()->redo();
+
+    // Alt+A: the confirmation names everything the award freezes, before the irreversible step.
+    // It opens window-modal without a loop of its own: read and answered here.
+    QTest::keyClick(m_window.get(), Qt::Key_A, Qt::AltModifier);
+    QMessageBox* box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox*>(QStringLiteral("awardConfirmation"))));
+    QTRY_VERIFY(box->isVisible());
+    const QString text = box->text() + u'\n' + box->informativeText();
+    QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));
+    QVERIFY(!session->isAwarded()); // nothing frozen while the question is asked
+    const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(box->grab().save(QDir(dir).filePath(QStringLiteral("award-confirmation.png"))));
+    }
+    box->button(QMessageBox::Yes)->click();
+    QTRY_VERIFY(session->isAwarded());
+    const std::optional<core::AwardRecord> award = m_window->store()->currentAward(m_eventId);
+    QVERIFY(award);
+    for (const QString& shown :
+         {QStringLiteral("Tavistock Open"), QStringLiteral("Players (N): 8"), QStringLiteral("Season 17"),
+          QStringLiteral("Competitive Tour"), QStringLiteral("Tier 2"),
+          QStringLiteral("Ratings locked for December 2025"),
+          QStringLiteral("FSI ") + ui::payouttext::fieldStrength(award->fsi),
+          QStringLiteral("FDI ") + ui::payouttext::fieldDepth(award->fdi),
+          QStringLiteral("Winner: %1, %2 points").arg(winner, ui::payouttext::points(table.awards.front()))})
+        QVERIFY2(text.contains(shown), qPrintable(shown + QStringLiteral(" not in:\n") + text));
+    QCOMPARE(award->lockMonth, QStringLiteral("2025-12"));
+    // The winner's points shown are the points awarded.
+    const QString winnerId =
+        model()->item(0, ResultsPanel::PlayersColumn)->data(Qt::UserRole).toStringList().front();
+    for (const core::PlayerAward& points : award->awards)
+        if (points.playerId == winnerId)
+            QCOMPARE(ui::payouttext::points(points.points), ui::payouttext::points(table.awards.front()));
+    QVERIFY(!text.contains(QStringLiteral("DECISIONS")));
 }
 
 void TestResultsPanel::resultsSheetAsPdf()

@@ -185,6 +185,26 @@ void MainWindow::createActions()
         m_eventSearch->setFocus(Qt::ShortcutFocusReason);
         m_eventSearch->selectAll();
     });
+    // The event's two tabs by keyboard. Going to Results only shows it, its first place ready for
+    // digits; Ctrl+R validates (only a check: places are stored as typed) and shows the answer there.
+    m_showEntrantsAction =
+        action(tr("Show En&trants && Preview"), "showEntrantsAction", QKeySequence(Qt::ALT | Qt::Key_1));
+    connect(m_showEntrantsAction, &QAction::triggered, this, [this] {
+        if (!m_entrantsPanel)
+            return;
+        m_tabs->setCurrentIndex(0);
+        m_eventTabs->setCurrentWidget(m_entrantsPanel);
+        if (!m_entrantsPanel->isAncestorOf(QApplication::focusWidget()))
+            m_entrantsPanel->searchEdit()->setFocus(Qt::ShortcutFocusReason);
+    });
+    m_showResultsAction = action(tr("Show Res&ults"), "showResultsAction", QKeySequence(Qt::ALT | Qt::Key_2));
+    connect(m_showResultsAction, &QAction::triggered, this, [this] {
+        if (!m_resultsPanel)
+            return;
+        m_tabs->setCurrentIndex(0);
+        m_eventTabs->setCurrentWidget(m_resultsPanel);
+        m_resultsPanel->focusStandings();
+    });
     m_validateAction = action(tr("Va&lidate Results"), "validateAction", QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(m_validateAction, &QAction::triggered, this, [this] {
         if (!m_resultsPanel)
@@ -285,6 +305,8 @@ void MainWindow::createMenus()
     m_eventMenu->addSeparator();
     m_eventMenu->addAction(m_findPlayerAction);
     m_eventMenu->addSeparator();
+    m_eventMenu->addAction(m_showEntrantsAction);
+    m_eventMenu->addAction(m_showResultsAction);
     m_eventMenu->addAction(m_numberPlacesAction);
     m_eventMenu->addAction(m_validateAction);
     m_eventMenu->addAction(m_finishAction);
@@ -482,6 +504,8 @@ void MainWindow::buildWorkspace()
     m_resultsPanel = new ResultsPanel;
     m_eventTabs->addTab(m_entrantsPanel, tr("Entrants && Preview"));
     m_eventTabs->addTab(m_resultsPanel, tr("Results"));
+    m_eventTabs->setTabToolTip(0, m_showEntrantsAction->shortcut().toString(QKeySequence::NativeText));
+    m_eventTabs->setTabToolTip(1, m_showResultsAction->shortcut().toString(QKeySequence::NativeText));
     connect(m_entrantsPanel, &EntrantsPanel::message, this, &MainWindow::showMessage);
     connect(m_resultsPanel, &ResultsPanel::message, this, &MainWindow::showMessage);
     connect(m_resultsPanel, &ResultsPanel::exportRequested, this, &MainWindow::exportEventWithDialog);
@@ -639,6 +663,8 @@ void MainWindow::updateActions()
     m_editEventAction->setEnabled(editable);
     m_findPlayerAction->setEnabled(editable);
     m_validateAction->setEnabled(editable);
+    m_showEntrantsAction->setEnabled(m_store != nullptr);
+    m_showResultsAction->setEnabled(m_store != nullptr);
     m_finishAction->setEnabled(editable);
     // Awarding waits for the ratings of the event's month when they are computed in the background.
     m_awardAction->setEnabled(editable && !m_session->isComputingRatings());
@@ -845,6 +871,8 @@ void MainWindow::restoreWindowSettings()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_resultsPanel) // a place typed without Enter is stored, as every place is
+        m_resultsPanel->commitPendingEdit();
     if (!m_remembersSettings) {
         QMainWindow::closeEvent(event);
         return;

@@ -159,6 +159,8 @@ private:
     QAction* m_editEventAction = nullptr;
     QAction* m_findPlayerAction = nullptr;
     QAction* m_findEventAction = nullptr;
+    QAction* m_showEntrantsAction = nullptr; // Alt+1
+    QAction* m_showResultsAction = nullptr;  // Alt+2
     QAction* m_validateAction = nullptr;
     QAction* m_finishAction = nullptr;
     QAction* m_awardAction = nullptr;

@@ -338,9 +338,12 @@ bool EventSession::setTeam(int unit, const QStringList& playerIds)
     return push(std::make_unique<SetTeamCommand>(*this, unit, playerIds));
 }
 
-bool EventSession::setStandings(const std::vector<core::Placing>& listed)
+bool EventSession::setStandings(const std::vector<core::Placing>& listed, const QString& description)
 {
-    return push(std::make_unique<SetStandingsCommand>(*this, listed));
+    auto command = std::make_unique<SetStandingsCommand>(*this, listed);
+    if (!description.isEmpty())
+        command->setText(description);
+    return push(std::move(command));
 }
 
 bool EventSession::setGames(const std::vector<core::GameRecord>& games)

@@ -72,7 +72,10 @@ public:
     std::optional<int> checkInAllRegistered();
     bool pairPartners(int unit, int partnerUnit);
     bool setTeam(int unit, const QStringList& playerIds);
-    bool setStandings(const std::vector<core::Placing>& listed);
+    // The standings as listed, whole or in part: a part is work in progress, stored as such (places
+    // missing or tied are never rated or awarded; a finished event goes back to started with them).
+    // `description` names the undo step ("Place 3 for Anna Kowalski"); empty: "Enter standings".
+    bool setStandings(const std::vector<core::Placing>& listed, const QString& description = {});
     bool setGames(const std::vector<core::GameRecord>& games);
     // Planned -> started -> finished (awarding is award()).
     bool setEventStatus(core::EventStatus status);

@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
+#include <QShowEvent>
 #include <QStandardItemModel>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -29,6 +30,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <set>
 
 namespace flickdesk::ui {
 
@@ -93,9 +95,13 @@ ResultsPanel::ResultsPanel(QWidget* parent)
                 if (hint == QAbstractItemDelegate::SubmitModelCache && next < m_model->rowCount())
                     m_view->setCurrentIndex(m_model->index(next, PlaceColumn));
             });
+    // A place typed is stored at once, one undoable step, like every other edit of the event day.
     connect(m_model, &QStandardItemModel::itemChanged, this, [this](QStandardItem* item) {
-        if (!m_loading && item->column() == PlaceColumn)
-            placesEdited();
+        if (m_loading || item->column() != PlaceColumn)
+            return;
+        const QVariant place = item->data(Qt::EditRole);
+        placesEdited(place.isValid() ? tr("Place %1 for %2").arg(place.toInt()).arg(rowName(item->row()))
+                                     : tr("No place for %1").arg(rowName(item->row())));
     });
 
     auto button = [this](const QString& text, const char* name) {
@@ -110,8 +116,9 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_number = button(tr("Number in listed &order"), "numberButton");
     m_number->setToolTip(
         tr("Ctrl+Shift+N: places 1, 2, 3... in the order the rows are listed. Ctrl+Z undoes it."));
-    m_save = button(tr("Save standin&gs"), "saveStandingsButton");
     m_validate = button(tr("Va&lidate"), "validateButton");
+    m_validate->setToolTip(tr("Ctrl+R: checks the places (each is stored as you type it) and lists every "
+                              "problem, the rows in finishing order."));
     m_breakTies = button(tr("&Break ties by listed order"), "breakTiesButton");
     m_finish = button(tr("Mar&k finished"), "finishButton");
     m_award = button(tr("&Award points..."), "awardButton");
@@ -122,7 +129,6 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     connect(m_up, &QPushButton::clicked, this, &ResultsPanel::moveUp);
     connect(m_down, &QPushButton::clicked, this, &ResultsPanel::moveDown);
     connect(m_number, &QPushButton::clicked, this, &ResultsPanel::numberInListedOrder);
-    connect(m_save, &QPushButton::clicked, this, &ResultsPanel::saveStandings);
     connect(m_validate, &QPushButton::clicked, this, &ResultsPanel::validate);
     connect(m_breakTies, &QPushButton::clicked, this, &ResultsPanel::breakTies);
     connect(m_finish, &QPushButton::clicked, this, &ResultsPanel::markFinished);
@@ -143,7 +149,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_pointsNote->setWordWrap(true);
 
     auto* side = new QVBoxLayout;
-    for (QPushButton* b : {m_up, m_down, m_number, m_save, m_validate, m_breakTies, m_finish, m_award})
+    for (QPushButton* b : {m_up, m_down, m_number, m_validate, m_breakTies, m_finish, m_award})
         side->addWidget(b);
     side->addStretch();
     side->addWidget(m_print);
@@ -165,6 +171,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
 
 void ResultsPanel::setSession(EventSession* session)
 {
+    commitPendingEdit(); // a place typed without Enter belongs to the event it was typed for
     if (m_session) {
         disconnect(m_session, nullptr, this, nullptr);
         disconnect(m_session->entrants(), nullptr, this, nullptr);
@@ -172,6 +179,7 @@ void ResultsPanel::setSession(EventSession* session)
     }
     m_session = session;
     m_defects->clear();
+    m_model->removeRows(0, m_model->rowCount()); // another event's rows keep no order here
     if (session) {
         connect(session, &EventSession::resultsChanged, this, &ResultsPanel::reload);
         // The status decides what the box says once the results are complete (finished, awarded).
@@ -198,8 +206,7 @@ void ResultsPanel::reload()
     const QModelIndex current = m_view->currentIndex();
     const int currentUnit =
         current.isValid() ? m_model->item(current.row(), PlaceColumn)->data(Qt::UserRole).toInt() : -1;
-    m_loading = true;
-    m_model->removeRows(0, m_model->rowCount());
+    std::vector<core::Entrant> field;
     m_awarded.reset();
     if (m_session) {
         if (m_session->isAwarded()) {
@@ -209,62 +216,186 @@ void ResultsPanel::reload()
                 Q_EMIT message(error.message());
             }
         }
-        std::vector<core::Entrant> field;
         for (const core::Entrant& entrant : m_session->entrants()->entrants()) {
             if (entrant.began())
                 field.push_back(entrant);
         }
-        // As listed when standings were entered (DECISIONS N4 keeps that order), else by number.
-        std::stable_sort(field.begin(), field.end(), [](const core::Entrant& a, const core::Entrant& b) {
-            const int la = a.listed.value_or(a.place ? *a.place * 100000 : 1 << 30);
-            const int lb = b.listed.value_or(b.place ? *b.place * 100000 : 1 << 30);
-            return la < lb;
-        });
-        for (const core::Entrant& entrant : field) {
-            QStringList names;
-            for (const core::PlayerRecord& player : entrant.players)
-                names.append(player.name.isEmpty() ? player.id : tr("%1 (%2)").arg(player.name, player.id));
-            // No place until the director gives one: the window never numbers places by itself.
-            auto* place = new QStandardItem;
-            if (entrant.place)
-                place->setData(*entrant.place, Qt::EditRole);
-            place->setData(entrant.number, Qt::UserRole);
-            place->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            auto* unit = new QStandardItem(QString::number(entrant.number));
-            unit->setEditable(false);
-            auto* players = new QStandardItem(names.join(QStringLiteral(" / ")));
-            players->setData(entrant.playerIds(), Qt::UserRole);
-            players->setEditable(false);
-            auto* points = new QStandardItem;
-            points->setEditable(false);
-            points->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            auto* status = new QStandardItem(EntrantListModel::statusText(entrant.status));
-            status->setEditable(false);
-            m_model->appendRow({place, unit, players, points, status});
+    }
+    // As listed when standings were entered (DECISIONS N4 keeps that order), else by number.
+    const auto listedOrder = [](const core::Entrant& a, const core::Entrant& b) {
+        const int la = a.listed.value_or(a.place ? *a.place * 100000 : 1 << 30);
+        const int lb = b.listed.value_or(b.place ? *b.place * 100000 : 1 << 30);
+        return la < lb;
+    };
+    std::stable_sort(field.begin(), field.end(), listedOrder);
+    std::vector<const core::Entrant*> rows;
+    for (const core::Entrant& entrant : field)
+        rows.push_back(&entrant);
+    if (m_model->rowCount() > 0) {
+        // The rows keep their order while the director works: a place typed is stored at once and
+        // its row must not move under the next digits. Units new to the rows come after them.
+        std::map<int, const core::Entrant*> byUnit;
+        for (const core::Entrant& entrant : field)
+            byUnit[entrant.number] = &entrant;
+        std::vector<const core::Entrant*> kept;
+        std::set<int> shown;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const int unit = m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt();
+            if (const auto found = byUnit.find(unit); found != byUnit.end()) {
+                kept.push_back(found->second);
+                shown.insert(unit);
+            }
         }
+        for (const core::Entrant* entrant : rows) {
+            if (!shown.count(entrant->number))
+                kept.push_back(entrant);
+        }
+        rows = std::move(kept);
+        if (m_sortByPlace) { // Validate: finishing order, those without a place last
+            std::stable_sort(rows.begin(), rows.end(), [](const core::Entrant* a, const core::Entrant* b) {
+                return a->place.value_or(std::numeric_limits<int>::max()) <
+                       b->place.value_or(std::numeric_limits<int>::max());
+            });
+        }
+        // Units that share a place take their rows in the stored listed order, which breaks the tie
+        // (DECISIONS N4): an undone move shows the order it restored.
+        std::map<int, std::vector<std::size_t>> rowsOfPlace;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i]->place)
+                rowsOfPlace[*rows[i]->place].push_back(i);
+        }
+        for (const auto& [place, positions] : rowsOfPlace) {
+            if (positions.size() < 2)
+                continue;
+            std::vector<const core::Entrant*> tied;
+            for (const std::size_t i : positions)
+                tied.push_back(rows[i]);
+            std::stable_sort(tied.begin(), tied.end(), [&](const core::Entrant* a, const core::Entrant* b) {
+                return listedOrder(*a, *b);
+            });
+            for (std::size_t k = 0; k < positions.size(); ++k)
+                rows[positions[k]] = tied[k];
+        }
+    }
+
+    m_loading = true;
+    bool sameRows = static_cast<int>(rows.size()) == m_model->rowCount();
+    for (int row = 0; sameRows && row < m_model->rowCount(); ++row)
+        sameRows = m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt() ==
+                   rows[static_cast<std::size_t>(row)]->number;
+    if (!sameRows)
+        m_model->removeRows(0, m_model->rowCount());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const core::Entrant& entrant = *rows[i];
+        QStringList names;
+        for (const core::PlayerRecord& player : entrant.players)
+            names.append(player.name.isEmpty() ? player.id : tr("%1 (%2)").arg(player.name, player.id));
+        // No place until the director gives one: the window never numbers places by itself.
+        const QVariant place = entrant.place ? QVariant(*entrant.place) : QVariant();
+        if (sameRows) {
+            // In place: the rows (and an editor that is committing) stay where they are.
+            const int row = static_cast<int>(i);
+            QStandardItem* placeItem = m_model->item(row, PlaceColumn);
+            if (placeItem->data(Qt::EditRole) != place)
+                placeItem->setData(place, Qt::EditRole);
+            QStandardItem* players = m_model->item(row, PlayersColumn);
+            if (players->text() != names.join(QStringLiteral(" / ")))
+                players->setText(names.join(QStringLiteral(" / ")));
+            if (players->data(Qt::UserRole).toStringList() != entrant.playerIds())
+                players->setData(entrant.playerIds(), Qt::UserRole);
+            QStandardItem* status = m_model->item(row, StatusColumn);
+            if (status->text() != EntrantListModel::statusText(entrant.status))
+                status->setText(EntrantListModel::statusText(entrant.status));
+            continue;
+        }
+        auto* placeItem = new QStandardItem;
+        if (place.isValid())
+            placeItem->setData(place, Qt::EditRole);
+        placeItem->setData(entrant.number, Qt::UserRole);
+        placeItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto* unit = new QStandardItem(QString::number(entrant.number));
+        unit->setEditable(false);
+        auto* players = new QStandardItem(names.join(QStringLiteral(" / ")));
+        players->setData(entrant.playerIds(), Qt::UserRole);
+        players->setEditable(false);
+        auto* points = new QStandardItem;
+        points->setEditable(false);
+        points->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto* status = new QStandardItem(EntrantListModel::statusText(entrant.status));
+        status->setEditable(false);
+        m_model->appendRow({placeItem, unit, players, points, status});
     }
     m_loading = false;
     updatePoints();
-    if (m_model->rowCount() > 0) {
+    if (!sameRows && m_model->rowCount() > 0) {
         m_view->resizeColumnsToContents();
         m_view->setColumnWidth(PlaceColumn, std::max(m_view->columnWidth(PlaceColumn), 64));
         m_view->setColumnWidth(PointsColumn, std::max(m_view->columnWidth(PointsColumn), 72));
         m_view->horizontalHeader()->setSectionResizeMode(PlayersColumn, QHeaderView::Stretch);
     }
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        if (m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt() == currentUnit) {
-            m_view->setCurrentIndex(m_model->index(row, current.column()));
-            break;
+    if (!sameRows) {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt() == currentUnit) {
+                m_view->setCurrentIndex(m_model->index(row, current.column()));
+                break;
+            }
         }
     }
+    if (isVisible())
+        ensurePlaceCell();
     refreshValidation();
     updateState();
 }
 
-void ResultsPanel::placesEdited()
+void ResultsPanel::placesEdited(const QString& description)
 {
     updatePoints();
+    storeShownPlaces(description);
     refreshValidation();
+}
+
+void ResultsPanel::storeShownPlaces(const QString& description)
+{
+    if (!m_session || !m_session->isEditable())
+        return;
+    const std::vector<core::Placing> listed = listedStandings();
+    try {
+        if (listed == m_session->store().standings(m_session->eventId()))
+            return;
+    } catch (const core::StoreError& error) {
+        Q_EMIT message(error.message());
+        return;
+    }
+    const bool wasFinished = m_session->event().status == core::EventStatus::Finished;
+    if (!m_session->setStandings(listed, description)) {
+        Q_EMIT message(m_session->lastError());
+        reload(); // what the rows show is what is stored: the refused place goes back
+        return;
+    }
+    if (wasFinished && m_session->event().status != core::EventStatus::Finished)
+        Q_EMIT message(tr("%1: stored. The results are incomplete, so the event is no longer finished "
+                          "(Ctrl+Z undoes both).")
+                           .arg(description));
+    else
+        Q_EMIT message(tr("%1: stored (Ctrl+Z undoes it)").arg(description));
+}
+
+QString ResultsPanel::rowName(int row) const
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return {};
+    return m_model->item(row, PlayersColumn)->text();
+}
+
+void ResultsPanel::ensurePlaceCell()
+{
+    if (m_model->rowCount() == 0)
+        return;
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid())
+        m_view->setCurrentIndex(m_model->index(0, PlaceColumn));
+    else if (current.column() != PlaceColumn) // only a place is edited: no editor is open here
+        m_view->setCurrentIndex(m_model->index(current.row(), PlaceColumn));
 }
 
 void ResultsPanel::updatePoints()
@@ -412,9 +543,10 @@ bool ResultsPanel::refreshValidation()
                                  "awarded.")
                             : tr("The results are complete: the event can be marked finished "
                                  "and awarded."));
-                if (hasUnsavedPlaces())
-                    m_defects->addItem(tr("Places typed here are stored when you validate (Ctrl+R) or save "
-                                          "the standings."));
+                else
+                    m_defects->addItem(tr("Each place is stored as you type it. Until every unit has a "
+                                          "place of its own they are work in progress: neither rated nor "
+                                          "awarded."));
             }
         }
     }
@@ -426,7 +558,7 @@ bool ResultsPanel::refreshValidation()
 void ResultsPanel::updateState()
 {
     const bool editable = m_session && m_session->isEditable();
-    for (QPushButton* b : {m_up, m_down, m_number, m_save, m_validate, m_finish, m_award})
+    for (QPushButton* b : {m_up, m_down, m_number, m_validate, m_finish, m_award})
         b->setEnabled(editable);
     const bool computing = m_session && m_session->isComputingRatings();
     m_award->setEnabled(editable && !computing);
@@ -491,7 +623,7 @@ void ResultsPanel::moveRow(int step)
     m_loading = false;
     m_view->setCurrentIndex(m_model->index(target, m_view->currentIndex().column() < 0 ? 0 : PlaceColumn));
     m_view->selectRow(target);
-    placesEdited();
+    placesEdited(step < 0 ? tr("Move %1 up").arg(rowName(target)) : tr("Move %1 down").arg(rowName(target)));
 }
 
 void ResultsPanel::moveUp()
@@ -508,6 +640,7 @@ bool ResultsPanel::numberInListedOrder()
 {
     if (!m_session)
         return false;
+    commitPendingEdit();
     std::vector<int> units;
     for (int row = 0; row < m_model->rowCount(); ++row)
         units.push_back(m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt());
@@ -521,32 +654,44 @@ bool ResultsPanel::numberInListedOrder()
     return true;
 }
 
-bool ResultsPanel::saveStandings()
+void ResultsPanel::commitPendingEdit()
 {
-    if (!m_session)
-        return false;
-    const std::vector<core::Placing> listed = listedStandings();
-    if (listed == m_session->store().standings(m_session->eventId()))
-        return true;
-    if (!m_session->setStandings(listed)) {
-        Q_EMIT message(m_session->lastError());
-        return false;
-    }
-    Q_EMIT message(tr("Standings saved"));
-    return true;
+    // The place column's editor, open on the current cell (the view keeps no other editor).
+    QWidget* editor = m_view->indexWidget(m_view->currentIndex());
+    if (!editor)
+        return;
+    // As Enter would: the delegate writes the place into the row, which stores it.
+    Q_EMIT m_view->itemDelegateForColumn(PlaceColumn)->commitData(editor);
+    Q_EMIT m_view->itemDelegateForColumn(PlaceColumn)->closeEditor(editor, QAbstractItemDelegate::NoHint);
 }
 
 bool ResultsPanel::validate()
 {
-    if (!m_session || !saveStandings())
+    if (!m_session)
         return false;
-    return refreshValidation();
+    commitPendingEdit();
+    // Only a check: each place was stored as it was typed. The rows show the finishing order.
+    m_sortByPlace = true;
+    reload();
+    m_sortByPlace = false;
+    const bool complete = refreshValidation();
+    if (m_session->isAwarded())
+        return complete;
+    const int problems = std::max(m_defects->count() - 1, 1); // the last line says where they stand
+    const QString name = m_session->event().name;
+    Q_EMIT message(
+        complete ? tr("%1: the results are complete").arg(name)
+        : problems == 1
+            ? tr("%1: one problem in the results, listed under Validation").arg(name)
+            : tr("%1: %2 problems in the results, listed under Validation").arg(name).arg(problems));
+    return complete;
 }
 
 bool ResultsPanel::breakTies()
 {
-    if (!m_session || !saveStandings())
+    if (!m_session)
         return false;
+    commitPendingEdit();
     const bool done = m_session->breakTiesByListedOrder();
     if (!done)
         Q_EMIT message(m_session->lastError());
@@ -566,16 +711,71 @@ bool ResultsPanel::markFinished()
     return true;
 }
 
+QString ResultsPanel::awardSummary() const
+{
+    if (!m_session)
+        return {};
+    const core::EventRecord& event = m_session->event();
+    const engine::PayoutTable& table = m_session->payoutPreview()->table();
+    QString division;
+    switch (event.tour) {
+    case core::Tour::Competitive:
+        division = tr("Competitive Tour");
+        break;
+    case core::Tour::Recreational:
+        division = tr("Recreational Tour");
+        break;
+    case core::Tour::None:
+        division = tr("not a Tour event");
+        break;
+    }
+    QStringList terms{event.season.isEmpty() ? tr("No season") : tr("Season %1").arg(event.season), division};
+    if (event.tier)
+        terms.append(payouttext::tier(static_cast<engine::Tier>(*event.tier)));
+    terms.append(payouttext::format(event.format));
+    // DECISIONS P1: the lock of the event's month.
+    const QDate lockMonth = QDate::fromString(m_session->lockMonth() + QStringLiteral("-01"), Qt::ISODate);
+    const QString lock = lockMonth.isValid() ? QLocale().toString(lockMonth, QStringLiteral("MMMM yyyy"))
+                                             : m_session->lockMonth();
+    QStringList winners;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->item(row, PlaceColumn)->data(Qt::EditRole).toInt() == 1)
+            winners.append(rowName(row));
+    }
+    QStringList lines;
+    lines.append(terms.join(QStringLiteral(" \u00b7 ")));
+    lines.append(tr("Ratings locked for %1").arg(lock));
+    lines.append(tr("%1: %2 \u00b7 FSI %3 \u00b7 FDI %4")
+                     .arg(payouttext::fieldSizeCaption(event.format), payouttext::fieldSize(table.fieldSize),
+                          payouttext::fieldStrength(table.fieldStrengthIndex),
+                          payouttext::fieldDepth(table.fieldDepthIndex)));
+    if (winners.size() == 1 && !table.awards.empty())
+        lines.append(
+            tr("Winner: %1, %2 points").arg(winners.front(), payouttext::points(table.awards.front())));
+    return lines.join(u'\n');
+}
+
 void ResultsPanel::requestAward()
 {
     if (!m_session)
         return;
+    // The results first: a confirmation is asked only for what can be awarded.
+    if (!validate()) {
+        Q_EMIT message(tr("%1 cannot be awarded yet: the results are not complete (see Validation).")
+                           .arg(m_session->event().name));
+        return;
+    }
+    if (m_session->isComputingRatings()) {
+        Q_EMIT message(tr("The ratings of the event's month are being computed; the points can be awarded "
+                          "once they are ready."));
+        return;
+    }
     auto* box = new QMessageBox(QMessageBox::Question, tr("Award points"),
-                                tr("Award the Field-Weighted Points of %1?\n\nThe locked ratings, FSI, FDI "
-                                   "and every award are frozen with the event; it can no longer be edited "
-                                   "or undone.")
-                                    .arg(m_session->event().name),
+                                tr("Award the Field-Weighted Points of %1?").arg(m_session->event().name),
                                 QMessageBox::Yes | QMessageBox::Cancel, this);
+    box->setInformativeText(tr("%1\n\nThe locked ratings, FSI, FDI and every award are frozen with the "
+                               "event; it can no longer be edited or undone.")
+                                .arg(awardSummary()));
     box->setObjectName(QStringLiteral("awardConfirmation"));
     box->setDefaultButton(QMessageBox::Cancel);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -688,6 +888,10 @@ bool ResultsPanel::eventFilter(QObject* watched, QEvent* event)
     // Ctrl+Up / Ctrl+Down move the current entrant while the standings have the focus.
     if (watched == m_view && event->type() == QEvent::KeyPress) {
         auto* key = static_cast<QKeyEvent*>(event);
+        // A digit types the current row's place, whichever of its cells is current.
+        if (key->key() >= Qt::Key_0 && key->key() <= Qt::Key_9 &&
+            !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)))
+            ensurePlaceCell();
         if (key->modifiers() == Qt::ControlModifier &&
             (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down)) {
             if (m_up->isEnabled())
@@ -696,6 +900,22 @@ bool ResultsPanel::eventFilter(QObject* watched, QEvent* event)
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void ResultsPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (event->spontaneous())
+        return; // the window restored, not the tab chosen
+    focusStandings();
+}
+
+void ResultsPanel::focusStandings()
+{
+    // Digits type a place at once: the first row's place when no cell was current yet.
+    ensurePlaceCell();
+    if (m_model->rowCount() > 0)
+        m_view->setFocus(Qt::OtherFocusReason);
 }
 
 } // namespace flickdesk::ui

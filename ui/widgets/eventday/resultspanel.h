@@ -2,11 +2,14 @@
 
 // The results of the selected event (through EventSession): final standings entered by typing
 // places (digits, then Enter moves down) or by moving entrants up and down; places start empty and
-// are numbered in the listed order only on the director's command. Each unit's points beside its
-// place: live from the payout table (core::payoutTable, the award's one path) as places are typed,
-// the frozen award once awarded. Validation that follows every change (ties reported per DECISIONS
-// N4, with the offer to break them by the listed order), finishing, the award (DECISIONS P2:
-// frozen, after a confirmation), the printed results sheet and the submission file.
+// are numbered in the listed order only on the director's command. Every place typed and every move
+// is stored at once, one undoable step each, like every other edit of the event day: a place typed
+// is never lost to a crash or a quit. Incomplete standings are work in progress: never rated nor
+// awarded. Each unit's points beside its place: live from the payout table (core::payoutTable, the
+// award's one path) as places are typed, the frozen award once awarded. Validation that follows
+// every change (ties reported per DECISIONS N4, with the offer to break them by the listed order),
+// finishing, the award (DECISIONS P2: frozen, after a confirmation that shows what is frozen), the
+// printed results sheet and the submission file.
 
 #include "core/store/store.h"
 #include "widgets/eventday/resultssheet.h"
@@ -54,8 +57,16 @@ public:
     // The standings as the rows show them: each placed unit's place, in row order among equal
     // places; a unit without a place is not in them.
     std::vector<core::Placing> listedStandings() const;
-    // Places typed but not stored yet (Validate, Save standings or a move of the event stores them).
+    // Places shown that the store does not hold. None after an edit: each place is stored as it is
+    // typed (a refused one is taken back from the rows); an editor still open holds the only other.
     bool hasUnsavedPlaces() const;
+    // Stores the place of an editor still open (a quit or another event before Enter).
+    void commitPendingEdit();
+    // What the award confirmation says will be frozen (the figures of the payout table now).
+    QString awardSummary() const;
+    // The standings get the focus with a place cell current (the first row's when none was), so that
+    // digits type a place and Enter moves down.
+    void focusStandings();
 
     // The results sheet as the rows show it now (sheet: place, player(s), points).
     ResultsSheet resultsSheet() const;
@@ -69,13 +80,13 @@ public Q_SLOTS:
     void moveDown();
     // Places 1..N in row order, as one undoable step (the director's command: never by itself).
     bool numberInListedOrder();
-    // Stores the standings as listed (one undoable step).
-    bool saveStandings();
-    // Saves, then shows every defect; the tie break is offered when there is a tie (DECISIONS N4).
+    // Only checks (the places are stored as typed): shows the rows in finishing order and every
+    // defect; the tie break is offered when there is a tie (DECISIONS N4). True when complete.
     bool validate();
     bool breakTies();
     bool markFinished();
-    // Asks for confirmation (window-modal, without blocking), then awards.
+    // Checks the results, then asks for confirmation (window-modal, without blocking), showing what
+    // will be frozen: N, FSI, FDI, the winner's points, the season, the division and the lock's month.
     void requestAward();
     bool award();
     void printResultsWithDialog();
@@ -83,6 +94,8 @@ public Q_SLOTS:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    // The Results tab shown: the standings have the focus on a place, so that digits type it.
+    void showEvent(QShowEvent* event) override;
 
 Q_SIGNALS:
     void message(const QString& text);
@@ -93,8 +106,15 @@ private:
     void reload();
     void moveRow(int step);
     void updateState();
-    // The points column and the validation box, from the places as the rows show them.
-    void placesEdited();
+    // The points column and the validation box, from the places as the rows show them; the rows'
+    // places stored as one undoable step named `description`.
+    void placesEdited(const QString& description);
+    // The rows' places into the store (nothing when they are stored already).
+    void storeShownPlaces(const QString& description);
+    // The row's entrant as the rows name it: "Anna Kowalski (1041)".
+    QString rowName(int row) const;
+    // The current cell on a place (the first row's when there is none), for digits to type it.
+    void ensurePlaceCell();
     void updatePoints();
     bool refreshValidation(); // true when the shown results are complete
     // A line of the validation box; the rule it cites goes to its tooltip.
@@ -110,7 +130,6 @@ private:
     QPushButton* m_up = nullptr;
     QPushButton* m_down = nullptr;
     QPushButton* m_number = nullptr;
-    QPushButton* m_save = nullptr;
     QPushButton* m_validate = nullptr;
     QPushButton* m_breakTies = nullptr;
     QPushButton* m_finish = nullptr;
@@ -122,6 +141,7 @@ private:
     QLabel* m_pointsNote = nullptr;
     std::optional<core::AwardRecord> m_awarded; // the frozen award, once awarded
     bool m_loading = false;
+    bool m_sortByPlace = false; // the next reload shows the rows in finishing order (Validate)
 };
 
 } // namespace flickdesk::ui
