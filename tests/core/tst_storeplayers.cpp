@@ -63,6 +63,39 @@ SmallEvent smallEvent(Store& store)
     return small;
 }
 
+// A dumpTables text without the audit log, which an undo adds to, and the count of changes to the
+// rated history (history_state), which an undo raises too.
+QString withoutAudit(const QString& dump)
+{
+    QString kept;
+    bool keep = true;
+    for (const QString& line : dump.split(u'\n')) {
+        if (line.startsWith(u'['))
+            keep = line != QStringLiteral("[audit_log]") && line != QStringLiteral("[history_state]");
+        if (keep)
+            kept += line + u'\n';
+    }
+    return kept;
+}
+
+// DECISIONS P2: a finished event of two awarded as the award step stores it.
+void awardTwo(Store& store, const QString& event, const QString& first, const QString& second,
+              double firstPoints, double secondPoints)
+{
+    if (store.event(event)->status != core::EventStatus::Finished) {
+        store.setStandings(event, {{1, 1}, {2, 2}});
+        store.setEventStatus(event, core::EventStatus::Finished);
+    }
+    core::AwardRecord award;
+    award.lockMonth = store.event(event)->date.left(7);
+    award.fsi = 0.4;
+    award.fdi = 0.125;
+    award.awardedAt = QStringLiteral("2026-01-17T20:00:00Z");
+    award.ratings = {{first, 1.25, 1.0}, {second, 0.5, 1.0}};
+    award.awards = {{first, 1, firstPoints}, {second, 2, secondPoints}};
+    store.award(event, award);
+}
+
 QByteArray withoutLocations(const QByteArray& file)
 {
     QJsonObject root = QJsonDocument::fromJson(file).object();
@@ -99,7 +132,9 @@ private Q_SLOTS:
     void idChangeRefusals();
     void mergeMovesEntriesAndUndoes();
     void mergeRefusals();
-    void awardEndsTheUndo();
+    void awardSinceEndsTheUndo();
+    void mergeAfterAwardKeepsEveryPoint();
+    void idChangeAfterAwardKeepsEveryPoint();
     void eventLocationIsStoredAndChecked();
     void olderDatabaseGainsLocation();
     void submissionFileCarriesLocations();
@@ -176,15 +211,12 @@ void TestStorePlayers::idChangeRefusals()
     QVERIFY(!refusal([&] { store->changePlayerId(small.ann, QStringLiteral("17 48")); }).isEmpty());
     QVERIFY(!refusal([&] { store->changePlayerId(small.bo, QStringLiteral("2002")); }).isEmpty());
     QCOMPARE(testing::dumpTables(path), before);
-    // DECISIONS P2: a lock that names the player keeps the id it used.
+    // DECISIONS D1a: a lock that names the player no longer keeps the id: its row moves.
     store->importRatings({{small.ann, {}, 1.0, 0.5, 2}}, QStringLiteral("2026-01"), false,
                          QStringLiteral("list.csv"));
-    QVERIFY(!store->playerIdFrozen(small.ann).isEmpty());
-    QVERIFY(refusal([&] {
-                store->changePlayerId(small.ann, QStringLiteral("1748"));
-            }).contains(QStringLiteral("2026-01")));
-    QVERIFY(refusal([&] { store->mergePlayer(small.ann, small.bo); }).contains(QStringLiteral("2026-01")));
-    QVERIFY(store->player(small.ann));
+    store->changePlayerId(small.ann, QStringLiteral("1748"));
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM lock_ratings WHERE player_id = '1748'"), 1);
+    QVERIFY(store->check().isEmpty());
 }
 
 void TestStorePlayers::mergeMovesEntriesAndUndoes()
@@ -220,10 +252,6 @@ void TestStorePlayers::mergeMovesEntriesAndUndoes()
     QCOMPARE(store->event(second)->games.front().sideB, QStringList{twice});
     QVERIFY(store->check().isEmpty());
     // Everything but the audit log is as before the merge.
-    const auto withoutAudit = [](const QString& dump) {
-        return dump.left(dump.indexOf(QStringLiteral("[audit_log]\n"))) +
-               dump.mid(dump.indexOf(QStringLiteral("\n[award_ratings]\n")));
-    };
     QCOMPARE(withoutAudit(testing::dumpTables(path, testing::RowOrder::Sorted)), withoutAudit(before));
 }
 
@@ -243,7 +271,7 @@ void TestStorePlayers::mergeRefusals()
     QVERIFY(!actions(*store).contains(QStringLiteral("merge-player")));
 }
 
-void TestStorePlayers::awardEndsTheUndo()
+void TestStorePlayers::awardSinceEndsTheUndo()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("players.sqlite"));
@@ -255,22 +283,139 @@ void TestStorePlayers::awardEndsTheUndo()
     store->addEntrant(second, {twice}, EntrantStatus::Started);
     store->addEntrant(second, {cy}, EntrantStatus::Started);
     const core::PlayerMerge merge = store->mergePlayer(twice, small.bo);
-    // DECISIONS P2: the award freezes the field as it is, with Bo under his own id.
-    store->setStandings(second, {{1, 1}, {2, 2}});
-    store->setEventStatus(second, core::EventStatus::Finished);
-    core::AwardRecord award;
-    award.lockMonth = QStringLiteral("2026-01");
-    award.fsi = 0.4;
-    award.awardedAt = QStringLiteral("2026-01-17T20:00:00Z");
-    award.ratings = {{small.bo, 0.0, 1.0}, {cy, 0.0, 1.0}};
-    award.awards = {{small.bo, 1, 20.0}, {cy, 2, 10.0}};
-    store->award(second, award);
+    // DECISIONS P2, D1a: an award made since the merge froze points over the merged record: it
+    // depends on the merge, which then stays.
+    awardTwo(*store, second, small.bo, cy, 20.0, 10.0);
     const QString before = testing::dumpTables(path);
     QVERIFY(refusal([&] { store->unmergePlayer(merge); }).contains(second));
-    QVERIFY(refusal([&] { store->changePlayerId(cy, QStringLiteral("1750")); }).contains(second));
-    QVERIFY(!store->playerIdFrozen(cy).isEmpty());
     QCOMPARE(testing::dumpTables(path), before);
     QVERIFY(!store->player(twice));
+    // An id given since the award is undone as long as nothing newer names it.
+    const core::PlayerMerge renamed = store->changePlayerId(cy, QStringLiteral("1750"));
+    QVERIFY(renamed.renamed);
+    QCOMPARE(store->currentAward(second)->awards.back().playerId, QStringLiteral("1750"));
+    store->unmergePlayer(renamed);
+    QCOMPARE(store->currentAward(second)->awards.back().playerId, cy);
+    QCOMPARE(withoutAudit(testing::dumpTables(path)), withoutAudit(before));
+    // An id entered in a new event since stays.
+    const core::PlayerMerge again = store->changePlayerId(cy, QStringLiteral("1750"));
+    const QString third = store->createEvent(testing::draftOn(QStringLiteral("2026-02-07")));
+    store->addEntrant(third, {QStringLiteral("1750")}, EntrantStatus::Registered);
+    QVERIFY(refusal([&] { store->unmergePlayer(again); }).contains(third));
+    QVERIFY(store->player(QStringLiteral("1750")));
+}
+
+void TestStorePlayers::mergeAfterAwardKeepsEveryPoint()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = testing::openStoppedStore(path);
+    const SmallEvent small = smallEvent(*store);
+    // Bo (1001) wins the first event; a week later the same Bo is entered as new (a local id),
+    // finishes second and is awarded under it.
+    store->setStandings(small.event, {{1, 2}, {2, 1}});
+    store->setEventStatus(small.event, core::EventStatus::Finished);
+    awardTwo(*store, small.event, small.bo, small.ann, 20.0, 9.4);
+    const QString second = store->createEvent(testing::draftOn(QStringLiteral("2026-01-17")));
+    const QString twice = store->addPlayer(QStringLiteral("Bo Lee"), {});
+    const QString cy = store->addPlayer(QStringLiteral("Cy Park"), {});
+    store->addEntrant(second, {cy}, EntrantStatus::Started);
+    store->addEntrant(second, {twice}, EntrantStatus::Started);
+    core::GameRecord game;
+    game.sideA = {cy};
+    game.sideB = {twice};
+    store->setGames(second, {game});
+    awardTwo(*store, second, cy, twice, 25.0, 11.8);
+    // Both in the lock of February (a computed lock would be stale after the merge): Bo's row stays.
+    store->importRatings(
+        {{small.bo, {}, 2.0, 0.5, 2}, {twice, {}, 1.5, 0.6, 1}, {small.ann, {}, 1.0, 0.7, 1}},
+        QStringLiteral("2026-02"), false, QStringLiteral("list.csv"));
+    const QString dumpBefore = testing::dumpTables(path, testing::RowOrder::Sorted);
+    const core::AwardRecord firstBefore = *store->currentAward(small.event);
+    const core::AwardRecord secondBefore = *store->currentAward(second);
+
+    const core::PlayerMerge merge = store->mergePlayer(twice, small.bo);
+    QVERIFY(!store->player(twice));
+    QVERIFY(store->check().isEmpty());
+    // DECISIONS D1a: no point, FSI or FDI changes; the award names Bo by his own id.
+    QVERIFY(store->currentAward(small.event)->sameContent(firstBefore));
+    core::AwardRecord expected = secondBefore;
+    for (core::PlayerAward& award : expected.awards)
+        award.playerId = award.playerId == twice ? small.bo : award.playerId;
+    for (core::LockedRating& rating : expected.ratings)
+        rating.playerId = rating.playerId == twice ? small.bo : rating.playerId;
+    const core::AwardRecord secondAfter = *store->currentAward(second);
+    QVERIFY(secondAfter.sameContent(expected));
+    QCOMPARE(secondAfter.fsi, secondBefore.fsi);
+    QCOMPARE(secondAfter.fdi, secondBefore.fdi);
+    // Bo's record is both events: 20.0 + 11.8 under 1001, nothing left under the local id.
+    QCOMPARE(
+        testing::queryInteger(path, "SELECT round(sum(points) * 10) FROM awards WHERE player_id = '1001'"),
+        318);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM award_ratings WHERE player_id = '1001'"), 2);
+    QCOMPARE(store->entrant(second, 2)->playerIds(), QStringList{small.bo});
+    QCOMPARE(store->event(second)->games.front().sideB, QStringList{small.bo});
+    QCOMPARE(testing::queryInteger(path, "SELECT mu * 10 FROM lock_ratings WHERE month = '2026-02' AND "
+                                         "player_id = '1001'"),
+             20);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM lock_ratings WHERE player_id LIKE 'L%'"), 1);
+    QCOMPARE(merge.droppedLocks.size(), std::size_t(1));
+    // Audited with the events and awards it touched.
+    const core::AuditEntry last = store->auditLog().back();
+    QCOMPARE(last.action, QStringLiteral("merge-player"));
+    const QJsonObject details = QJsonDocument::fromJson(last.details.toUtf8()).object();
+    QCOMPARE(details.value(QStringLiteral("events")).toArray(), QJsonArray{second});
+    QCOMPARE(details.value(QStringLiteral("awards")).toArray(), QJsonArray{second + QStringLiteral("/1")});
+    QCOMPARE(details.value(QStringLiteral("into")).toString(), small.bo);
+
+    // Undone while nothing newer depends on it: every row as before, the audit log apart.
+    store->unmergePlayer(merge);
+    QVERIFY(store->check().isEmpty());
+    QCOMPARE(withoutAudit(testing::dumpTables(path, testing::RowOrder::Sorted)), withoutAudit(dumpBefore));
+    QVERIFY(actions(*store).contains(QStringLiteral("unmerge-player")));
+
+    // DECISIONS D1a: two players of one awarded event are refused, naming it; nothing changes.
+    const QString dump = testing::dumpTables(path);
+    QVERIFY(refusal([&] { store->mergePlayer(twice, cy); }).contains(second));
+    QCOMPARE(testing::dumpTables(path), dump);
+}
+
+void TestStorePlayers::idChangeAfterAwardKeepsEveryPoint()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("players.sqlite"));
+    const auto store = testing::openStoppedStore(path);
+    const SmallEvent small = smallEvent(*store);
+    store->setStandings(small.event, {{1, 1}, {2, 2}});
+    store->setEventStatus(small.event, core::EventStatus::Finished);
+    awardTwo(*store, small.event, small.ann, small.bo, 20.0, 9.4);
+    store->setSetting(Store::earlierRecreationalChampionsKey(), QJsonArray{small.ann});
+    const core::AwardRecord before = *store->currentAward(small.event);
+
+    const core::PlayerMerge change = store->changePlayerId(small.ann, QStringLiteral("1748"));
+    const core::AwardRecord after = *store->currentAward(small.event);
+    QCOMPARE(after.awards.front().playerId, QStringLiteral("1748"));
+    QCOMPARE(after.awards.front().points, before.awards.front().points);
+    QCOMPARE(after.fsi, before.fsi);
+    QCOMPARE(after.fdi, before.fdi);
+    QCOMPARE(testing::queryInteger(path, "SELECT count(*) FROM award_ratings WHERE player_id = '1748'"), 1);
+    QCOMPARE(store->setting(Store::earlierRecreationalChampionsKey()).toArray(),
+             QJsonArray{QStringLiteral("1748")});
+    QVERIFY(store->check().isEmpty());
+    // The awards stay frozen: the triggers lifted for the rename are back, word for word.
+    QCOMPARE(testing::queryInteger(
+                 path, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%frozen%' "
+                       "AND sql LIKE '%RAISE(ABORT%'"),
+             6);
+    const core::AuditEntry last = store->auditLog().back();
+    QCOMPARE(last.action, QStringLiteral("change-player-id"));
+    QVERIFY(last.details.contains(small.event + QStringLiteral("/1")));
+
+    store->unmergePlayer(change);
+    QVERIFY(store->currentAward(small.event)->sameContent(before));
+    QCOMPARE(store->setting(Store::earlierRecreationalChampionsKey()).toArray(), QJsonArray{small.ann});
+    QVERIFY(!store->player(QStringLiteral("1748")));
+    QVERIFY(store->check().isEmpty());
 }
 
 void TestStorePlayers::eventLocationIsStoredAndChecked()

@@ -7,6 +7,8 @@
 
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "core/awards/awarding.h"
+#include "core/awards/tourpoints.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
@@ -15,7 +17,9 @@
 #include "widgets/playerdialog.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/samplehistory.h"
+#include "widgets/tour/standingsview.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -24,12 +28,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <map>
 #include <memory>
 
 using namespace flickdesk;
@@ -65,6 +71,56 @@ void replaceText(QLineEdit* edit, const QString& text)
     QTest::keyClicks(edit, text);
 }
 
+// Awards a finished event of `players`, placed in that order, as the window's award step does: Tour
+// points from its month's lock.
+QString awardedEvent(core::Store& store, const QString& date, const QStringList& players)
+{
+    const QString event =
+        store.createEvent(testing::draftOn(date, engine::EventFormat::Singles, 3, QStringLiteral("16")));
+    std::vector<core::Placing> places;
+    for (const QString& player : players) {
+        const int unit = store.addEntrant(event, {player}, core::EntrantStatus::Started);
+        places.push_back({unit, static_cast<int>(places.size()) + 1});
+    }
+    store.setStandings(event, places);
+    store.setEventStatus(event, core::EventStatus::Finished);
+    const core::HistoryFolder folder = store.loadHistory();
+    const core::TourPoints points = core::computeTourPoints(
+        folder, {}, [&event](const core::EventInfo& info) { return info.eventId == event; }, {}, 1);
+    if (points.events.size() != 1)
+        return {};
+    store.award(event, core::awardRecordOf(folder, points.events.front(), points.locks));
+    return event;
+}
+
+// Season 16's competitive standings as the Standings tab computes them (awarded events count with
+// their frozen awards): player id -> total in tenths, and the events counted.
+std::map<QString, std::pair<long long, int>> standingsOf(core::Store& store)
+{
+    const auto folder = std::make_shared<const core::HistoryFolder>(store.loadHistory());
+    const ui::StandingsResult result = ui::computeStandings(
+        ui::readStandingsInput(store, folder, QStringLiteral("16"), engine::Division::Competitive));
+    std::map<QString, std::pair<long long, int>> totals;
+    for (const engine::StandingsRow& row : result.standings.rows)
+        totals[QString::fromStdString(row.playerId)] = {row.totalTenths, row.countedEvents};
+    return totals;
+}
+
+// Every award as "event place points" and every event's FSI and FDI (DECISIONS P2).
+QStringList frozenFigures(core::Store& store)
+{
+    QStringList figures;
+    for (const core::EventSummary& event : store.events()) {
+        if (const std::optional<core::AwardRecord> award = store.currentAward(event.id)) {
+            figures.append(QStringLiteral("%1 FSI %2 FDI %3").arg(event.id).arg(award->fsi).arg(award->fdi));
+            for (const core::PlayerAward& each : award->awards)
+                figures.append(QStringLiteral("%1 %2 %3").arg(event.id).arg(each.place).arg(each.points));
+        }
+    }
+    figures.sort();
+    return figures;
+}
+
 } // namespace
 
 class TestPlayerDialog : public QObject {
@@ -76,6 +132,8 @@ private Q_SLOTS:
     void f2EditsNameAndIdAndUndoes();
     void dialogRefusesWhatTheStoreWould();
     void playerEnteredTwiceIsMergedAndUndone();
+    void mergeAfterTheAwardThroughTheDialog();
+    void editPlayerNeverDoesNothingSilently();
     void ratingsPageEditsThePlayer();
     void eventEditorTakesTheLocation();
     void sampleHistoryHasFictionalNames();
@@ -221,6 +279,90 @@ void TestPlayerDialog::playerEnteredTwiceIsMergedAndUndone()
     QCOMPARE(model.index(1, 0).data(ui::EntrantListModel::PlayerIdsRole).toStringList(), QStringList{*twice});
     QCOMPARE(m_store->player(*twice)->name, QStringLiteral("Bo Lee"));
     QVERIFY(m_store->check().isEmpty());
+}
+
+void TestPlayerDialog::mergeAfterTheAwardThroughTheDialog()
+{
+    // Season 16: Bo (1001) wins in January; in February he is entered as new, finishes second to Cy,
+    // and the event is awarded before anyone notices.
+    const QString cy = m_store->addPlayer(QStringLiteral("Cy Park"), {}, QStringLiteral("1002"));
+    const QString twice = m_store->addPlayer(QStringLiteral("Bo Lee"), {});
+    const QString january = awardedEvent(*m_store, QStringLiteral("2026-01-10"), {m_bo, m_ann, cy});
+    const QString february = awardedEvent(*m_store, QStringLiteral("2026-02-07"), {cy, twice});
+    QVERIFY(!january.isEmpty() && !february.isEmpty());
+    const QStringList figures = frozenFigures(*m_store);
+    const auto before = standingsOf(*m_store);
+    QCOMPARE(before.at(twice).second, 1);
+    QCOMPARE(before.at(m_bo).second, 1);
+
+    ui::EventSession session(*m_store, february);
+    QVERIFY(testing::waitForRatings(session));
+    QVERIFY(!session.isEditable()); // awarded
+    m_panel->setSession(&session);
+    const auto restore = qScopeGuard([this] { m_panel->setSession(m_session.get()); });
+    QAction* action = m_panel->entrantsView()->findChild<QAction*>(QStringLiteral("editPlayerAction"));
+    QVERIFY(action && action->isEnabled());
+    QVERIFY(m_panel->findChild<QPushButton*>(QStringLiteral("editPlayerButton"))->isEnabled());
+    // F2 on the local Bo's row opens the dialog in the awarded event; his id is merged into 1001.
+    int row = -1;
+    for (int r = 0; r < session.entrants()->rowCount(); ++r)
+        if (session.entrants()->index(r, 0).data(ui::EntrantListModel::PlayerIdsRole).toStringList() ==
+            QStringList{twice})
+            row = r;
+    QVERIFY(row >= 0);
+    ui::PlayerDialog* dialog = openDialogOnRow(row);
+    QVERIFY(dialog);
+    QCOMPARE(dialog->idEdit()->text(), twice);
+    QVERIFY(dialog->mergeEdit()->isEnabled());
+    dialog->mergeEdit()->setFocus();
+    QTest::keyClicks(dialog->mergeEdit(), m_bo);
+    QVERIFY(dialog->mergeTargetLabel()->text().contains(QStringLiteral("no points change")));
+    QTest::keyClick(dialog->mergeEdit(), Qt::Key_Return);
+
+    // DECISIONS D1a: the award names Bo by his own id, no point, FSI or FDI changed, and the
+    // standings count his two events under one id.
+    QVERIFY(!m_store->player(twice));
+    QCOMPARE(session.entrants()->index(row, 0).data(ui::EntrantListModel::PlayerIdsRole).toStringList(),
+             QStringList{m_bo});
+    QCOMPARE(m_store->currentAward(february)->awards.at(1).playerId, m_bo);
+    QCOMPARE(frozenFigures(*m_store), figures);
+    const auto after = standingsOf(*m_store);
+    QVERIFY(!after.count(twice));
+    QCOMPARE(after.at(m_bo).second, 2);
+    QCOMPARE(after.at(m_bo).first, before.at(m_bo).first + before.at(twice).first);
+    QCOMPARE(after.at(cy), before.at(cy));
+    QCOMPARE(m_store->auditLog().back().action, QStringLiteral("merge-player"));
+    QVERIFY(m_store->auditLog().back().details.contains(february + QStringLiteral("/1")));
+    QVERIFY(m_store->check().isEmpty());
+
+    // Undone with the event's undo while nothing newer depends on it.
+    QVERIFY(session.undoStack()->canUndo());
+    session.undoStack()->undo();
+    QCOMPARE(m_store->currentAward(february)->awards.at(1).playerId, twice);
+    QCOMPARE(standingsOf(*m_store), before);
+    QCOMPARE(frozenFigures(*m_store), figures);
+    QVERIFY(m_store->check().isEmpty());
+}
+
+void TestPlayerDialog::editPlayerNeverDoesNothingSilently()
+{
+    // No current row: the action says why instead of doing nothing.
+    QSignalSpy messages(m_panel.get(), &ui::EntrantsPanel::message);
+    m_panel->entrantsView()->setCurrentIndex({});
+    m_panel->entrantsView()->setFocus();
+    QTest::keyClick(m_panel->entrantsView(), Qt::Key_F2);
+    QVERIFY(m_panel->findChildren<ui::PlayerDialog*>().isEmpty());
+    QCOMPARE(messages.count(), 1);
+    QVERIFY(messages.front().front().toString().contains(QStringLiteral("Select an entrant")));
+    // The context menu's action opens the dialog for the current row.
+    m_panel->entrantsView()->setCurrentIndex(m_panel->entrantsView()->model()->index(0, 0));
+    QAction* action = m_panel->entrantsView()->findChild<QAction*>(QStringLiteral("editPlayerAction"));
+    QVERIFY(action && action->isEnabled());
+    action->trigger();
+    const QList<ui::PlayerDialog*> dialogs = m_panel->findChildren<ui::PlayerDialog*>();
+    QCOMPARE(dialogs.size(), 1);
+    QCOMPARE(dialogs.front()->playerId(), m_ann);
+    dialogs.front()->reject();
 }
 
 void TestPlayerDialog::ratingsPageEditsThePlayer()

@@ -111,21 +111,23 @@ void PlayerDialog::loadPlayer()
     m_location->setText(m_player.location);
     m_id->setText(m_player.id);
     m_merge->clear();
-    // DECISIONS D1: only a local id gives way to the association's; DECISIONS P2: an award or a
-    // lock froze the player as they were.
-    const QString frozen = m_store.playerIdFrozen(m_player.id);
-    m_idChangeable = core::Store::isLocalPlayerId(m_player.id) && frozen.isEmpty();
+    // DECISIONS D1: only a local id gives way to the association's. DECISIONS D1a: before and after
+    // an award; the awards keep their points under the new id.
+    m_idChangeable = core::Store::isLocalPlayerId(m_player.id);
     m_id->setEnabled(m_idChangeable);
     m_merge->setEnabled(m_idChangeable);
-    if (!core::Store::isLocalPlayerId(m_player.id))
+    if (!m_idChangeable) {
         m_idNote->setText(tr("This is the association's id: it stays."));
-    else if (!frozen.isEmpty())
-        m_idNote->setText(tr("The id stays: %1.").arg(frozen));
-    else
-        m_idNote->setText(tr("A local id: enter the association's id when it assigns one; every entry moves "
-                             "with it."));
+        m_merge->setToolTip(tr("Only a player with a local id is merged into another."));
+    } else {
+        m_idNote->setText(tr("A local id: enter the association's id when it assigns one, or merge this "
+                             "player into the one they really are. Every entry, game and award moves "
+                             "with it; no points change."));
+        m_merge->setToolTip(QString());
+    }
     m_idNote->setToolTip(tr("DECISIONS D1: a player is an id; local ids are L, the desk tag and a number. "
-                            "DECISIONS P2: awards and locks keep the ids they used."));
+                            "DECISIONS D1a: an id is corrected before and after an award; P2 freezes "
+                            "the points, not the spelling of the id."));
     updateState();
 }
 
@@ -144,7 +146,8 @@ void PlayerDialog::updateState()
         else if (!into)
             problem = tr("There is no player %1.").arg(core::printableId(mergeInto()));
         else
-            target = tr("%1 goes; every entry of %1 moves to %2 (%3).")
+            target = tr("%1 goes; every entry, game and award of %1 moves to %2 (%3); no points "
+                        "change.")
                          .arg(m_player.id, into->id, into->name.isEmpty() ? tr("no name") : into->name);
     } else if (name().isEmpty()) {
         problem = tr("A player needs a name.");

@@ -176,6 +176,29 @@ const Command commands[] = {
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "  Events by date. Status: planned, started, finished or awarded.\n"),
      &runEvents},
+    {QLatin1String("edit-player"), QLatin1String("ID [--name NAME] [--location PLACE] [--db FILE]"),
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "Correct a player's name or location, as the window's player dialog does."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "  ID               the player's id: the association's, or a local one (L7KQX-3)\n"
+         "  --name NAME      the name; a player who has one keeps one\n"
+         "  --location PLACE  where the player is from; an empty PLACE removes it\n"
+         "                   Recorded in the audit log; exit status 2, with the reason, when refused\n"),
+     &runEditPlayer},
+    {QLatin1String("merge-player"), QLatin1String("FROM_ID --into TO_ID [--db FILE]"),
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "Merge a local player into the player they really are, or give them the NCA's id."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "  FROM_ID          a player with a local id (L7KQX-3), e.g. one entered twice as new\n"
+         "  --into TO_ID     a player the database knows: FROM_ID's entries, games, awards and lock\n"
+         "                   rows move to TO_ID and FROM_ID goes. An id it does not know yet: FROM_ID\n"
+         "                   takes it (the association's id). Before or after an award; no points\n"
+         "                   change, and the standings count the merged record. Recorded in the\n"
+         "                   audit log with the events and awards it touched. Refused (exit status\n"
+         "                   2), naming the event, when both played in one event (DECISIONS D1a)\n"),
+     &runMergePlayer},
     {QLatin1String("backup"), QLatin1String("-o FILE [--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "Copy the database to FILE: a consistent copy, even while FlickDesk is using it."),

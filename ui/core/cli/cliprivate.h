@@ -59,6 +59,8 @@ int runEvents(const QStringList& args, QTextStream& out, QTextStream& err);
 int runBackup(const QStringList& args, QTextStream& out, QTextStream& err);
 int runCheck(const QStringList& args, QTextStream& out, QTextStream& err);
 int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err);
+int runEditPlayer(const QStringList& args, QTextStream& out, QTextStream& err);  // cliplayers.cpp
+int runMergePlayer(const QStringList& args, QTextStream& out, QTextStream& err); // cliplayers.cpp
 int runAcf(const QStringList& args, QTextStream& out, QTextStream& err);
 int runKings(const QStringList& args, QTextStream& out, QTextStream& err);
 int runSquares(const QStringList& args, QTextStream& out, QTextStream& err);

@@ -90,10 +90,12 @@ struct StoreOptions {
     int lockWriteMilliseconds = 40;
 };
 
-// What Store::mergePlayer moved, so that Store::unmergePlayer puts it back.
+// What Store::mergePlayer or Store::changePlayerId moved (DECISIONS D1a), so that
+// Store::unmergePlayer puts it back while nothing newer depends on it.
 struct PlayerMerge {
     PlayerRecord merged; // the local player, as they were
     QString into;
+    bool renamed = false; // `into` did not exist: the player took that id (the association's)
     struct Seat {
         QString eventId;
         int unit = 0;
@@ -105,8 +107,24 @@ struct PlayerMerge {
         QString side;
         int seat = 1;
     };
+    struct AwardRow {
+        QString eventId;
+        int revision = 1;
+    };
+    struct LockRow {
+        QString month;
+        double mu = 0.0;
+        double sigma = 1.0;
+    };
     std::vector<Seat> entries;
     std::vector<GameSeat> games;
+    std::vector<AwardRow> awards;           // awarded points that now name `into` (points unchanged, P2)
+    std::vector<AwardRow> awardRatings;     // the locked ratings frozen with an award, likewise
+    std::vector<LockRow> locks;             // lock rows that now name `into`
+    std::vector<LockRow> droppedLocks;      // the player's rows of months where `into` had one already
+    std::optional<QString> championsBefore; // the earlier champions setting, when the player was one
+    // "event/revision" of every award naming `into` just after: one made since depends on the merge.
+    QStringList awardsAfter;
 };
 
 // One open database, used from one thread at a time. A second Store on the same file, in this
@@ -330,23 +348,23 @@ public:
     // logged in the audit log; StoreError::Refused with the reason in words.
     // DECISIONS D1: a local id FlickDesk gave ("L7KQX-3", or "L1" before desk tags).
     static bool isLocalPlayerId(const QString& id);
-    // Why the player's id cannot change nor the player be merged (DECISIONS P2: an award or a lock
-    // names them), in words; empty when it can.
-    QString playerIdFrozen(const QString& playerId);
     // A misspelt name, a new location. Every entry shows the new name at once (it is the player's).
     void editPlayer(const QString& playerId, const QString& name, const QString& location);
-    // A local player's id becomes the association's (Assign: "L7KQX-3" -> "1748", stored as the
-    // association id too), moving every entry and game; refused for an id that exists or breaks the
-    // id grammar (core/records/identifiers.h), for a player that is not local, and for one an award
-    // or a lock names. Undo puts a local id back.
+    // DECISIONS D1a: a local player's id becomes the association's (Assign: "L7KQX-3" -> "1748",
+    // stored as the association id too), before or after an award: every entry, game, award and
+    // lock row moves, no points change. Refused for an id that exists (merge instead) or breaks the
+    // id grammar (core/records/identifiers.h), and for a player that is not local. Undo renames a
+    // local id back, without the checks of unmergePlayer.
     enum class PlayerIdChange { Assign, Undo };
-    void changePlayerId(const QString& playerId, const QString& newId,
-                        PlayerIdChange change = PlayerIdChange::Assign);
-    // A local player who turns out to be `intoId`: every entry and game moves to `intoId` and the
-    // local player goes. Refused when both are entered in one event, and as changePlayerId is.
+    PlayerMerge changePlayerId(const QString& playerId, const QString& newId,
+                               PlayerIdChange change = PlayerIdChange::Assign);
+    // DECISIONS D1a: a local player who turns out to be `intoId`, before or after an award: every
+    // entry, game, award and lock row moves to `intoId` (points unchanged) and the local player goes.
+    // Refused, naming the event, when both played in one event.
     PlayerMerge mergePlayer(const QString& playerId, const QString& intoId);
-    // The undo of mergePlayer: the local player and exactly their entries back; refused once an
-    // award uses one of those events.
+    // The undo of mergePlayer or changePlayerId: the local player and exactly their rows back;
+    // refused, naming the event, once something newer depends on it (an award since naming
+    // `into`, an entry of the new id since).
     void unmergePlayer(const PlayerMerge& merge);
     // Gives every player without a name the one `nameOf` gives (the sample history's fictional
     // names), in one transaction logged once; returns how many were named.

@@ -1,6 +1,7 @@
 // The FlickDesk database (core/store/store.h): a player's edits after they were added (issue 14): a
 // misspelt name, a new location, the association's id for a local player, and the merge of a local
-// player into the player they turned out to be. One transaction each, logged in the audit log.
+// player into the player they turned out to be, before or after an award (DECISIONS D1a). One
+// transaction each, logged in the audit log with the events and awards it touched.
 
 #include "core/store/storeprivate.h"
 
@@ -29,32 +30,166 @@ PlayerRecord requirePlayer(sqlite::Database& db, const QString& playerId)
     return {select.text(0), select.text(1), select.text(2), select.text(3)};
 }
 
-// DECISIONS P2: what an award froze names the player as they were; a lock (an NCA list or a computed
-// one) does too. Empty when nothing does.
-QString frozenReason(sqlite::Database& db, const QString& playerId)
-{
-    sqlite::Statement awarded(db, R"sql(
-        SELECT event_id FROM award_ratings WHERE player_id = ?1
-        UNION ALL SELECT event_id FROM awards WHERE player_id = ?1 LIMIT 1)sql");
-    awarded.bind(1, playerId);
-    if (awarded.step())
-        return tr("the award of event %1 names player %2").arg(awarded.text(0), playerId);
-    sqlite::Statement locked(db, "SELECT month FROM lock_ratings WHERE player_id = ? ORDER BY month LIMIT 1");
-    locked.bind(1, playerId);
-    if (locked.step())
-        return tr("the rating lock of %1 names player %2").arg(locked.text(0), playerId);
-    return {};
-}
-
 QStringList eventsOf(sqlite::Database& db, const QString& playerId)
 {
     QStringList events;
-    sqlite::Statement select(db,
-                             "SELECT DISTINCT event_id FROM entrant_players WHERE player_id = ? ORDER BY 1");
+    sqlite::Statement select(db, R"sql(
+        SELECT event_id FROM entrant_players WHERE player_id = ?1
+        UNION SELECT event_id FROM awards WHERE player_id = ?1
+        UNION SELECT event_id FROM award_ratings WHERE player_id = ?1 ORDER BY 1)sql");
     select.bind(1, playerId);
     while (select.step())
         events.append(select.text(0));
     return events;
+}
+
+// "event/revision" of every award that names the player (its points or its locked ratings).
+QStringList awardsNaming(sqlite::Database& db, const QString& playerId)
+{
+    QStringList awards;
+    sqlite::Statement select(db, R"sql(
+        SELECT event_id, revision FROM awards WHERE player_id = ?1
+        UNION SELECT event_id, revision FROM award_ratings WHERE player_id = ?1 ORDER BY 1, 2)sql");
+    select.bind(1, playerId);
+    while (select.step())
+        awards.append(QStringLiteral("%1/%2").arg(select.text(0)).arg(select.integer(1)));
+    return awards;
+}
+
+// DECISIONS D1a: P2 freezes the points, not the spelling of an id. The triggers that refuse every
+// change to an award are lifted for this one statement, inside the caller's transaction, and put
+// back exactly as they were (their own text from the schema; a rollback puts them back too).
+void renameInAwardTable(sqlite::Database& db, const char* table, const char* trigger, const QString& from,
+                        const QString& to, const std::vector<PlayerMerge::AwardRow>* only = nullptr)
+{
+    std::optional<QString> triggerSql;
+    {
+        sqlite::Statement select(db, "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?");
+        select.bind(1, trigger);
+        if (select.step())
+            triggerSql = select.text(0);
+    }
+    if (triggerSql)
+        db.execute(std::string("DROP TRIGGER ") + trigger);
+    if (only) {
+        sqlite::Statement update(db, std::string("UPDATE ") + table +
+                                         " SET player_id = ?2 WHERE player_id = ?1 AND event_id = ?3 AND "
+                                         "revision = ?4");
+        for (const PlayerMerge::AwardRow& row : *only) {
+            update.reset();
+            update.bind(1, from).bind(2, to).bind(3, row.eventId).bind(4, row.revision).run();
+        }
+    } else {
+        sqlite::Statement update(db,
+                                 std::string("UPDATE ") + table + " SET player_id = ?2 WHERE player_id = ?1");
+        update.bind(1, from).bind(2, to).run();
+    }
+    if (triggerSql)
+        db.execute(triggerSql->toStdString());
+}
+
+std::vector<PlayerMerge::AwardRow> awardRowsOf(sqlite::Database& db, const char* table,
+                                               const QString& playerId)
+{
+    std::vector<PlayerMerge::AwardRow> rows;
+    sqlite::Statement select(db, std::string("SELECT event_id, revision FROM ") + table +
+                                     " WHERE player_id = ? ORDER BY 1, 2");
+    select.bind(1, playerId);
+    while (select.step())
+        rows.push_back({select.text(0), static_cast<int>(select.integer(1))});
+    return rows;
+}
+
+QJsonArray awardKeys(const std::vector<PlayerMerge::AwardRow>& awards,
+                     const std::vector<PlayerMerge::AwardRow>& ratings)
+{
+    QStringList keys;
+    for (const auto* rows : {&awards, &ratings}) {
+        for (const PlayerMerge::AwardRow& row : *rows) {
+            const QString key = QStringLiteral("%1/%2").arg(row.eventId).arg(row.revision);
+            if (!keys.contains(key))
+                keys.append(key);
+        }
+    }
+    keys.sort();
+    return QJsonArray::fromStringList(keys);
+}
+
+// DECISIONS D1a: every row that names `merge.merged.id` moves to `merge.into`, recorded in `merge`
+// for the undo. The caller has checked that no event names both, and made `merge.into` a player.
+void moveIdentity(sqlite::Database& db, PlayerMerge& merge)
+{
+    const QString& from = merge.merged.id;
+    const QString& into = merge.into;
+    sqlite::Statement entries(db, "SELECT event_id, unit, seat FROM entrant_players WHERE player_id = ?");
+    entries.bind(1, from);
+    while (entries.step())
+        merge.entries.push_back(
+            {entries.text(0), static_cast<int>(entries.integer(1)), static_cast<int>(entries.integer(2))});
+    sqlite::Statement games(db, "SELECT event_id, game, side, seat FROM game_players WHERE player_id = ?");
+    games.bind(1, from);
+    while (games.step())
+        merge.games.push_back({games.text(0), static_cast<int>(games.integer(1)), games.text(2),
+                               static_cast<int>(games.integer(3))});
+    merge.awards = awardRowsOf(db, "awards", from);
+    merge.awardRatings = awardRowsOf(db, "award_ratings", from);
+    // A lock holds one row per player: where `into` has one already, theirs stays (a computed lock
+    // of that month is stale from this change on and is computed again over the merged record).
+    sqlite::Statement locks(db, R"sql(
+        SELECT l.month, l.mu, l.sigma, EXISTS (SELECT 1 FROM lock_ratings i WHERE i.month = l.month AND i.player_id = ?2)
+        FROM lock_ratings l WHERE l.player_id = ?1 ORDER BY 1)sql");
+    locks.bind(1, from).bind(2, into);
+    while (locks.step()) {
+        PlayerMerge::LockRow row{locks.text(0), locks.real(1), locks.real(2)};
+        (locks.integer(3) != 0 ? merge.droppedLocks : merge.locks).push_back(std::move(row));
+    }
+
+    db.execute("PRAGMA defer_foreign_keys = ON"); // the rows move before the old player goes
+    for (const char* sql : {"UPDATE entrant_players SET player_id = ?2 WHERE player_id = ?1",
+                            "UPDATE game_players SET player_id = ?2 WHERE player_id = ?1",
+                            "DELETE FROM lock_ratings WHERE player_id = ?1 AND month IN "
+                            "(SELECT month FROM lock_ratings WHERE player_id = ?2)",
+                            "UPDATE lock_ratings SET player_id = ?2 WHERE player_id = ?1"}) {
+        sqlite::Statement statement(db, sql);
+        statement.bind(1, from).bind(2, into).run();
+    }
+    renameInAwardTable(db, "awards", "awards_frozen_update", from, into);
+    renameInAwardTable(db, "award_ratings", "award_ratings_frozen_update", from, into);
+
+    // DECISIONS T3: an earlier Recreational champion stays one under the real id.
+    sqlite::Statement champions(db, "SELECT value FROM settings WHERE key = ?");
+    champions.bind(1, Store::earlierRecreationalChampionsKey());
+    if (champions.step()) {
+        const QString before = champions.text(0);
+        QJsonArray ids = QJsonDocument::fromJson(before.toUtf8()).array();
+        if (ids.contains(QJsonValue(from))) {
+            QJsonArray after;
+            for (const QJsonValue& id : ids) {
+                const QJsonValue renamed = id == QJsonValue(from) ? QJsonValue(into) : id;
+                if (!after.contains(renamed))
+                    after.append(renamed);
+            }
+            sqlite::Statement update(db, "UPDATE settings SET value = ? WHERE key = ?");
+            update.bind(1, QString::fromUtf8(QJsonDocument(after).toJson(QJsonDocument::Compact)))
+                .bind(2, Store::earlierRecreationalChampionsKey())
+                .run();
+            merge.championsBefore = before;
+        }
+    }
+    sqlite::Statement remove(db, "DELETE FROM players WHERE id = ?");
+    remove.bind(1, from).run();
+    merge.awardsAfter = awardsNaming(db, into);
+}
+
+QJsonObject mergeDetails(const PlayerMerge& merge, const QStringList& events)
+{
+    QJsonArray months;
+    for (const auto* rows : {&merge.locks, &merge.droppedLocks})
+        for (const PlayerMerge::LockRow& row : *rows)
+            months.append(row.month);
+    return QJsonObject{{QStringLiteral("events"), QJsonArray::fromStringList(events)},
+                       {QStringLiteral("awards"), awardKeys(merge.awards, merge.awardRatings)},
+                       {QStringLiteral("locks"), months}};
 }
 
 } // namespace
@@ -62,11 +197,6 @@ QStringList eventsOf(sqlite::Database& db, const QString& playerId)
 bool Store::isLocalPlayerId(const QString& id)
 {
     return isLocalId(id);
-}
-
-QString Store::playerIdFrozen(const QString& playerId)
-{
-    return d->guarded([&] { return frozenReason(d->db, playerId); });
 }
 
 void Store::editPlayer(const QString& playerId, const QString& name, const QString& location)
@@ -103,16 +233,19 @@ void Store::editPlayer(const QString& playerId, const QString& name, const QStri
     });
 }
 
-void Store::changePlayerId(const QString& playerId, const QString& newId, PlayerIdChange change)
+PlayerMerge Store::changePlayerId(const QString& playerId, const QString& newId, PlayerIdChange change)
 {
     if (const QString problem = idProblem(newId); !problem.isEmpty())
         refuse(tr("The id '%1' %2.").arg(printableId(newId), problem));
-    d->guarded([&] {
+    return d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
-        PlayerRecord player = requirePlayer(d->db, playerId);
+        PlayerMerge merge;
+        merge.merged = requirePlayer(d->db, playerId);
+        merge.into = newId;
+        merge.renamed = true;
         if (newId == playerId)
-            return;
+            return merge;
         // DECISIONS D1: only a local id gives way to the association's; an undo puts the local one back.
         if (change == PlayerIdChange::Assign && !isLocalId(playerId))
             refuse(tr("Player %1 has the association's id already; only a local id (such as L7KQX-3) "
@@ -125,31 +258,23 @@ void Store::changePlayerId(const QString& playerId, const QString& newId, Player
         if (exists.step())
             refuse(tr("There is a player %1 already (%2): merge into that player instead.")
                        .arg(newId, shown(exists.text(0))));
-        if (const QString frozen = frozenReason(d->db, playerId); !frozen.isEmpty())
-            refuse(tr("The id of player %1 cannot change: %2.").arg(playerId, frozen));
+        // DECISIONS D1a: allowed after an award too; the awards keep their points under the new id.
         const QStringList events = eventsOf(d->db, playerId);
-        d->db.execute("PRAGMA defer_foreign_keys = ON"); // the rows move before the old player goes
-        const QString oldId = player.id;
+        PlayerRecord player = merge.merged;
         player.id = newId;
         player.associationId = change == PlayerIdChange::Assign ? newId : QString();
+        d->db.execute("PRAGMA defer_foreign_keys = ON");
         d->insertPlayers({player});
-        for (const char* sql : {"UPDATE entrant_players SET player_id = ?2 WHERE player_id = ?1",
-                                "UPDATE game_players SET player_id = ?2 WHERE player_id = ?1",
-                                "DELETE FROM players WHERE id = ?1"}) {
-            sqlite::Statement statement(d->db, sql);
-            statement.bind(1, oldId);
-            if (std::string_view(sql).find("?2") != std::string_view::npos)
-                statement.bind(2, newId);
-            statement.run();
-        }
-        d->audit(QStringLiteral("change-player-id"), QString(),
-                 QJsonObject{{QStringLiteral("before"), oldId},
-                             {QStringLiteral("after"), newId},
-                             {QStringLiteral("undo"), change == PlayerIdChange::Undo},
-                             {QStringLiteral("events"), QJsonArray::fromStringList(events)}});
+        moveIdentity(d->db, merge);
+        QJsonObject details = mergeDetails(merge, events);
+        details.insert(QStringLiteral("before"), playerId);
+        details.insert(QStringLiteral("after"), newId);
+        details.insert(QStringLiteral("undo"), change == PlayerIdChange::Undo);
+        d->audit(QStringLiteral("change-player-id"), QString(), details);
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
+        return merge;
     });
 }
 
@@ -167,41 +292,30 @@ PlayerMerge Store::mergePlayer(const QString& playerId, const QString& intoId)
             refuse(tr("Player %1 has the association's id; only a local player (such as L7KQX-3) is "
                       "merged into another.")
                        .arg(playerId));
-        if (const QString frozen = frozenReason(d->db, playerId); !frozen.isEmpty())
-            refuse(tr("Player %1 cannot be merged: %2.").arg(playerId, frozen));
+        // DECISIONS D1a: two players of one event are two people (and one event cannot hold a
+        // player twice); an award's rows are checked too, for an award that outlived its entries.
         sqlite::Statement both(d->db, R"sql(
             SELECT a.event_id FROM entrant_players a JOIN entrant_players b ON b.event_id = a.event_id
-            WHERE a.player_id = ? AND b.player_id = ? ORDER BY 1 LIMIT 1)sql");
+            WHERE a.player_id = ?1 AND b.player_id = ?2
+            UNION SELECT a.event_id FROM awards a JOIN awards b
+                ON b.event_id = a.event_id AND b.revision = a.revision
+            WHERE a.player_id = ?1 AND b.player_id = ?2
+            UNION SELECT a.event_id FROM award_ratings a JOIN award_ratings b
+                ON b.event_id = a.event_id AND b.revision = a.revision
+            WHERE a.player_id = ?1 AND b.player_id = ?2 ORDER BY 1 LIMIT 1)sql");
         both.bind(1, playerId).bind(2, intoId);
         if (both.step())
-            refuse(tr("Players %1 and %2 are both entered in event %3: remove one of the entries first.")
+            refuse(tr("Players %1 and %2 both played in event %3: they are two people, and one event "
+                      "cannot hold a player twice. Remove one of the entries first if that event is "
+                      "not awarded.")
                        .arg(playerId, intoId, both.text(0)));
-        sqlite::Statement entries(d->db,
-                                  "SELECT event_id, unit, seat FROM entrant_players WHERE player_id = ?");
-        entries.bind(1, playerId);
-        while (entries.step())
-            merge.entries.push_back({entries.text(0), static_cast<int>(entries.integer(1)),
-                                     static_cast<int>(entries.integer(2))});
-        sqlite::Statement games(d->db,
-                                "SELECT event_id, game, side, seat FROM game_players WHERE player_id = ?");
-        games.bind(1, playerId);
-        while (games.step())
-            merge.games.push_back({games.text(0), static_cast<int>(games.integer(1)), games.text(2),
-                                   static_cast<int>(games.integer(3))});
         const QStringList events = eventsOf(d->db, playerId);
-        d->db.execute("PRAGMA defer_foreign_keys = ON"); // the rows move before the player goes
-        for (const char* sql : {"UPDATE entrant_players SET player_id = ?2 WHERE player_id = ?1",
-                                "UPDATE game_players SET player_id = ?2 WHERE player_id = ?1"}) {
-            sqlite::Statement statement(d->db, sql);
-            statement.bind(1, playerId).bind(2, intoId).run();
-        }
-        sqlite::Statement remove(d->db, "DELETE FROM players WHERE id = ?");
-        remove.bind(1, playerId).run();
-        d->audit(QStringLiteral("merge-player"), QString(),
-                 QJsonObject{{QStringLiteral("player"), playerId},
-                             {QStringLiteral("name"), merge.merged.name},
-                             {QStringLiteral("into"), intoId},
-                             {QStringLiteral("events"), QJsonArray::fromStringList(events)}});
+        moveIdentity(d->db, merge);
+        QJsonObject details = mergeDetails(merge, events);
+        details.insert(QStringLiteral("player"), playerId);
+        details.insert(QStringLiteral("name"), merge.merged.name);
+        details.insert(QStringLiteral("into"), intoId);
+        d->audit(QStringLiteral("merge-player"), QString(), details);
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
@@ -214,23 +328,51 @@ void Store::unmergePlayer(const PlayerMerge& merge)
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
+        if (merge.merged.id == merge.into || merge.into.isEmpty())
+            return;
         sqlite::Statement exists(d->db, "SELECT 1 FROM players WHERE id = ?");
         exists.bind(1, merge.merged.id);
         if (exists.step())
             refuse(tr("There is a player %1 already.").arg(merge.merged.id));
-        // DECISIONS P2: an award made since froze the entries as they are.
+        requirePlayer(d->db, merge.into);
+        // DECISIONS D1a: undoable while nothing newer depends on it. An award made since that names
+        // `into` froze points over the merged record (DECISIONS P2).
+        for (const QString& award : awardsNaming(d->db, merge.into)) {
+            if (!merge.awardsAfter.contains(award))
+                refuse(tr("Event %1 has been awarded since, with player %2: the change of player %3 stays.")
+                           .arg(award.section(u'/', 0, -2), merge.into, merge.merged.id));
+        }
+        // A player who took a new id and was entered under it since: that entry depends on the id.
+        if (merge.renamed) {
+            sqlite::Statement entries(
+                d->db, "SELECT event_id, unit FROM entrant_players WHERE player_id = ? ORDER BY 1");
+            entries.bind(1, merge.into);
+            while (entries.step()) {
+                const QString event = entries.text(0);
+                const int unit = static_cast<int>(entries.integer(1));
+                if (std::none_of(merge.entries.begin(), merge.entries.end(),
+                                 [&](const PlayerMerge::Seat& seat) {
+                                     return seat.eventId == event && seat.unit == unit;
+                                 }))
+                    refuse(tr("Player %1 has been entered in event %2 since: the id stays.")
+                               .arg(merge.into, event));
+            }
+            sqlite::Statement imported(d->db, R"sql(
+                SELECT r.month FROM lock_ratings r JOIN locks l ON l.month = r.month
+                WHERE r.player_id = ? AND l.source = 'imported' ORDER BY 1)sql");
+            imported.bind(1, merge.into);
+            while (imported.step()) {
+                const QString month = imported.text(0);
+                if (std::none_of(merge.locks.begin(), merge.locks.end(),
+                                 [&](const PlayerMerge::LockRow& row) { return row.month == month; }))
+                    refuse(tr("The rating list of %1 names player %2 since: the id stays.")
+                               .arg(month, merge.into));
+            }
+        }
         QStringList events;
         for (const PlayerMerge::Seat& entry : merge.entries) {
             if (!events.contains(entry.eventId))
                 events.append(entry.eventId);
-        }
-        sqlite::Statement awarded(d->db, "SELECT 1 FROM event_awards WHERE event_id = ?");
-        for (const QString& event : events) {
-            awarded.reset();
-            awarded.bind(1, event);
-            if (awarded.step())
-                refuse(tr("Event %1 has been awarded since: the merge of player %2 stays.")
-                           .arg(event, merge.merged.id));
         }
         d->db.execute("PRAGMA defer_foreign_keys = ON");
         d->insertPlayers({merge.merged});
@@ -242,9 +384,9 @@ void Store::unmergePlayer(const PlayerMerge& merge)
             entry.bind(1, seat.eventId).bind(2, seat.unit).bind(3, seat.seat).bind(4, merge.into);
             entry.bind(5, merge.merged.id).run();
             if (d->db.changes() == 0)
-                refuse(tr("Entrant %1 of event %2 has changed since the merge: it stays as it is.")
+                refuse(tr("Entrant %1 of event %2 has changed since: player %3 stays as it is.")
                            .arg(seat.unit)
-                           .arg(seat.eventId));
+                           .arg(seat.eventId, merge.into));
         }
         sqlite::Statement game(d->db, R"sql(
             UPDATE game_players SET player_id = ?6
@@ -254,10 +396,43 @@ void Store::unmergePlayer(const PlayerMerge& merge)
             game.bind(1, seat.eventId).bind(2, seat.game).bind(3, seat.side).bind(4, seat.seat);
             game.bind(5, merge.into).bind(6, merge.merged.id).run();
         }
-        d->audit(QStringLiteral("unmerge-player"), QString(),
-                 QJsonObject{{QStringLiteral("player"), merge.merged.id},
-                             {QStringLiteral("from"), merge.into},
-                             {QStringLiteral("events"), QJsonArray::fromStringList(events)}});
+        renameInAwardTable(d->db, "awards", "awards_frozen_update", merge.into, merge.merged.id,
+                           &merge.awards);
+        renameInAwardTable(d->db, "award_ratings", "award_ratings_frozen_update", merge.into, merge.merged.id,
+                           &merge.awardRatings);
+        // The lock rows as they were; a lock computed again since is stale after this change anyway.
+        sqlite::Statement lockRow(d->db, R"sql(
+            UPDATE lock_ratings SET player_id = ?3, mu = ?4, sigma = ?5 WHERE month = ?1 AND player_id = ?2)sql");
+        for (const PlayerMerge::LockRow& row : merge.locks) {
+            lockRow.reset();
+            lockRow.bind(1, row.month).bind(2, merge.into).bind(3, merge.merged.id).bind(4, row.mu);
+            lockRow.bind(5, row.sigma).run();
+        }
+        sqlite::Statement dropped(d->db, R"sql(
+            INSERT OR IGNORE INTO lock_ratings (month, player_id, mu, sigma)
+            SELECT month, ?2, ?3, ?4 FROM locks WHERE month = ?1)sql");
+        for (const PlayerMerge::LockRow& row : merge.droppedLocks) {
+            dropped.reset();
+            dropped.bind(1, row.month).bind(2, merge.merged.id).bind(3, row.mu).bind(4, row.sigma).run();
+        }
+        if (merge.renamed) {
+            // Rows of a lock computed since under the new id: the player's again (the lock is stale).
+            sqlite::Statement rest(d->db, "UPDATE lock_ratings SET player_id = ?2 WHERE player_id = ?1");
+            rest.bind(1, merge.into).bind(2, merge.merged.id).run();
+        }
+        if (merge.championsBefore) {
+            sqlite::Statement champions(d->db, "UPDATE settings SET value = ? WHERE key = ?");
+            champions.bind(1, *merge.championsBefore).bind(2, earlierRecreationalChampionsKey()).run();
+        }
+        if (merge.renamed) {
+            sqlite::Statement remove(d->db, "DELETE FROM players WHERE id = ?");
+            remove.bind(1, merge.into).run();
+        }
+        QJsonObject details = mergeDetails(merge, events);
+        details.insert(QStringLiteral("player"), merge.merged.id);
+        details.insert(QStringLiteral("from"), merge.into);
+        d->audit(merge.renamed ? QStringLiteral("undo-change-player-id") : QStringLiteral("unmerge-player"),
+                 QString(), details);
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();

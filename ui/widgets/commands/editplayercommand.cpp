@@ -33,15 +33,26 @@ EditPlayerCommand::EditPlayerCommand(EventEditTarget& session, const core::Playe
 void EditPlayerCommand::doRedo()
 {
     store().editPlayer(m_before.id, m_name, m_location);
-    if (!m_newId.isEmpty() && m_newId != m_before.id)
-        store().changePlayerId(m_before.id, m_newId);
+    if (!m_newId.isEmpty() && m_newId != m_before.id) {
+        try {
+            m_idChange = store().changePlayerId(m_before.id, m_newId);
+        } catch (const core::StoreError&) {
+            // One undo step: a refused id leaves the name and location as they were too (but a
+            // history player who had no name keeps the new one: a name is never taken away).
+            try {
+                store().editPlayer(m_before.id, m_before.name, m_before.location);
+            } catch (const core::StoreError&) {
+            }
+            throw;
+        }
+    }
     syncAll(session());
 }
 
 void EditPlayerCommand::doUndo()
 {
     if (!m_newId.isEmpty() && m_newId != m_before.id)
-        store().changePlayerId(m_newId, m_before.id, core::Store::PlayerIdChange::Undo);
+        store().unmergePlayer(m_idChange);
     store().editPlayer(m_before.id, m_before.name, m_before.location);
     syncAll(session());
 }

@@ -545,8 +545,22 @@ void EntrantsPanel::updateEditable()
     const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
     for (QWidget* widget :
          std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_withdraw,
-                                         m_remove, m_editPlayer, m_checkInBox, m_checkInAll})
+                                         m_remove, m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
+    // DECISIONS D1a: a player is edited in every state of the event, only not in a read-only file.
+    const bool playerEditable = m_session && !m_session->store().isReadOnly();
+    const QString playerTip =
+        !m_session ? tr("Select an event first.")
+        : playerEditable
+            ? tr("The name, location or id of the current entrant's player, or merge a player entered "
+                 "twice (F2); also after the award, which keeps its points.")
+            : tr("The database is open read-only: %1").arg(m_session->store().readOnlyReason());
+    m_editPlayer->setEnabled(playerEditable);
+    m_editPlayer->setToolTip(playerTip);
+    if (auto* action = m_entrants->findChild<QAction*>(QStringLiteral("editPlayerAction"))) {
+        action->setEnabled(playerEditable);
+        action->setToolTip(playerTip);
+    }
     m_pair->setEnabled(editable && doubles);
     m_pair->setVisible(doubles);
     m_print->setEnabled(m_session);
@@ -847,12 +861,20 @@ bool EntrantsPanel::removeCurrent()
 
 PlayerDialog* EntrantsPanel::editCurrentPlayer()
 {
+    // Never nothing in silence: the action says why it does not open the dialog.
+    if (!m_session)
+        return nullptr;
+    if (m_session->store().isReadOnly()) {
+        Q_EMIT message(m_session->store().readOnlyReason());
+        return nullptr;
+    }
+    // DECISIONS D1a: a player's name and id are corrected in every state, an awarded event's too.
     const int unit = currentUnit();
-    if (unit == 0 || !m_session->isEditable())
+    const core::Entrant* entrant = unit == 0 ? nullptr : m_session->entrants()->entrant(unit);
+    if (!entrant || entrant->playerIds().isEmpty()) {
+        Q_EMIT message(tr("Select an entrant first: Edit player works on the current row's player."));
         return nullptr;
-    const core::Entrant* entrant = m_session->entrants()->entrant(unit);
-    if (!entrant || entrant->playerIds().isEmpty())
-        return nullptr;
+    }
     auto* dialog = new PlayerDialog(m_session->store(), entrant->playerIds(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {

@@ -242,9 +242,14 @@ bool EventSession::requireEditable()
     return false;
 }
 
-bool EventSession::push(std::unique_ptr<EventCommand> command)
+bool EventSession::push(std::unique_ptr<EventCommand> command, bool identity)
 {
-    if (!requireEditable())
+    // DECISIONS D1a: a name or id is corrected before and after an award; the points stay frozen.
+    if (identity && m_event && m_store.isReadOnly()) {
+        fail(m_store.readOnlyReason());
+        return false;
+    }
+    if (!(identity && m_event) && !requireEditable())
         return false;
     if (!command->apply()) {
         fail(command->error());
@@ -282,12 +287,12 @@ bool EventSession::editPlayer(const QString& playerId, const QString& name, cons
         fail(tr("There is no player %1.").arg(playerId));
         return false;
     }
-    return push(std::make_unique<EditPlayerCommand>(*this, *before, name, location, newId));
+    return push(std::make_unique<EditPlayerCommand>(*this, *before, name, location, newId), true);
 }
 
 bool EventSession::mergePlayer(const QString& playerId, const QString& intoId)
 {
-    return push(std::make_unique<MergePlayerCommand>(*this, playerId, intoId));
+    return push(std::make_unique<MergePlayerCommand>(*this, playerId, intoId), true);
 }
 
 bool EventSession::removeEntrant(int unit)

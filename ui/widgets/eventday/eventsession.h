@@ -117,7 +117,8 @@ Q_SIGNALS:
     void ratingsProgress(int sweep, int maxSweeps);
 
 private:
-    bool push(std::unique_ptr<EventCommand> command);
+    // `identity`: a player's name or id (DECISIONS D1a), allowed in an awarded event too.
+    bool push(std::unique_ptr<EventCommand> command, bool identity = false);
     bool requireEditable();
     void fail(const QString& message);
     void reload();

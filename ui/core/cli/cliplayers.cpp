@@ -1,0 +1,213 @@
+// flickdesk-cli's identity corrections, as the window's player dialog makes them (DECISIONS D1a):
+// edit-player (a name, a location) and merge-player (a local player merged into the player they
+// really are, or given the association's id). Each one transaction of the store, in its audit log.
+
+#include "core/cli/cliprivate.h"
+#include "core/records/identifiers.h"
+#include "core/store/store.h"
+
+#include <QDir>
+#include <QTextStream>
+#include <memory>
+
+namespace flickdesk::core::cli_internal {
+
+namespace {
+
+// Opens the database of --db FILE (the default one without it) for writing; on failure the
+// message is written and `status` says why: 66 none there, 65 not a FlickDesk database or damaged,
+// 75 held by another FlickDesk, 73 not writable. A correction never makes a database.
+std::unique_ptr<Store> openForCorrection(const Arguments& arguments, QLatin1String command, QTextStream& err,
+                                         int& status)
+{
+    StoreOptions options;
+    options.path = arguments.value("--db").value_or(QString());
+    options.creation = StoreOptions::Creation::Never;
+    Store::OpenResult opened = Store::open(options);
+    if (!opened.store) {
+        err << command << ": " << opened.error << '\n';
+        switch (opened.failure) {
+        case Store::OpenFailure::Missing:
+            status = cli_exit::noDatabase;
+            break;
+        case Store::OpenFailure::NotFlickDesk:
+        case Store::OpenFailure::Damaged:
+        case Store::OpenFailure::TooNew:
+            status = cli_exit::badDatabase;
+            break;
+        case Store::OpenFailure::Busy:
+            status = cli_exit::databaseBusy;
+            break;
+        case Store::OpenFailure::CannotOpen:
+        case Store::OpenFailure::None:
+            status = cli_exit::cannotWrite;
+            break;
+        }
+        return nullptr;
+    }
+    for (const QString& backup : opened.store->backupsMade())
+        err << Cli::tr("%1: backed up the database to %2").arg(command, QDir::toNativeSeparators(backup))
+            << '\n';
+    for (const QString& warning : opened.store->warnings())
+        err << command << ": " << warning << '\n';
+    if (opened.store->isReadOnly()) {
+        err << command << ": " << opened.store->readOnlyReason() << Cli::tr(" Nothing was written.") << '\n';
+        status = opened.store->isHeldByAnother() ? cli_exit::databaseBusy : cli_exit::cannotWrite;
+        return nullptr;
+    }
+    status = cli_exit::ok;
+    return std::move(opened.store);
+}
+
+// A refusal (DECISIONS D1a) is exit status 2, with its reason; the others as every command's.
+int correctionFailure(QTextStream& err, QLatin1String command, const StoreError& error)
+{
+    err << command << ": " << error.message() << Cli::tr(" Nothing was changed.") << '\n';
+    switch (error.kind()) {
+    case StoreError::Kind::Refused:
+        return cli_exit::inputDefects;
+    case StoreError::Kind::ReadOnly:
+        return cli_exit::databaseBusy;
+    case StoreError::Kind::Failed:
+        break;
+    }
+    return cli_exit::cannotWrite;
+}
+
+QString readCorrectionArguments(const QStringList& args, std::initializer_list<const char*> valueOptions,
+                                Arguments& arguments, QString& playerId)
+{
+    QString problem = readArguments(args, valueOptions, arguments);
+    if (!problem.isEmpty() || arguments.help)
+        return problem;
+    if (const auto database = arguments.value("--db"); database && database->isEmpty())
+        return Cli::tr("--db needs a database file");
+    return readOnePositional(arguments, "ID", playerId);
+}
+
+QString shownPlayer(const PlayerRecord& player)
+{
+    return player.name.isEmpty() ? player.id : QStringLiteral("%1 (%2)").arg(player.id, player.name);
+}
+
+QString quoted(const QString& text)
+{
+    return QStringLiteral("'%1'").arg(text);
+}
+
+// "2 entries, 1 game, 1 award (events E1, E2)": what a merge or an id change moved.
+QString movedSummary(const PlayerMerge& merge)
+{
+    QStringList events;
+    for (const PlayerMerge::Seat& entry : merge.entries) {
+        if (!events.contains(entry.eventId))
+            events.append(entry.eventId);
+    }
+    QStringList awards;
+    for (const PlayerMerge::AwardRow& award : merge.awards) {
+        const QString key = QStringLiteral("%1/%2").arg(award.eventId).arg(award.revision);
+        if (!awards.contains(key))
+            awards.append(key);
+    }
+    const auto count = [](std::size_t n, const QString& one, const QString& many) {
+        return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+    };
+    QString text =
+        Cli::tr("%1, %2, %3, %4 moved")
+            .arg(count(merge.entries.size(), Cli::tr("entry"), Cli::tr("entries")),
+                 count(merge.games.size(), Cli::tr("game"), Cli::tr("games")),
+                 count(static_cast<std::size_t>(awards.size()), Cli::tr("award"), Cli::tr("awards")),
+                 count(merge.locks.size() + merge.droppedLocks.size(), Cli::tr("lock row"),
+                       Cli::tr("lock rows")));
+    if (!events.isEmpty())
+        text += Cli::tr(" (events %1)").arg(events.join(QStringLiteral(", ")));
+    return text;
+}
+
+} // namespace
+
+int runEditPlayer(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("edit-player"));
+    Arguments arguments;
+    QString playerId;
+    QString problem = readCorrectionArguments(args, {"--db", "--name", "--location"}, arguments, playerId);
+    if (problem.isEmpty() && !arguments.help && !arguments.value("--name") && !arguments.value("--location"))
+        problem = Cli::tr("nothing to change: give --name NAME, --location PLACE or both");
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store = openForCorrection(arguments, command.name, err, status);
+    if (!store)
+        return status;
+    try {
+        const std::optional<PlayerRecord> before = store->player(playerId);
+        if (!before) {
+            err << command.name << ": " << Cli::tr("There is no player %1.").arg(printableId(playerId))
+                << Cli::tr(" Nothing was changed.") << '\n';
+            return cli_exit::inputDefects;
+        }
+        const QString name = arguments.value("--name").value_or(before->name).trimmed();
+        const QString location = arguments.value("--location").value_or(before->location).trimmed();
+        store->editPlayer(playerId, name, location);
+        const PlayerRecord after = store->player(playerId).value_or(*before);
+        if (after.name == before->name && after.location == before->location) {
+            err << Cli::tr("%1: player %2 already has that name and location; nothing was changed\n")
+                       .arg(command.name, shownPlayer(after));
+            return cli_exit::ok;
+        }
+        err << Cli::tr("%1: player %2: name %3, location %4 (were %5, %6); %7\n")
+                   .arg(command.name, after.id, quoted(after.name), quoted(after.location),
+                        quoted(before->name), quoted(before->location),
+                        QDir::toNativeSeparators(store->path()));
+    } catch (const StoreError& error) {
+        return correctionFailure(err, command.name, error);
+    }
+    return cli_exit::ok;
+}
+
+int runMergePlayer(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    const Command& command = *findCommand(QStringLiteral("merge-player"));
+    Arguments arguments;
+    QString fromId;
+    QString problem = readCorrectionArguments(args, {"--db", "--into"}, arguments, fromId);
+    const std::optional<QString> into = arguments.value("--into");
+    if (problem.isEmpty() && !arguments.help && (!into || into->trimmed().isEmpty()))
+        problem = Cli::tr("missing --into TO_ID");
+    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
+        return *status;
+    const QString intoId = into->trimmed();
+
+    int status = cli_exit::ok;
+    const std::unique_ptr<Store> store = openForCorrection(arguments, command.name, err, status);
+    if (!store)
+        return status;
+    try {
+        const std::optional<PlayerRecord> from = store->player(fromId);
+        if (!from) {
+            err << command.name << ": " << Cli::tr("There is no player %1.").arg(printableId(fromId))
+                << Cli::tr(" Nothing was changed.") << '\n';
+            return cli_exit::inputDefects;
+        }
+        // DECISIONS D1a: an id the database does not know yet is the association's, given to the
+        // local player; a known one is the player this one really is.
+        if (const std::optional<PlayerRecord> target = store->player(intoId)) {
+            const PlayerMerge merge = store->mergePlayer(fromId, intoId);
+            err << Cli::tr("%1: %2 merged into %3: %4; no points changed; %5\n")
+                       .arg(command.name, shownPlayer(*from), shownPlayer(*target), movedSummary(merge),
+                            QDir::toNativeSeparators(store->path()));
+        } else {
+            const PlayerMerge change = store->changePlayerId(fromId, intoId);
+            err << Cli::tr("%1: %2 now has the association's id %3: %4; no points changed; %5\n")
+                       .arg(command.name, shownPlayer(*from), intoId, movedSummary(change),
+                            QDir::toNativeSeparators(store->path()));
+        }
+    } catch (const StoreError& error) {
+        return correctionFailure(err, command.name, error);
+    }
+    return cli_exit::ok;
+}
+
+} // namespace flickdesk::core::cli_internal
