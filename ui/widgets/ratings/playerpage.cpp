@@ -392,9 +392,8 @@ void PlayerPage::updateStaleNote()
 {
     m_staleNote->setVisible(m_staleness.stale);
     if (m_staleness.stale)
-        m_staleNote->setText(
-            tr("%1 The player's latest events may be missing. <a href=\"recompute\">Recompute now</a>")
-                .arg(m_staleness.text(tr("figures")).toHtmlEscaped()));
+        m_staleNote->setText(tr("%1 <a href=\"recompute\">Recompute now</a>")
+                                 .arg(m_staleness.text(tr("figures")).toHtmlEscaped()));
 }
 
 void PlayerPage::refresh()
