@@ -121,6 +121,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void ratingsSayTheyAreOutOfDateUntilRecomputed();
     void tourViewsComputeAgainAfterAnAward();
+    void finishingAndItsUndoAreAnnounced();
     void ctrlFReachesTheRatingsSearch();
     void simulatorPlayersArrivingHasItsKey();
 
@@ -322,6 +323,45 @@ void TestStaleViews::tourViewsComputeAgainAfterAnAward()
     QVERIFY(inStandings);
     press(Qt::Key_T, Qt::AltModifier);
     QTRY_VERIFY_WITH_TIMEOUT(!tier->isComputing() && tier->model()->rows().size() == reported + 1, 120000);
+}
+
+void TestStaleViews::finishingAndItsUndoAreAnnounced()
+{
+    const std::unique_ptr<MainWindow> window = openWindow();
+    QVERIFY(window);
+    press(Qt::Key_R, Qt::AltModifier);
+    auto* list = window->findChild<ui::RatingsListView*>();
+    QVERIFY(list);
+    QTRY_VERIFY_WITH_TIMEOUT(list->ratingRun() != nullptr, 60000);
+    press(Qt::Key_D, Qt::AltModifier);
+    const QString id = window->store()->createEvent(testing::draftOn(QStringLiteral("2025-12-06")));
+    window->eventList()->reload();
+    QVERIFY(window->selectEvent(id));
+    ui::EventSession* session = window->session();
+    QVERIFY(testing::waitForRatings(*session));
+    QSignalSpy announced(window.get(), &MainWindow::historyChanged);
+    const QStringList players = testing::recentPlayers(*window->store(), 3);
+    for (const QString& player : players)
+        QVERIFY(session->addEntrant({player}, core::EntrantStatus::Started));
+    QVERIFY(session->setStandings({{1, 1}, {2, 2}, {3, 3}}));
+    QVERIFY(session->setEventStatus(core::EventStatus::Started));
+    QCOMPARE(announced.count(), 0); // an event not finished is not rated yet
+    QVERIFY(!list->isStale());
+    // Finished: rated from now on, so the list is out of date by one event.
+    QVERIFY(session->setEventStatus(core::EventStatus::Finished));
+    QCOMPARE(announced.count(), 1);
+    QVERIFY(list->isStale());
+    QCOMPARE(list->staleness().eventsAdded, 1);
+    // Undone (Ctrl+Z): announced too; the list still does not claim to be current.
+    window->eventListView()->setFocus();
+    press(Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(window->store()->event(id)->status, core::EventStatus::Started);
+    QCOMPARE(announced.count(), 2);
+    QVERIFY(list->isStale());
+    QCOMPARE(list->staleness().eventsAdded, 0);
+    QVERIFY2(list->staleText()->text().startsWith(
+                 QStringLiteral("These ratings are from before the latest changes to the results")),
+             qPrintable(list->staleText()->text()));
 }
 
 void TestStaleViews::ctrlFReachesTheRatingsSearch()
