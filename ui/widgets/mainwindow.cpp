@@ -170,8 +170,17 @@ void MainWindow::createActions()
     m_editEventAction = action(tr("&Edit Event..."), "editEventAction", QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(m_editEventAction, &QAction::triggered, this, &MainWindow::editEvent);
     m_findPlayerAction = action(tr("Add &Player..."), "findPlayerAction", QKeySequence(Qt::CTRL | Qt::Key_F));
+    m_findPlayerAction->setStatusTip(
+        tr("The event's player search; on the Ratings tab, the search of the rating list"));
     connect(m_findPlayerAction, &QAction::triggered, this, [this] {
-        if (!m_entrantsPanel)
+        // Ctrl+F finds where the director is: the rating list's search on the Ratings tab (the
+        // Standings, Tier Report and Pools tabs have no search), the event's players elsewhere.
+        if (m_tabs && m_tabs->currentIndex() == m_ratingsTab && m_ratingsView) {
+            m_ratingsView->searchEdit()->setFocus(Qt::ShortcutFocusReason);
+            m_ratingsView->searchEdit()->selectAll();
+            return;
+        }
+        if (!m_entrantsPanel || !m_session || !m_session->isEditable())
             return;
         m_tabs->setCurrentIndex(0);
         m_eventTabs->setCurrentWidget(m_entrantsPanel);
@@ -533,6 +542,10 @@ void MainWindow::buildWorkspace()
     connect(m_poolsView, &PoolsView::message, this, &MainWindow::showMessage);
     m_tabs->addTab(m_poolsView, tr("&Pools"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::ensureViewOfTab);
+    // Ctrl+F searches the rating list on the Ratings tab, even with no event to add players to.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        m_findPlayerAction->setEnabled((m_session && m_session->isEditable()) || index == m_ratingsTab);
+    });
 
     setCentralWidget(m_tabs);
     m_welcomeLabel = nullptr;
@@ -562,11 +575,17 @@ void MainWindow::ensureViewOfTab(int index)
         connect(m_ratingsView, &RatingsListView::ratingRunChanged, m_playerPage,
                 [this] { m_playerPage->setRatingRun(m_ratingsView->ratingRun()); });
         connect(m_playerPage, &PlayerPage::playerEdited, m_ratingsView, &RatingsListView::refresh);
+        connect(m_playerPage, &PlayerPage::playerEdited, this, &MainWindow::historyChanged);
+        connect(m_playerPage, &PlayerPage::recomputeRequested, m_ratingsView, &RatingsListView::refresh);
+        connect(this, &MainWindow::historyChanged, m_ratingsView, &RatingsListView::checkHistory);
+        connect(this, &MainWindow::historyChanged, m_playerPage, &PlayerPage::checkHistory);
         view = splitter;
     } else if (index == m_standingsTab) {
         view = m_standingsView = new StandingsView(*m_store);
+        connect(this, &MainWindow::historyChanged, m_standingsView, &StandingsView::checkHistory);
     } else {
         view = m_tierReport = new TierReport(*m_store);
+        connect(this, &MainWindow::historyChanged, m_tierReport, &TierReport::checkHistory);
     }
     view->setProperty("built", true);
     const QString label = m_tabs->tabText(index);
@@ -637,6 +656,7 @@ bool MainWindow::selectEvent(const QString& eventId)
     connect(session, &EventSession::eventUpdated, this, &MainWindow::updateActions);
     connect(session, &EventSession::awarded, this, &MainWindow::updateActions);
     connect(session, &EventSession::ratingsComputingChanged, this, &MainWindow::updateActions);
+    connect(session, &EventSession::historyChanged, this, &MainWindow::historyChanged);
     m_entrantsPanel->setSession(session);
     m_resultsPanel->setSession(session);
     if (m_remembersSettings)
@@ -661,7 +681,7 @@ void MainWindow::updateActions()
     m_newEventAction->setEnabled(writable);
     m_importAction->setEnabled(writable);
     m_editEventAction->setEnabled(editable);
-    m_findPlayerAction->setEnabled(editable);
+    m_findPlayerAction->setEnabled(editable || (m_tabs && m_tabs->currentIndex() == m_ratingsTab));
     m_validateAction->setEnabled(editable);
     m_showEntrantsAction->setEnabled(m_store != nullptr);
     m_showResultsAction->setEnabled(m_store != nullptr);
@@ -807,6 +827,8 @@ QString MainWindow::importEventFrom(const QString& path)
             return tr("Not imported:\n%1").arg(lines.join(QLatin1Char('\n')));
         }
         m_events->reload();
+        if (result.outcome == core::EventImportResult::Outcome::Added)
+            Q_EMIT historyChanged();
         selectEvent(result.eventId);
         showMessage(result.outcome == core::EventImportResult::Outcome::Added
                         ? tr("Event %1 imported").arg(result.eventId)

@@ -113,6 +113,12 @@ public Q_SLOTS:
     // Event > New Rating Pool...: the Pools tab and its new-pool dialog.
     void newRatingPool();
 
+Q_SIGNALS:
+    // The rated history may have changed: an award or a result edited in the event's session, an
+    // event imported, a player merged or renumbered on the Ratings tab. The views of the whole
+    // history listen and check whether what they show is still current (checkHistory).
+    void historyChanged();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     // Whether to make a new database at `path`, where there is none (or an empty file, `emptyFile`):

@@ -37,6 +37,25 @@ EventSession::EventSession(core::Store& store, const QString& eventId, QObject* 
     m_payoutPreview->setEntrants(m_entrants);
     connect(m_playerSearch, &PlayerSearchModel::searchFailed, this, &EventSession::fail);
     reload();
+    // Every write of the session is an undo-stack step (done, undone, redone, or the stack cleared
+    // by the award or a failure), or the award itself: each is checked for a change of the history.
+    noteHistoryChange();
+    connect(m_undoStack, &QUndoStack::indexChanged, this, &EventSession::noteHistoryChange);
+    connect(this, &EventSession::awarded, this, &EventSession::noteHistoryChange);
+}
+
+void EventSession::noteHistoryChange()
+{
+    qint64 generation = 0;
+    try {
+        generation = m_store.historyGeneration(); // one row: cheap beside the write it follows
+    } catch (const core::StoreError&) {
+        return;
+    }
+    const bool changed = m_historyGeneration >= 0 && generation != m_historyGeneration;
+    m_historyGeneration = generation;
+    if (changed)
+        Q_EMIT historyChanged();
 }
 
 EventSession::~EventSession()

@@ -115,6 +115,10 @@ Q_SIGNALS:
     void ratingsComputingChanged(bool computing);
     // Sweep `sweep` of at most `maxSweeps` of the lock being computed.
     void ratingsProgress(int sweep, int maxSweeps);
+    // The rated history changed (Store::historyGeneration) through this session: an award, or an
+    // edit, undo or redo of a finished event's results or players. The views of the whole history
+    // (ratings, Tour standings, Tier report) check whether what they show is still current.
+    void historyChanged();
 
 private:
     // `identity`: a player's name or id (DECISIONS D1a), allowed in an awarded event too.
@@ -125,6 +129,7 @@ private:
     void loadLockedRatings();
     void setLockedRatings(const core::MonthLockRatings& ratings);
     void lockComputed();
+    void noteHistoryChange();
 
     core::Store& m_store;
     QString m_eventId;
@@ -138,6 +143,7 @@ private:
     PlayerSearchModel* m_playerSearch = nullptr;
     QPointer<EventListModel> m_eventList;
     QPointer<MonthLockTask> m_lockTask; // computing the lock of m_lockMonth
+    qint64 m_historyGeneration = -1;    // Store::historyGeneration as last seen (noteHistoryChange)
 };
 
 } // namespace flickdesk::ui

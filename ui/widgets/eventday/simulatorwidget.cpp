@@ -175,12 +175,14 @@ SimulatorWidget::SimulatorWidget(QWidget* parent)
     controls->addWidget(m_capCheck, row, 0);
     controls->addWidget(m_capSpin, row, 2);
     ++row;
-    auto* addCaption = new QLabel(tr("Players arriving"), this);
+    // Alt+Y and Alt+B: letters no tab, menu or other control of the window takes.
+    auto* addCaption = new QLabel(tr("Pla&yers arriving"), this);
     addCaption->setObjectName(QStringLiteral("addCaption"));
     addCaption->setBuddy(m_addCount);
     auto* addRow2 = new QHBoxLayout;
     addRow2->addWidget(m_addCount);
-    auto* about = new QLabel(tr("rated about"), this);
+    auto* about = new QLabel(tr("rated a&bout"), this);
+    about->setObjectName(QStringLiteral("addRatingCaption"));
     about->setBuddy(m_addRating);
     addRow2->addWidget(about);
     addRow2->addWidget(m_addRating);

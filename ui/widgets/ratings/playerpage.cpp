@@ -8,12 +8,15 @@
 #include "widgets/charts/curvechart.h"
 #include "widgets/playerdialog.h"
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QFont>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMetaMethod>
+#include <QPalette>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -250,6 +253,25 @@ PlayerPage::PlayerPage(core::Store& store, QWidget* parent)
     m_header->setTextFormat(Qt::RichText);
     m_header->setWordWrap(true);
 
+    m_staleNote = new QLabel(this);
+    m_staleNote->setObjectName(QStringLiteral("playerStaleNote"));
+    m_staleNote->setWordWrap(true);
+    m_staleNote->setTextFormat(Qt::RichText);
+    m_staleNote->setFrameShape(QFrame::StyledPanel);
+    m_staleNote->setMargin(4);
+    m_staleNote->setAutoFillBackground(true);
+    QPalette warning = m_staleNote->palette();
+    warning.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xce)); // as the ratings list's banner
+    warning.setColor(QPalette::WindowText, QColor(0x3d, 0x2e, 0x00));
+    m_staleNote->setPalette(warning);
+    m_staleNote->hide();
+    connect(m_staleNote, &QLabel::linkActivated, this, [this] {
+        if (isSignalConnected(QMetaMethod::fromSignal(&PlayerPage::recomputeRequested)))
+            Q_EMIT recomputeRequested();
+        else
+            refresh();
+    });
+
     m_chart = new CurveChart(this);
     m_chart->setObjectName(QStringLiteral("playerCurve"));
 
@@ -285,6 +307,7 @@ PlayerPage::PlayerPage(core::Store& store, QWidget* parent)
     headerRow->addWidget(m_header, 1);
     headerRow->addWidget(m_edit, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_staleNote);
     layout->addLayout(headerRow);
     layout->addWidget(splitter, 1);
     rebuild();
@@ -341,8 +364,36 @@ void PlayerPage::setRatingRun(RatingRunPtr run)
     }
     m_run = std::move(run);
     m_lockCache.clear(); // a recompute may have written new locks
+    m_staleness = m_run ? historyStaleness(m_store, *m_run) : HistoryStaleness{};
+    updateStaleNote();
     rebuild();
     Q_EMIT ratingRunChanged();
+}
+
+void PlayerPage::checkHistory()
+{
+    if (!m_run)
+        return;
+    const HistoryStaleness now = historyStaleness(m_store, *m_run);
+    if (now.stale == m_staleness.stale && now.eventsAdded == m_staleness.eventsAdded &&
+        now.eventsRemoved == m_staleness.eventsRemoved)
+        return;
+    m_staleness = now;
+    updateStaleNote();
+}
+
+void PlayerPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    checkHistory();
+}
+
+void PlayerPage::updateStaleNote()
+{
+    m_staleNote->setVisible(m_staleness.stale);
+    if (m_staleness.stale)
+        m_staleNote->setText(tr("%1 <a href=\"recompute\">Recompute now</a>")
+                                 .arg(m_staleness.text(tr("figures")).toHtmlEscaped()));
 }
 
 void PlayerPage::refresh()

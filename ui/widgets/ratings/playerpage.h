@@ -87,6 +87,9 @@ public:
     PlayerEventsModel* model() const { return m_model; }
     CurveChart* chart() const { return m_chart; }
     QLabel* header() const { return m_header; }
+    // Says, when the run is older than the stored history, what it is from before (checkHistory).
+    QLabel* staleNote() const { return m_staleNote; }
+    bool isStale() const { return m_staleness.stale; }
     QPushButton* editButton() const { return m_edit; }
     // Opens the player dialog for the player shown; on OK the edit is written at once (the
     // Ratings tab has no undo). nullptr when no player is shown or the database is read-only.
@@ -98,26 +101,38 @@ public Q_SLOTS:
     // Recomputes the ratings of the stored history (ratings only, in the background) and rereads
     // the stored locks and awards.
     void refresh();
+    // Compares the run's history with the store's (historyStaleness): a page older than the history
+    // (the event just awarded missing) says so above the player, never shows itself as current.
+    void checkHistory();
 
 Q_SIGNALS:
     void ratingRunChanged();
     void pageChanged(); // the rows and the chart show the current player and run
     // Its name, location or id changed (the id it has now): the ratings need computing again.
     void playerEdited(const QString& playerId);
+    // "Recompute now" in the page's out-of-date note: whoever gives the page its run recomputes it
+    // (the ratings list beside it); with nobody listening the page recomputes its own.
+    void recomputeRequested();
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void rebuild();
+    void updateStaleNote();
     std::optional<FieldRatingsBefore> storedRatingsBefore(const QString& eventId, const QString& month);
 
     core::Store& m_store;
     QString m_playerId;
     RatingRunPtr m_run;
+    HistoryStaleness m_staleness;
     RecomputeJobHandle m_job; // let go without waiting for it
     // Read from the store once per run: the locks by month and the awards by event.
     std::map<QString, std::optional<QHash<QString, engine::Gaussian>>> m_lockCache;
     PlayerEventsModel* m_model = nullptr;
     CurveChart* m_chart = nullptr;
     QLabel* m_header = nullptr;
+    QLabel* m_staleNote = nullptr;
     QTableView* m_table = nullptr;
     QPushButton* m_edit = nullptr;
 };

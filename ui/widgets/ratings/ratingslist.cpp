@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -161,6 +162,30 @@ RatingsListView::RatingsListView(core::Store& store, QWidget* parent)
 
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("ratingsSummary"));
+    m_summary->setWordWrap(true);
+
+    // Figures older than the history are never shown as current (issue 25): the banner says what
+    // they are from before and recomputes them on request, in the background as the tab does.
+    m_staleBanner = new QFrame(this);
+    m_staleBanner->setObjectName(QStringLiteral("ratingsStaleBanner"));
+    m_staleBanner->setFrameShape(QFrame::StyledPanel);
+    m_staleBanner->setAutoFillBackground(true);
+    QPalette warning = m_staleBanner->palette();
+    warning.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xce)); // a pale amber: look, not alarm
+    warning.setColor(QPalette::WindowText, QColor(0x3d, 0x2e, 0x00));
+    m_staleBanner->setPalette(warning);
+    m_staleText = new QLabel(m_staleBanner);
+    m_staleText->setObjectName(QStringLiteral("ratingsStaleText"));
+    m_staleText->setWordWrap(true);
+    m_recomputeNow = new QPushButton(tr("Recompute &now"), m_staleBanner);
+    m_recomputeNow->setObjectName(QStringLiteral("ratingsRecomputeNow"));
+    m_recomputeNow->setToolTip(
+        tr("Rates the stored history again, in the background; the list stays usable"));
+    connect(m_recomputeNow, &QPushButton::clicked, this, &RatingsListView::refresh);
+    auto* bannerLayout = new QHBoxLayout(m_staleBanner);
+    bannerLayout->addWidget(m_staleText, 1);
+    bannerLayout->addWidget(m_recomputeNow, 0, Qt::AlignVCenter);
+    m_staleBanner->hide();
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, &RatingsListView::updateSummary);
     connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &RatingsListView::updateSummary);
     connect(m_filter, &QAbstractItemModel::modelReset, this, &RatingsListView::updateSummary);
@@ -176,6 +201,7 @@ RatingsListView::RatingsListView(core::Store& store, QWidget* parent)
     filters->addWidget(m_division);
     filters->addStretch();
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_staleBanner);
     layout->addLayout(search);
     layout->addLayout(filters);
     layout->addWidget(m_table, 1);
@@ -189,10 +215,16 @@ RatingsListView::~RatingsListView() = default;
 
 void RatingsListView::refresh()
 {
+    m_computing = true;
     m_summary->setText(tr("Computing the ratings…"));
+    updateBanner();
     startRatingsOnlyJob(
         m_store, m_job, this, [this](RatingRunPtr run) { setRatingRun(std::move(run)); },
-        [this](const QString& why) { m_summary->setText(why); });
+        [this](const QString& why) {
+            m_computing = false;
+            updateBanner();
+            m_summary->setText(why);
+        });
 }
 
 void RatingsListView::setRatingRun(RatingRunPtr run)
@@ -202,12 +234,46 @@ void RatingsListView::setRatingRun(RatingRunPtr run)
         m_job.reset();
     }
     m_run = std::move(run);
+    m_computing = false; // ours, or one given from outside that replaced ours
+    m_staleness = m_run ? historyStaleness(m_store, *m_run) : HistoryStaleness{};
     // The job made the rows in its thread; a run made elsewhere without them gets them here.
     m_model->setRows(!m_run                    ? std::vector<PlayerRatingRow>()
                      : m_run->listRows.empty() ? ratingRows(*m_run)
                                                : m_run->listRows);
     updateSummary();
+    updateBanner();
     Q_EMIT ratingRunChanged();
+}
+
+void RatingsListView::checkHistory()
+{
+    if (!m_run)
+        return; // nothing shown yet: the run being computed reads the history as it is now
+    const HistoryStaleness now = historyStaleness(m_store, *m_run);
+    if (now.stale == m_staleness.stale && now.eventsAdded == m_staleness.eventsAdded &&
+        now.eventsRemoved == m_staleness.eventsRemoved)
+        return;
+    m_staleness = now;
+    updateSummary();
+    updateBanner();
+}
+
+void RatingsListView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    checkHistory(); // a change made while the tab was hidden, announced or not
+}
+
+void RatingsListView::updateBanner()
+{
+    if (!m_staleness.stale) {
+        m_staleBanner->hide();
+        return;
+    }
+    m_staleText->setText(m_computing ? tr("%1 Recomputing them…").arg(m_staleness.text(tr("ratings")))
+                                     : m_staleness.text(tr("ratings")));
+    m_recomputeNow->setEnabled(!m_computing);
+    m_staleBanner->show();
 }
 
 void RatingsListView::updateSummary()
@@ -217,10 +283,19 @@ void RatingsListView::updateSummary()
         return;
     }
     const engine::FlickSkillResult& result = m_run->result;
-    m_summary->setText(tr("%1 of %2 rated players shown · %3 events rated · %4 sweeps, %5")
+    const int rated = static_cast<int>(m_run->folder.events.size());
+    QString events = tr("%1 events rated").arg(rated);
+    if (m_staleness.stale) {
+        // Never the count of an older history as if it were the database's.
+        const int storedNow = rated + m_staleness.eventsAdded - m_staleness.eventsRemoved;
+        events = storedNow != rated
+                     ? tr("%1 events rated (out of date: %2 stored now)").arg(rated).arg(storedNow)
+                     : tr("%1 events rated (out of date: results changed since)").arg(rated);
+    }
+    m_summary->setText(tr("%1 of %2 rated players shown · %3 · %4 sweeps, %5")
                            .arg(m_filter->rowCount())
                            .arg(m_model->rowCount())
-                           .arg(m_run->folder.events.size())
+                           .arg(events)
                            .arg(result.iterations)
                            .arg(result.converged ? tr("converged") : tr("not converged")));
 }

@@ -18,6 +18,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFrame;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -63,7 +64,11 @@ private:
     Division m_division = Division::Any;
 };
 
-// The rating list as a widget: search box, filters, the table and "Export CSV...".
+// The rating list as a widget: search box, filters, the table and "Export CSV...". Figures older
+// than the stored history (an award, an import, a merge, a result edited since the run read it) are
+// never shown as current: a banner above the list says what they are from before, with "Recompute
+// now", and the summary line says the same (checkHistory, on every change the window announces
+// and whenever the list is shown).
 class RatingsListView : public QWidget {
     Q_OBJECT
 
@@ -75,7 +80,17 @@ public:
     RatingsListModel* model() const { return m_model; }
     RatingsFilterModel* filterModel() const { return m_filter; }
     QTableView* table() const { return m_table; }
+    QLineEdit* searchEdit() const { return m_search; }
+    QLabel* summaryLabel() const { return m_summary; }
     RatingRunPtr ratingRun() const { return m_run; }
+    // Whether the figures shown are older than the stored history, as last checked.
+    bool isStale() const { return m_staleness.stale; }
+    const HistoryStaleness& staleness() const { return m_staleness; }
+    QFrame* staleBanner() const { return m_staleBanner; }
+    QLabel* staleText() const { return m_staleText; }
+    QPushButton* recomputeNowButton() const { return m_recomputeNow; }
+    // A ratings-only run of this view is being computed.
+    bool isComputing() const { return m_computing; }
 
     // Writes the rows shown (filtered and sorted as on screen) as player_id,name,mu,sigma.
     // False, with errorString set, when the file cannot be written.
@@ -88,6 +103,9 @@ public Q_SLOTS:
     void setRatingRun(flickdesk::ui::RatingRunPtr run);
     // Asks for a file and exports to it.
     void exportCsvWithDialog();
+    // Compares the run's history with the store's (historyStaleness) and shows or hides the banner:
+    // what the window calls when the history may have changed.
+    void checkHistory();
 
 Q_SIGNALS:
     void ratingRunChanged();
@@ -95,12 +113,18 @@ Q_SIGNALS:
     // their page.
     void playerActivated(const QString& playerId);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void updateSummary();
+    void updateBanner();
 
     core::Store& m_store;
     RatingRunPtr m_run;
+    HistoryStaleness m_staleness;
     QString m_currentPlayer;  // the last player the selection announced
+    bool m_computing = false; // from refresh() until its run (or why there is none) arrives
     RecomputeJobHandle m_job; // let go without waiting for it
     RatingsListModel* m_model = nullptr;
     RatingsFilterModel* m_filter = nullptr;
@@ -110,6 +134,9 @@ private:
     QTableView* m_table = nullptr;
     QLabel* m_summary = nullptr;
     QPushButton* m_export = nullptr;
+    QFrame* m_staleBanner = nullptr;
+    QLabel* m_staleText = nullptr;
+    QPushButton* m_recomputeNow = nullptr;
 };
 
 } // namespace flickdesk::ui

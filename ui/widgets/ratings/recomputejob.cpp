@@ -123,6 +123,65 @@ engine::DayNumber dayOf(const QDate& date)
     return engine::toDayNumber({date.year(), date.month(), date.day()});
 }
 
+QString HistoryStaleness::text(const QString& what) const
+{
+    if (!stale)
+        return {};
+    // Spelled out for one and for many: no translation file turns "%n event(s)" into words.
+    const auto events = [](int count) {
+        return count == 1 ? RecomputeJob::tr("1 event") : RecomputeJob::tr("%1 events").arg(count);
+    };
+    const QString added = eventsAdded == 1 ? RecomputeJob::tr("1 event was added")
+                                           : RecomputeJob::tr("%1 events were added").arg(eventsAdded);
+    QString change;
+    if (eventsAdded > 0 && eventsRemoved > 0)
+        change = RecomputeJob::tr("%1 and %2 removed").arg(added, events(eventsRemoved));
+    else if (eventsAdded > 0)
+        change = added;
+    else if (eventsRemoved > 0)
+        change = eventsRemoved == 1 ? RecomputeJob::tr("1 event was removed")
+                                    : RecomputeJob::tr("%1 events were removed").arg(eventsRemoved);
+    else
+        change = RecomputeJob::tr("the latest changes to the results");
+    const QString sentence = RecomputeJob::tr("These %1 are from before %2").arg(what, change);
+    if (!computedFrom.isValid())
+        return RecomputeJob::tr("%1.").arg(sentence);
+    return RecomputeJob::tr("%1 (computed %2).")
+        .arg(sentence, computedFrom.toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+}
+
+HistoryStaleness historyStaleness(core::Store& store, const RatingRun& run)
+{
+    HistoryStaleness staleness;
+    staleness.computedFrom = run.readAt;
+    if (!run.generation)
+        return staleness;
+    try {
+        if (store.historyGeneration() == *run.generation)
+            return staleness;
+        staleness.stale = true;
+        // What the director sees as changed: the events the run rated against those rated now
+        // (Store::loadHistory takes every finished or awarded event).
+        std::set<QString> rated;
+        for (const core::EventInfo& event : run.folder.events)
+            rated.insert(event.eventId);
+        std::size_t stillRated = 0;
+        for (const core::EventSummary& event : store.events()) {
+            if (event.status != core::EventStatus::Finished && event.status != core::EventStatus::Awarded)
+                continue;
+            if (rated.count(event.id) != 0)
+                ++stillRated;
+            else
+                ++staleness.eventsAdded;
+        }
+        staleness.eventsRemoved = static_cast<int>(rated.size() - stillRated);
+    } catch (const core::StoreError&) {
+        staleness = HistoryStaleness{};
+        staleness.computedFrom = run.readAt;
+    }
+    return staleness;
+}
+
 std::optional<engine::PlayerIndex> RatingRun::playerIndex(const QString& playerId) const
 {
     const std::string id = playerId.toStdString();
@@ -141,6 +200,10 @@ QString RatingRun::playerId(engine::PlayerIndex player) const
 RecomputeInput RecomputeJob::readInput(core::Store& store, Mode mode, const QDate& today)
 {
     RecomputeInput input;
+    // The count of changes first: a change while reading makes the run older than the history,
+    // never taken for newer.
+    input.generation = store.historyGeneration();
+    input.readAt = QDateTime::currentDateTime();
     input.folder = store.loadHistory();
     store.flickSkillParameters().applyTo(input.parameters);
     input.parametersJson = core::flickSkillParametersJson(input.parameters);
@@ -302,10 +365,10 @@ void RecomputeJob::run()
             QElapsedTimer timer;
             timer.start();
             Q_EMIT progress(0, 0, tr("Reading the stored history"));
-            generation = m_worker->historyGeneration();
             const unsigned lockThreads = input.lockThreads;
             input = readInput(*m_worker, m_mode, m_today);
             input.lockThreads = lockThreads;
+            generation = input.generation;
             if (m_mode == Mode::Full)
                 reusable = m_worker->reusableLocks(input.folder, input.parameters);
             m_readMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
@@ -314,6 +377,8 @@ void RecomputeJob::run()
         run->parameters = input.parameters;
         run->parametersJson = input.parametersJson;
         run->historyFingerprint = input.historyFingerprint;
+        run->generation = input.generation;
+        run->readAt = input.readAt;
         run->names = std::move(input.names);
         const engine::RatingHistory& history = run->folder.history;
 

@@ -23,6 +23,7 @@
 
 #include <QCoreApplication>
 #include <QDate>
+#include <QDateTime>
 #include <QFuture>
 #include <QHash>
 #include <QJsonObject>
@@ -70,6 +71,10 @@ struct RecomputeInput {
     engine::FlickSkillParameters parameters;
     QJsonObject parametersJson; // the parameters as stored with the run (params.json keys)
     QString historyFingerprint; // empty for a ratings-only run: it is never stored
+    // Store::historyGeneration, read before the history: what a view compares with the store's to
+    // know whether its figures are older than the history (historyStaleness).
+    std::optional<qint64> generation;
+    QDateTime readAt; // when the history was read
     QHash<QString, QString> names;
     std::vector<AwardedEvent> awarded;
     bool computeLocks = false;
@@ -82,6 +87,8 @@ struct RatingRun {
     engine::FlickSkillParameters parameters;
     QJsonObject parametersJson;
     QString historyFingerprint;
+    std::optional<qint64> generation; // the history's count of changes when it was read
+    QDateTime readAt;                 // when the history was read
     QHash<QString, QString> names;
     engine::FlickSkillResult result;
     // Per player index, the indices of the events they played (into folder.events), by date.
@@ -106,6 +113,23 @@ using RatingRunPtr = std::shared_ptr<const RatingRun>;
 // The rows of every player who played at least one event of the run's history, ranked by player id
 // and in the rating list's first order (the strongest first).
 std::vector<PlayerRatingRow> ratingRows(const RatingRun& run);
+
+// Whether a run's figures are older than the stored history: its count of changes
+// (Store::historyGeneration) is no longer the store's. A run of unknown count is taken as current.
+struct HistoryStaleness {
+    bool stale = false;
+    int eventsAdded = 0;    // finished or awarded events stored now that the run did not rate
+    int eventsRemoved = 0;  // events the run rated that are no longer finished or awarded
+    QDateTime computedFrom; // when the run read the history (RatingRun::readAt)
+
+    // In a director's words, e.g. "These ratings are from before 2 events were added (computed
+    // 2026-11-20 14:02)."; empty when current. `what` is "ratings" or "figures".
+    QString text(const QString& what) const;
+};
+// Reads the store's count of changes and, only when it differs from the run's, the events stored
+// now (Store::events): cheap enough for each change the window announces. Never throws: a store
+// that cannot be read leaves the run as it is shown.
+HistoryStaleness historyStaleness(core::Store& store, const RatingRun& run);
 
 // "YYYY-MM" of a day, and the QDate of a day number.
 QString monthKey(engine::DayNumber day);

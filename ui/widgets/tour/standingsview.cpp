@@ -392,6 +392,32 @@ void StandingsView::refresh()
     m_history->setFuture(loadHistoryInBackground(m_store));
 }
 
+void StandingsView::checkHistory()
+{
+    if (m_history->isRunning()) {
+        m_checkAfterLoad = true; // the history being read may be from before the change
+        return;
+    }
+    qint64 now = 0;
+    try {
+        now = m_store.historyGeneration();
+    } catch (const core::StoreError&) {
+        return; // what is shown stays; the next change or showing checks again
+    }
+    if (now == m_generation)
+        return;
+    if (!isVisible())
+        return; // showEvent checks again
+    refresh();
+    m_status->setText(tr("The results changed since this was computed: reading the stored history again…"));
+}
+
+void StandingsView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    checkHistory(); // a change made while the tab was hidden, announced or not
+}
+
 void StandingsView::historyLoaded(const LoadedHistory& loaded)
 {
     if (!loaded.folder) {
@@ -406,6 +432,10 @@ void StandingsView::historyLoaded(const LoadedHistory& loaded)
     fillFinales();
     if (loaded.folder)
         recompute();
+    if (m_checkAfterLoad) {
+        m_checkAfterLoad = false;
+        checkHistory();
+    }
 }
 
 void StandingsView::fillFinales()

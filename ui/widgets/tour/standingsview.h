@@ -89,6 +89,10 @@ public Q_SLOTS:
     // Rereads the stored history (in the background: a season asked for meanwhile is chosen once
     // it is in) and recomputes.
     void refresh();
+    // What the window calls when the history may have changed (an award, an import, a merge, a
+    // result edited): when the figures shown are older than the stored history they are computed
+    // again at once, or, the tab being hidden, as soon as it is shown; never shown as current.
+    void checkHistory();
     void print(); // the print dialog, then prints
     void savePdfWithDialog();
 
@@ -96,6 +100,9 @@ Q_SIGNALS:
     void standingsReady(); // the model shows the current season and division
     // The locks the standings had to compute are stored (`stored` of them) for the next view.
     void locksStored(int stored);
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void historyLoaded(const LoadedHistory& loaded);
@@ -108,7 +115,8 @@ private:
     qint64 m_generation = 0;                             // Store::historyGeneration before it was read
     StandingsResultPtr m_result;
     QFutureWatcher<LoadedHistory>* m_history = nullptr;
-    QString m_wantedSeason; // asked for while the history was being read
+    QString m_wantedSeason;        // asked for while the history was being read
+    bool m_checkAfterLoad = false; // the history changed while it was being read
     // The result is the task's own until taken: its computed locks go to the store (m_storing).
     QFutureWatcher<std::shared_ptr<StandingsResult>>* m_watcher = nullptr;
     QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored

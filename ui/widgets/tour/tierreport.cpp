@@ -193,6 +193,32 @@ void TierReport::refresh()
     m_history->setFuture(loadHistoryInBackground(m_store));
 }
 
+void TierReport::checkHistory()
+{
+    if (m_history->isRunning()) {
+        m_checkAfterLoad = true; // the history being read may be from before the change
+        return;
+    }
+    qint64 now = 0;
+    try {
+        now = m_store.historyGeneration();
+    } catch (const core::StoreError&) {
+        return; // what is shown stays; the next change or showing checks again
+    }
+    if (now == m_generation)
+        return;
+    if (!isVisible())
+        return; // showEvent checks again
+    refresh();
+    m_summary->setText(tr("The results changed since this was computed: reading the stored history again…"));
+}
+
+void TierReport::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    checkHistory(); // a change made while the tab was hidden, announced or not
+}
+
 void TierReport::historyLoaded(const LoadedHistory& loaded)
 {
     if (!loaded.folder) {
@@ -206,6 +232,10 @@ void TierReport::historyLoaded(const LoadedHistory& loaded)
     m_wantedSeason.clear();
     if (loaded.folder)
         recompute();
+    if (m_checkAfterLoad) {
+        m_checkAfterLoad = false;
+        checkHistory();
+    }
 }
 
 void TierReport::recompute()

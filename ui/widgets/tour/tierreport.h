@@ -74,11 +74,18 @@ public Q_SLOTS:
     // Rereads the stored history (in the background: a season asked for meanwhile is chosen once it
     // is in) and recomputes.
     void refresh();
+    // What the window calls when the history may have changed (an award, an import, a merge, a
+    // result edited): when the figures shown are older than the stored history they are computed
+    // again at once, or, the tab being hidden, as soon as it is shown; never shown as current.
+    void checkHistory();
 
 Q_SIGNALS:
     void reportReady();
     // The locks the report had to compute are stored (`stored` of them) for the next view.
     void locksStored(int stored);
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void historyLoaded(const LoadedHistory& loaded);
@@ -89,7 +96,8 @@ private:
     std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
     qint64 m_generation = 0;                             // Store::historyGeneration before it was read
     QFutureWatcher<LoadedHistory>* m_history = nullptr;
-    QString m_wantedSeason; // asked for while the history was being read
+    QString m_wantedSeason;        // asked for while the history was being read
+    bool m_checkAfterLoad = false; // the history changed while it was being read
     QFutureWatcher<TierReportResult>* m_watcher = nullptr;
     QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored
     // From a request until its result is shown: the future finishes before the watcher's queued
