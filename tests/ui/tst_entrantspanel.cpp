@@ -204,6 +204,7 @@ private Q_SLOTS:
     void doublesTeamsWholeAndNumbered_data();
     void doublesTeamsWholeAndNumbered();
     void firstWindowFitsTheScreen();
+    void idsShowWholeWhenRowsChangeInPlace();
 
 private:
     // The real window with the sample history and today's event of 23 entrants, 20 checked in, at
@@ -1042,6 +1043,12 @@ void TestEntrantsPanel::nameListWheelScrollsAndGuessesShow()
                                 .arg(table->viewport()->height())));
     }
     QCOMPARE(table->verticalScrollBar()->maximum(), 0);
+    if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QImage image;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = dialog.grab().toImage()), 5000);
+        QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("paste-a-list.png"))));
+    }
 
     // The guess and the exact name.
     QCOMPARE(dialog.proposal(0), ui::NameListDialog::Proposal::Guess);
@@ -1278,6 +1285,31 @@ void TestEntrantsPanel::firstWindowFitsTheScreen()
                             .arg(available.width())
                             .arg(available.height())));
     QVERIFY(window.width() >= std::min(available.width() - 16, 1360));
+}
+
+// Issue 25, item 10: a column sized to its contents follows them when rows change in place (the
+// type-ahead's rows are replaced as one types): a local id is never cut to "L3...".
+void TestEntrantsPanel::idsShowWholeWhenRowsChangeInPlace()
+{
+    const QString shortId = m_store->addPlayer(QStringLiteral("Zed One"), QString(), QStringLiteral("17"));
+    const QString localId = m_store->addPlayer(QStringLiteral("Zed Two"), QString());
+    QVERIFY2(localId.size() > shortId.size() + 3, qPrintable(localId));
+    QVERIFY(activate(m_panel.get()));
+    QLineEdit* search = m_panel->searchEdit();
+    QTableView* results = m_panel->searchResults();
+    QTest::keyClicks(search, QStringLiteral("Zed O"));
+    QTRY_COMPARE(results->model()->rowCount(), 1);
+    QCOMPARE(shown(results, 0, ui::PlayerSearchModel::IdColumn), shortId);
+    QCoreApplication::processEvents();
+    QTest::keyClick(search, Qt::Key_Backspace);
+    QTest::keyClick(search, Qt::Key_T);
+    QTRY_COMPARE(shown(results, 0, ui::PlayerSearchModel::IdColumn), localId);
+    QCOMPARE(results->model()->rowCount(), 1);
+    const QFontMetrics metrics = results->fontMetrics();
+    QTRY_VERIFY2(results->horizontalHeader()->sectionSize(ui::PlayerSearchModel::IdColumn) >
+                     metrics.horizontalAdvance(localId),
+                 qPrintable(QString::number(
+                     results->horizontalHeader()->sectionSize(ui::PlayerSearchModel::IdColumn))));
 }
 
 QTEST_MAIN(TestEntrantsPanel)

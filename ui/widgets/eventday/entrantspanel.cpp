@@ -249,7 +249,9 @@ void NameListDialog::findPlayers()
             const QString last = match.lastEventName.isEmpty()
                                      ? QString()
                                      : tr(", last: %1 %2").arg(match.lastEventDate, match.lastEventName);
-            box->addItem(tr("%1 (id %2, %3%4)").arg(match.name, match.id, match.location, last), match.id);
+            // A player without a location shows none (not "id L3, ").
+            const QString where = match.location.isEmpty() ? QString() : tr(", %1").arg(match.location);
+            box->addItem(tr("%1 (id %2%3%4)").arg(match.name, match.id, where, last), match.id);
         }
         box->addItem(tr("New player \"%1\"").arg(line), QStringLiteral("+new"));
         box->addItem(tr("Skip this line"), QString());
@@ -394,7 +396,8 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_results->verticalHeader()->hide();
     m_results->setWordWrap(false);
     m_results->setTextElideMode(Qt::ElideRight);
-    m_results->setFixedHeight(130);
+    // Its header takes two lines ("Rating / locked Nov 2026"): room for as many rows as before.
+    m_results->setFixedHeight(130 + fontMetrics().lineSpacing());
     m_results->setFocusPolicy(Qt::NoFocus);
     connect(m_results, &QTableView::doubleClicked, this, [this] { addHighlightedPlayer(); });
 
@@ -623,16 +626,6 @@ void EntrantsPanel::setSession(EventSession* session)
     // The selection model is new with the model: the Withdraw button follows the current row.
     connect(m_entrants->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &EntrantsPanel::updateWithdraw);
-    // A column sized to its contents is sized again when they change in place (a pairing, a new id,
-    // the type-ahead's rows replaced as one types): else an id was cut to "L3..." (issue 25).
-    for (QAbstractItemModel* model :
-         std::initializer_list<QAbstractItemModel*>{session->entrants(), session->playerSearch()}) {
-        connect(model, &QAbstractItemModel::dataChanged, this, &EntrantsPanel::scheduleColumnFit);
-        connect(model, &QAbstractItemModel::rowsInserted, this, &EntrantsPanel::scheduleColumnFit);
-        connect(model, &QAbstractItemModel::rowsRemoved, this, &EntrantsPanel::scheduleColumnFit);
-        connect(model, &QAbstractItemModel::modelReset, this, &EntrantsPanel::scheduleColumnFit);
-        connect(model, &QAbstractItemModel::headerDataChanged, this, &EntrantsPanel::scheduleColumnFit);
-    }
     // The preview's table is the session's model itself: one table, set once per check-in.
     m_preview->setModel(session->payoutPreview());
     connect(session->entrants(), &EntrantListModel::countsChanged, this, &EntrantsPanel::updateCounts);
@@ -813,23 +806,6 @@ void EntrantsPanel::sizeRows()
     const int height = doubles ? m_singleRowHeight + fontMetrics().lineSpacing() : m_singleRowHeight;
     if (m_entrants->verticalHeader()->defaultSectionSize() != height)
         m_entrants->verticalHeader()->setDefaultSectionSize(height);
-}
-
-void EntrantsPanel::scheduleColumnFit()
-{
-    if (m_columnFitPending)
-        return;
-    m_columnFitPending = true;
-    // Once per burst of changes (a check-in of all, a list added), after the views have them.
-    QMetaObject::invokeMethod(
-        this,
-        [this] {
-            m_columnFitPending = false;
-            // QHeaderView::resizeSections() is a protected slot: each section by its own mode.
-            for (QTableView* view : {m_entrants, m_results})
-                QMetaObject::invokeMethod(view->horizontalHeader(), "resizeSections", Qt::DirectConnection);
-        },
-        Qt::QueuedConnection);
 }
 
 void EntrantsPanel::sizeColumns()

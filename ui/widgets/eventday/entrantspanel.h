@@ -160,7 +160,6 @@ private:
     void updateWithdraw();
     void withdrawFromButton();
     void sizeRows();
-    void scheduleColumnFit();
     void showWarning(const QString& text);
     void clearWarning();
     void selectUnit(int unit);
@@ -193,7 +192,6 @@ private:
     QPushButton* m_print = nullptr;
     QPushButton* m_pdf = nullptr;
     int m_singleRowHeight = 0;
-    bool m_columnFitPending = false;
     QString m_countMessage; // a status message stating counts, until they change
 };
 
