@@ -1119,10 +1119,20 @@ void TestEntrantsPanel::countMessageGoesWhenCountsChange()
     main.show();
     for (int i = 1; i <= 12; ++i)
         QVERIFY(session.addEntrant({m_store->addPlayer(QStringLiteral("Player %1").arg(i), QString())}));
-    QCOMPARE(panel->checkInAllRegistered(), std::optional<int>(12));
+    // By keyboard: Alt+G, then Alt+C to the list and Space on the third row.
+    QVERIFY(activate(&main));
+    panel->searchEdit()->setFocus();
+    QTRY_VERIFY(panel->searchEdit()->hasFocus());
+    QTest::keyClick(panel->searchEdit(), Qt::Key_G, Qt::AltModifier);
+    QTRY_COMPARE(session.entrants()->startedCount(), 12);
     QCOMPARE(main.statusBar()->currentMessage(),
              QStringLiteral("Checked in the 12 entrants who were not checked in yet."));
-    QVERIFY(session.setCheckedIn(3, false));
+    QTest::keyClick(panel->searchEdit(), Qt::Key_C, Qt::AltModifier);
+    QTableView* view = panel->entrantsView();
+    QTRY_VERIFY(view->hasFocus());
+    view->setCurrentIndex(view->model()->index(2, ui::EntrantListModel::PlayersColumn));
+    QTest::keyClick(view, Qt::Key_Space);
+    QCOMPARE(m_store->entrant(session.eventId(), 3)->status, core::EntrantStatus::Registered);
     QCOMPARE(main.statusBar()->currentMessage(), QString()); // 12 is no longer true
     QVERIFY(panel->countsLabel()->text().contains(QStringLiteral("Checked in: 11")));
 
