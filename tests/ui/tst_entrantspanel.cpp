@@ -22,6 +22,7 @@
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFontMetrics>
@@ -30,18 +31,25 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QWindow>
 #include <memory>
 
@@ -187,6 +195,16 @@ private Q_SLOTS:
     void columnsFitAt1280x800();
     void previewSideBySideAt1600x1000();
     void previewStacksWhenNarrow();
+    void withdrawNeedsACheckIn();
+    void withdrawAsksAwayFromTheList();
+    void nameListWheelScrollsAndGuessesShow();
+    void countMessageGoesWhenCountsChange();
+    void ratingsSayWhichLock();
+    void keyboardReachesTheList();
+    void doublesTeamsWholeAndNumbered_data();
+    void doublesTeamsWholeAndNumbered();
+    void firstWindowFitsTheScreen();
+    void idsShowWholeWhenRowsChangeInPlace();
 
 private:
     // The real window with the sample history and today's event of 23 entrants, 20 checked in, at
@@ -876,6 +894,432 @@ void TestEntrantsPanel::previewStacksWhenNarrow()
     }
     QVERIFY(besideAt > 0);
     QVERIFY2(besideAt >= stackedAt + 30, qPrintable(QStringLiteral("%1 %2").arg(besideAt).arg(stackedAt)));
+}
+
+// Issue 25, item 1. DECISIONS P3: only an entrant who began can withdraw. The Withdraw button is
+// disabled, saying why, for a team that never checked in; the session refuses it too, and nothing
+// changes: not the status, not N, not the winner's points, not the undo history.
+void TestEntrantsPanel::withdrawNeedsACheckIn()
+{
+    QStringList players;
+    for (const QString& name :
+         {QStringLiteral("Ann Lee"), QStringLiteral("Bea Roy"), QStringLiteral("Cy Hall"),
+          QStringLiteral("Di Moss"), QStringLiteral("Ed Kent"), QStringLiteral("Flo Ng")})
+        players.append(m_store->addPlayer(name, QStringLiteral("Tavistock")));
+    QVERIFY(m_session->addEntrant({players[0], players[1]}, core::EntrantStatus::Started));
+    QVERIFY(m_session->addEntrant({players[2], players[3]}, core::EntrantStatus::Started));
+    QVERIFY(m_session->addEntrant({players[4], players[5]})); // registered: never came
+    const engine::PayoutTable before = m_panel->preview()->table();
+    QCOMPARE(before.fieldSize, 2);
+    const int steps = m_session->undoStack()->count();
+
+    QVERIFY(activate(m_panel.get()));
+    QTableView* view = m_panel->entrantsView();
+    view->setFocus();
+    QTRY_VERIFY(view->hasFocus());
+    view->setCurrentIndex(view->model()->index(2, ui::EntrantListModel::PlayersColumn));
+    QPushButton* withdraw = m_panel->withdrawButton();
+    QVERIFY(!withdraw->isEnabled());
+    QVERIFY2(withdraw->toolTip().contains(QStringLiteral("Ed Kent / Flo Ng (team 3) has not checked in")),
+             qPrintable(withdraw->toolTip()));
+    // Alt+W, the button's mnemonic, on that row: nothing.
+    QTest::keyClick(view, Qt::Key_W, Qt::AltModifier);
+    QTest::qWait(200); // a mnemonic clicks animated
+    QCOMPARE(m_store->entrant(m_session->eventId(), 3)->status, core::EntrantStatus::Registered);
+    // The panel's own path and the session's: refused, said in words, nothing changed.
+    QVERIFY(!m_panel->withdrawCurrent());
+    QVERIFY(m_panel->warningLabel()->isVisible());
+    QVERIFY2(m_panel->warningLabel()->text().contains(QStringLiteral("never checked in")),
+             qPrintable(m_panel->warningLabel()->text()));
+    QVERIFY(!m_panel->warningLabel()->text().contains(QStringLiteral("DECISIONS")));
+    QVERIFY(!m_session->setEntrantStatus(3, core::EntrantStatus::Withdrawn));
+    QCOMPARE(m_store->entrant(m_session->eventId(), 3)->status, core::EntrantStatus::Registered);
+    QCOMPARE(m_session->entrants()->withdrawnCount(), 0);
+    QCOMPARE(m_session->undoStack()->count(), steps);
+    const engine::PayoutTable after = m_panel->preview()->table();
+    QCOMPARE(after.fieldSize, 2);
+    QCOMPARE(after.winnerPoints(), before.winnerPoints());
+    QCOMPARE(after.points, before.points);
+    QVERIFY(m_panel->countsLabel()->text().contains(QStringLiteral("Field (N): 2")));
+
+    // A team that started: enabled, and Alt+W from the list withdraws it at once; it stays in N.
+    view->setCurrentIndex(view->model()->index(1, ui::EntrantListModel::PlayersColumn));
+    QVERIFY(withdraw->isEnabled());
+    QVERIFY2(withdraw->toolTip().startsWith(QStringLiteral("Withdraw Cy Hall / Di Moss (team 2)")),
+             qPrintable(withdraw->toolTip()));
+    QTest::keyClick(view, Qt::Key_W, Qt::AltModifier);
+    QTRY_COMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Withdrawn);
+    QCOMPARE(m_panel->preview()->table().fieldSize, 2);
+    QVERIFY(!withdraw->isEnabled()); // withdrawn already
+    QVERIFY(withdraw->toolTip().contains(QStringLiteral("has withdrawn already")));
+    m_session->undoStack()->undo();
+    QCOMPARE(m_store->entrant(m_session->eventId(), 2)->status, core::EntrantStatus::Started);
+    QVERIFY(withdraw->isEnabled());
+}
+
+// Issue 25, item 1: Alt+W with the focus away from the list (the check-in box) does not act on the
+// selected row unasked: a question names the entrant; Enter or Escape leaves them, Withdraw withdraws
+// them, and one Ctrl+Z takes it back.
+void TestEntrantsPanel::withdrawAsksAwayFromTheList()
+{
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-06");
+    draft.name = QStringLiteral("Elmira Singles");
+    draft.tier = 3;
+    ui::EventSession session(*m_store, m_store->createEvent(draft));
+    QVERIFY(testing::waitForRatings(session));
+    m_panel->setSession(&session);
+    const auto detach = qScopeGuard([this] { m_panel->setSession(nullptr); });
+    for (int i = 1; i <= 8; ++i)
+        QVERIFY(session.addEntrant({m_store->addPlayer(QStringLiteral("Player %1").arg(i), QString())},
+                                   core::EntrantStatus::Started));
+    QVERIFY(activate(m_panel.get()));
+    QTableView* view = m_panel->entrantsView();
+    view->setCurrentIndex(view->model()->index(4, ui::EntrantListModel::PlayersColumn));
+    QLineEdit* box = m_panel->checkInEdit();
+    box->setFocus();
+    QTRY_VERIFY(box->hasFocus());
+    const auto question = [this] {
+        return m_panel->findChild<QMessageBox*>(QStringLiteral("withdrawQuestion"));
+    };
+
+    for (const Qt::Key answer : {Qt::Key_Return, Qt::Key_Escape}) {
+        QTest::keyClick(box, Qt::Key_W, Qt::AltModifier);
+        QTRY_VERIFY(question() && question()->isVisible());
+        QCOMPARE(question()->text(), QStringLiteral("Withdraw Player 5 (entrant 5)?"));
+        QCOMPARE(session.entrants()->withdrawnCount(), 0); // asked, not done
+        QTest::keyClick(question(), answer);
+        QTRY_VERIFY(!question());
+        QCOMPARE(m_store->entrant(session.eventId(), 5)->status, core::EntrantStatus::Started);
+        // Offscreen, the panel is not made active again when the question closes: as a click would.
+        QVERIFY(activate(m_panel.get()));
+        box->setFocus();
+        QTRY_VERIFY(box->hasFocus());
+    }
+    const int steps = session.undoStack()->count();
+    QTest::keyClick(box, Qt::Key_W, Qt::AltModifier);
+    QTRY_VERIFY(question() && question()->isVisible());
+    QPushButton* yes = nullptr;
+    for (QAbstractButton* button : question()->buttons()) {
+        if (question()->buttonRole(button) == QMessageBox::AcceptRole)
+            yes = qobject_cast<QPushButton*>(button);
+    }
+    QVERIFY(yes);
+    QTest::keyClick(question(), Qt::Key_W); // the answer's mnemonic, as a message box takes it
+    QTRY_COMPARE(m_store->entrant(session.eventId(), 5)->status, core::EntrantStatus::Withdrawn);
+    QCOMPARE(session.entrants()->withdrawnCount(), 1);
+    QCOMPARE(session.undoStack()->count(), steps + 1);
+    QCOMPARE(m_panel->preview()->table().fieldSize, 8);
+    session.undoStack()->undo();
+    QCOMPARE(m_store->entrant(session.eventId(), 5)->status, core::EntrantStatus::Started);
+}
+
+// Issue 25, item 2: the mouse wheel over a row's choice scrolls the list and never changes the
+// proposed player; the table shows all its rows; a guess (a misspelt name) is marked, an exact
+// name is not.
+void TestEntrantsPanel::nameListWheelScrollsAndGuessesShow()
+{
+    const QString rowan = m_store->addPlayer(QStringLiteral("Rowan Zeller"), QStringLiteral("Elmira"));
+    m_store->addPlayer(QStringLiteral("Nolan Zeller"), QStringLiteral("Ottawa"));
+    QStringList lines{QStringLiteral("Rowan Zeler"), QStringLiteral("Nolan Zeller")};
+    for (int i = 1; i <= 8; ++i)
+        lines.append(
+            m_store->player(m_store->addPlayer(QStringLiteral("Player %1").arg(i), QString()))->name);
+    ui::NameListDialog dialog(*m_store);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.setText(lines.join(u'\n'));
+    dialog.findPlayers();
+    QCoreApplication::processEvents();
+    QTableWidget* table = dialog.table();
+    QCOMPARE(table->rowCount(), 10);
+    // Every row whole in the table: none hidden under its bottom edge.
+    for (int row = 0; row < 10; ++row) {
+        const QRect cell = table->visualRect(table->model()->index(row, ui::NameListDialog::LineColumn));
+        QVERIFY2(table->viewport()->rect().contains(cell),
+                 qPrintable(QStringLiteral("row %1 at %2, viewport %3")
+                                .arg(row)
+                                .arg(cell.bottom())
+                                .arg(table->viewport()->height())));
+    }
+    QCOMPARE(table->verticalScrollBar()->maximum(), 0);
+    if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QVERIFY(QDir().mkpath(dir));
+        QImage image;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = dialog.grab().toImage()), 5000);
+        QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("paste-a-list.png"))));
+    }
+
+    // The guess and the exact name.
+    QCOMPARE(dialog.proposal(0), ui::NameListDialog::Proposal::Guess);
+    QCOMPARE(dialog.proposal(1), ui::NameListDialog::Proposal::Exact);
+    QTableWidgetItem* guess = table->item(0, ui::NameListDialog::FoundColumn);
+    QCOMPARE(guess->text(), QStringLiteral("guess"));
+    QVERIFY(guess->background().style() != Qt::NoBrush);
+    QVERIFY2(guess->toolTip().contains(QStringLiteral("Closest name: Rowan Zeller")),
+             qPrintable(guess->toolTip()));
+    QCOMPARE(table->item(1, ui::NameListDialog::FoundColumn)->text(), QStringLiteral("exact"));
+    QCOMPARE(table->item(1, ui::NameListDialog::FoundColumn)->background().style(), Qt::NoBrush);
+
+    // The wheel over the guess's choice, down and up: the choice stays.
+    auto* box = qobject_cast<QComboBox*>(table->cellWidget(0, ui::NameListDialog::PlayerColumn));
+    QVERIFY(box);
+    QCOMPARE(box->currentData().toString(), rowan);
+    QVERIFY(box->focusPolicy() != Qt::WheelFocus);
+    for (const int delta : {-120, -120, 120, -120}) {
+        const QPointF at(box->width() / 2.0, box->height() / 2.0);
+        QWheelEvent wheel(at, box->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(box, &wheel);
+    }
+    QCOMPARE(box->currentData().toString(), rowan);
+    QCOMPARE(dialog.choices().front().playerId, rowan);
+
+    // A list longer than the screen scrolls, and the wheel over a choice scrolls it.
+    for (int i = 9; i <= 60; ++i)
+        lines.append(QStringLiteral("Somebody %1").arg(i));
+    dialog.setText(lines.join(u'\n'));
+    dialog.findPlayers();
+    QCoreApplication::processEvents();
+    QVERIFY(dialog.frameGeometry().height() <= dialog.screen()->availableGeometry().height());
+    QVERIFY(table->verticalScrollBar()->maximum() > 0);
+    box = qobject_cast<QComboBox*>(table->cellWidget(1, ui::NameListDialog::PlayerColumn));
+    const QString chosen = box->currentData().toString();
+    const QPointF at(box->width() / 2.0, box->height() / 2.0);
+    QWheelEvent wheel(at, box->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(box, &wheel);
+    QVERIFY(table->verticalScrollBar()->value() > 0);
+    QCOMPARE(box->currentData().toString(), chosen);
+    // A choice made by the director is no longer marked as a guess.
+    box = qobject_cast<QComboBox*>(table->cellWidget(0, ui::NameListDialog::PlayerColumn));
+    box->setCurrentIndex(box->count() - 2); // a new player
+    QCOMPARE(table->item(0, ui::NameListDialog::FoundColumn)->text(), QStringLiteral("chosen"));
+    QCOMPARE(table->item(0, ui::NameListDialog::FoundColumn)->background().style(), Qt::NoBrush);
+}
+
+// Issue 25, item 8: "Checked in the 12 ..." leaves the status bar once the counts change; a later
+// message that is not about counts stays.
+void TestEntrantsPanel::countMessageGoesWhenCountsChange()
+{
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-06");
+    draft.name = QStringLiteral("Elmira Singles");
+    draft.tier = 3;
+    ui::EventSession session(*m_store, m_store->createEvent(draft));
+    QVERIFY(testing::waitForRatings(session));
+    m_panel.reset();
+    QMainWindow main;
+    auto* panel = new ui::EntrantsPanel;
+    main.setCentralWidget(panel);
+    connect(panel, &ui::EntrantsPanel::message, main.statusBar(),
+            [&main](const QString& text) { main.statusBar()->showMessage(text, 8000); });
+    panel->setSession(&session);
+    const auto detach = qScopeGuard([panel] { panel->setSession(nullptr); });
+    main.show();
+    for (int i = 1; i <= 12; ++i)
+        QVERIFY(session.addEntrant({m_store->addPlayer(QStringLiteral("Player %1").arg(i), QString())}));
+    // By keyboard: Alt+G, then Alt+C to the list and Space on the third row.
+    QVERIFY(activate(&main));
+    panel->searchEdit()->setFocus();
+    QTRY_VERIFY(panel->searchEdit()->hasFocus());
+    QTest::keyClick(panel->searchEdit(), Qt::Key_G, Qt::AltModifier);
+    QTRY_COMPARE(session.entrants()->startedCount(), 12);
+    QCOMPARE(main.statusBar()->currentMessage(),
+             QStringLiteral("Checked in the 12 entrants who were not checked in yet."));
+    QTest::keyClick(panel->searchEdit(), Qt::Key_C, Qt::AltModifier);
+    QTableView* view = panel->entrantsView();
+    QTRY_VERIFY(view->hasFocus());
+    view->setCurrentIndex(view->model()->index(2, ui::EntrantListModel::PlayersColumn));
+    QTest::keyClick(view, Qt::Key_Space);
+    QCOMPARE(m_store->entrant(session.eventId(), 3)->status, core::EntrantStatus::Registered);
+    QCOMPARE(main.statusBar()->currentMessage(), QString()); // 12 is no longer true
+    QVERIFY(panel->countsLabel()->text().contains(QStringLiteral("Checked in: 11")));
+
+    QVERIFY(session.setCheckedIn(3, true));
+    QVERIFY(panel->checkInAllRegistered()); // nobody left: 0
+    main.statusBar()->showMessage(QStringLiteral("Event saved"), 8000);
+    QVERIFY(session.setCheckedIn(4, false));
+    QCOMPARE(main.statusBar()->currentMessage(), QStringLiteral("Event saved"));
+}
+
+// Issue 25, item 8: the type-ahead and the entrant list say which rating they show: the lock of
+// the event's month (a team's rating in doubles, which is not either partner's).
+void TestEntrantsPanel::ratingsSayWhichLock()
+{
+    const QString month = QLocale().toString(QDate(2025, 12, 1), QStringLiteral("MMM yyyy"));
+    const QAbstractItemModel* entrants = m_panel->entrantsView()->model();
+    QCOMPARE(entrants->headerData(ui::EntrantListModel::RatingColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Team rating\nlocked %1").arg(month));
+    QVERIFY(entrants->headerData(ui::EntrantListModel::RatingColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(month));
+    QCOMPARE(
+        m_panel->searchResults()->model()->headerData(ui::PlayerSearchModel::RatingColumn, Qt::Horizontal),
+        QVariant(QStringLiteral("Rating\nlocked %1").arg(month)));
+    // The header shows whole: its two lines fit the column.
+    const QHeaderView* header = m_panel->entrantsView()->horizontalHeader();
+    QVERIFY(header->sectionSize(ui::EntrantListModel::RatingColumn) >
+            header->fontMetrics().horizontalAdvance(QStringLiteral("locked %1").arg(month)));
+    QVERIFY(header->height() >= 2 * header->fontMetrics().lineSpacing());
+    // A team of a rated-as-new pair: the tooltip says how its figure is made.
+    const QString a = m_store->addPlayer(QStringLiteral("Ann"), QString());
+    const QString b = m_store->addPlayer(QStringLiteral("Bea"), QString());
+    QVERIFY(m_session->addEntrant({a, b}));
+    const QString tip =
+        entrants->index(0, ui::EntrantListModel::RatingColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("counted as")), qPrintable(tip));
+}
+
+// Issue 25, item 9: Alt+C reaches the entrant list from anywhere on the panel, and Tab goes from the
+// check-in box to "Check in all registered" and then into the list.
+void TestEntrantsPanel::keyboardReachesTheList()
+{
+    const QString a = m_store->addPlayer(QStringLiteral("Ann"), QString());
+    QVERIFY(m_session->addEntrant({a}));
+    QVERIFY(activate(m_panel.get()));
+    QLineEdit* search = m_panel->searchEdit();
+    search->setFocus();
+    QTRY_VERIFY(search->hasFocus());
+    QTest::keyClick(search, Qt::Key_C, Qt::AltModifier);
+    QTRY_VERIFY(m_panel->entrantsView()->hasFocus());
+
+    QLineEdit* box = m_panel->checkInEdit();
+    box->setFocus();
+    QTRY_VERIFY(box->hasFocus());
+    QTest::keyClick(box, Qt::Key_Tab);
+    QTRY_VERIFY(m_panel->checkInAllButton()->hasFocus());
+    QTest::keyClick(m_panel->checkInAllButton(), Qt::Key_Tab);
+    QTRY_VERIFY(m_panel->entrantsView()->hasFocus());
+    // Backwards too.
+    QTest::keyClick(m_panel->entrantsView(), Qt::Key_Backtab);
+    QTRY_VERIFY(m_panel->checkInAllButton()->hasFocus());
+}
+
+void TestEntrantsPanel::doublesTeamsWholeAndNumbered_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1600x1000") << QSize(1600, 1000);
+}
+
+// Issue 25, items 10 and 13: a doubles event whose players were all registered and then paired (the
+// teams keep numbers 1, 3, 5... in the store) shows its teams numbered 1, 2, 3..., each partner's
+// name, id and town whole on a line of its own, at 1280 and at 1600 wide, nothing sideways.
+void TestEntrantsPanel::doublesTeamsWholeAndNumbered()
+{
+    QFETCH(QSize, size);
+    ui::MainWindow window;
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_entrantspanel"));
+    m_panel.reset();
+    m_session.reset();
+    m_store.reset();
+    window.show();
+    QVERIFY(window.openDatabase(m_dir->filePath(QStringLiteral("doubles.sqlite")),
+                                ui::MainWindow::FirstStart::StartEmpty));
+    core::Store* store = window.store();
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2025-12-13");
+    draft.name = QStringLiteral("Tavistock Doubles");
+    draft.format = engine::EventFormat::Doubles;
+    draft.tier = 3;
+    draft.tour = core::Tour::Recreational;
+    QVERIFY(window.selectEvent(store->createEvent(draft)));
+    ui::EventSession* session = window.session();
+    QVERIFY(session && testing::waitForRatings(*session));
+    const QStringList names{QStringLiteral("Jonathan Vanderberg"), QStringLiteral("Joanna Kowalczyk"),
+                            QStringLiteral("Jocelyn Bérubé"),      QStringLiteral("Josée Lafleur"),
+                            QStringLiteral("Rowan Zeller"),        QStringLiteral("Marie-Claude Roy"),
+                            QStringLiteral("Nolan Zeller"),        QStringLiteral("Sebastian Okafor")};
+    for (const QString& name : names)
+        QVERIFY(session->addEntrant({store->addPlayer(name, QStringLiteral("Kitchener-Waterloo"))}));
+    window.resize(size);
+    QVERIFY(activate(&window));
+    window.eventTabs()->setCurrentWidget(window.entrantsPanel());
+    QTRY_COMPARE(window.size(), size);
+    // The view is laid out before the teams are paired: their ids and names change in place.
+    QCoreApplication::processEvents();
+    for (int unit = 1; unit < 8; unit += 2)
+        QVERIFY(session->pairPartners(unit, unit + 1));
+    QCoreApplication::processEvents();
+
+    QTableView* view = window.entrantsPanel()->entrantsView();
+    QCOMPARE(view->model()->rowCount(), 4);
+    checkColumnsFit(view);
+    const QHeaderView* header = view->horizontalHeader();
+    const QFontMetrics metrics = view->fontMetrics();
+    for (int row = 0; row < 4; ++row) {
+        QCOMPARE(session->entrants()->entrants().at(size_t(row)).number, 2 * row + 1); // the store's
+        QCOMPARE(shown(view, row, ui::EntrantListModel::NumberColumn), QString::number(row + 1));
+        QVERIFY(view->rowHeight(row) >= 2 * metrics.lineSpacing());
+        for (const int column : {ui::EntrantListModel::PlayersColumn, ui::EntrantListModel::IdsColumn}) {
+            const QStringList lines = shown(view, row, column).split(u'\n');
+            QCOMPARE(lines.size(), 2);
+            for (const QString& line : lines)
+                QVERIFY2(header->sectionSize(column) > metrics.horizontalAdvance(line),
+                         qPrintable(QStringLiteral("%1: %2 <= %3")
+                                        .arg(line)
+                                        .arg(header->sectionSize(column))
+                                        .arg(metrics.horizontalAdvance(line))));
+        }
+        QVERIFY(
+            view->model()->index(row, ui::EntrantListModel::PlayersColumn).data(Qt::ToolTipRole).isValid());
+    }
+    // A team named in a message by the number the list shows.
+    QCOMPARE(session->entrants()->unitName(5), QStringLiteral("Rowan Zeller / Marie-Claude Roy (team 3)"));
+    // A team removed: the ones after it move up, as the list reads.
+    QVERIFY(session->removeEntrant(3));
+    QCOMPARE(shown(view, 1, ui::EntrantListModel::NumberColumn), QStringLiteral("2"));
+    QCOMPARE(view->model()->index(1, 0).data(ui::EntrantListModel::UnitRole).toInt(), 5);
+    if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        session->undoStack()->undo();
+        QVERIFY(QDir().mkpath(dir));
+        QImage image;
+        QTRY_VERIFY_WITH_TIMEOUT(showsSomething(image = window.grab().toImage()), 5000);
+        QVERIFY(image.save(QDir(dir).filePath(
+            QStringLiteral("entrants-doubles-%1x%2.png").arg(size.width()).arg(size.height()))));
+    }
+}
+
+// Issue 25, item 10: the first window (no saved geometry) fits the screen it opens on.
+void TestEntrantsPanel::firstWindowFitsTheScreen()
+{
+    ui::MainWindow window;
+    const QSize available = QGuiApplication::primaryScreen()->availableGeometry().size();
+    QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                            .arg(window.width())
+                            .arg(window.height())
+                            .arg(available.width())
+                            .arg(available.height())));
+    QVERIFY(window.width() >= std::min(available.width() - 16, 1360));
+}
+
+// Issue 25, item 10: a column sized to its contents follows them when rows change in place (the
+// type-ahead's rows are replaced as one types): a local id is never cut to "L3...".
+void TestEntrantsPanel::idsShowWholeWhenRowsChangeInPlace()
+{
+    const QString shortId = m_store->addPlayer(QStringLiteral("Zed One"), QString(), QStringLiteral("17"));
+    const QString localId = m_store->addPlayer(QStringLiteral("Zed Two"), QString());
+    QVERIFY2(localId.size() > shortId.size() + 3, qPrintable(localId));
+    QVERIFY(activate(m_panel.get()));
+    QLineEdit* search = m_panel->searchEdit();
+    QTableView* results = m_panel->searchResults();
+    QTest::keyClicks(search, QStringLiteral("Zed O"));
+    QTRY_COMPARE(results->model()->rowCount(), 1);
+    QCOMPARE(shown(results, 0, ui::PlayerSearchModel::IdColumn), shortId);
+    QCoreApplication::processEvents();
+    QTest::keyClick(search, Qt::Key_Backspace);
+    QTest::keyClick(search, Qt::Key_T);
+    QTRY_COMPARE(shown(results, 0, ui::PlayerSearchModel::IdColumn), localId);
+    QCOMPARE(results->model()->rowCount(), 1);
+    const QFontMetrics metrics = results->fontMetrics();
+    QTRY_VERIFY2(results->horizontalHeader()->sectionSize(ui::PlayerSearchModel::IdColumn) >
+                     metrics.horizontalAdvance(localId),
+                 qPrintable(QString::number(
+                     results->horizontalHeader()->sectionSize(ui::PlayerSearchModel::IdColumn))));
 }
 
 QTEST_MAIN(TestEntrantsPanel)

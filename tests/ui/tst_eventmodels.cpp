@@ -8,6 +8,7 @@
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
+#include "widgets/commands/setentrantstatuscommand.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventeditor.h"
 #include "widgets/eventday/eventlistmodel.h"
@@ -80,6 +81,7 @@ private Q_SLOTS:
     void playerSearchByIdAndName();
     void payoutPreviewFollowsCheckIn();
     void payoutPreviewDoubles();
+    void doublesWithdrawOnlyAfterCheckIn();
     void payoutPreviewTierNote();
     void payoutPreviewTimeFor200Entrants();
 
@@ -661,6 +663,69 @@ void TestEventModels::payoutPreviewDoubles()
     const double shown =
         session.entrants()->data(session.entrants()->index(0, 0), EntrantListModel::RatingRole).toDouble();
     QCOMPARE(shown, engine::teamRating(teams[0].first, teams[0].second));
+}
+
+// Issue 25, items 1 and 13, on the sample's ratings: a doubles field registered first and paired
+// after (the store's teams are 1, 3, 5...) is numbered 1, 2, 3... in the list; a team that never
+// checked in cannot withdraw (DECISIONS P3), through the session or the command itself, and N and
+// the winner's points stay what they were (the withdrawal would have lowered them).
+void TestEventModels::doublesWithdrawOnlyAfterCheckIn()
+{
+    QTemporaryDir temp;
+    const auto store = openStore(historyCopy(temp));
+    QVERIFY(store);
+    const QString id =
+        store->createEvent(draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
+    EventSession session(*store, id);
+    QVERIFY(testing::waitForRatings(session));
+    EntrantListModel* entrants = session.entrants();
+    QAbstractItemModelTester tester(entrants, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const QStringList ids = recentPlayers(*store, 9);
+    for (const QString& player : ids)
+        QVERIFY(session.addEntrant({player}));
+    QVERIFY(session.addEntrant({store->addPlayer(QStringLiteral("New Partner"), QString())}));
+    QSignalSpy numbers(entrants, &QAbstractItemModel::dataChanged);
+    for (int unit = 1; unit < 10; unit += 2)
+        QVERIFY(session.pairPartners(unit, unit + 1));
+    QVERIFY(!numbers.isEmpty());
+    QCOMPARE(entrants->rowCount(), 5);
+    for (int row = 0; row < 5; ++row) {
+        QCOMPARE(entrants->entrants().at(size_t(row)).number, 2 * row + 1);
+        QCOMPARE(entrants->index(row, EntrantListModel::NumberColumn).data().toInt(), row + 1);
+        QCOMPARE(entrants->shownNumber(2 * row + 1), row + 1);
+    }
+    for (int unit = 1; unit <= 7; unit += 2)
+        QVERIFY(session.setCheckedIn(unit, true));
+    const engine::PayoutTable before = session.payoutPreview()->table();
+    QCOMPARE(before.fieldSize, 4);
+    const int steps = session.undoStack()->count();
+
+    // Team 5 (its second partner is new) never checked in: no withdrawal.
+    QVERIFY(!session.setEntrantStatus(9, EntrantStatus::Withdrawn));
+    QVERIFY2(session.lastError().contains(QStringLiteral("(team 5) never checked in")),
+             qPrintable(session.lastError()));
+    ui::SetEntrantStatusCommand command(session, 9, EntrantStatus::Registered, EntrantStatus::Withdrawn);
+    QVERIFY(!command.apply());
+    QVERIFY(!command.error().isEmpty());
+    QCOMPARE(store->entrant(id, 9)->status, EntrantStatus::Registered);
+    QCOMPARE(entrants->withdrawnCount(), 0);
+    QCOMPARE(session.undoStack()->count(), steps);
+    const engine::PayoutTable after = session.payoutPreview()->table();
+    QCOMPARE(after.fieldSize, 4);
+    QCOMPARE(after.winnerPoints(), before.winnerPoints());
+    QCOMPARE(after.awards, before.awards);
+    // What the refused withdrawal would have made of them: another N.
+    std::vector<double> five;
+    for (const core::Entrant& entrant : entrants->entrants())
+        five.push_back(entrants->unitRating(entrant));
+    const engine::PayoutTable withFifth =
+        engine::computePayoutTable(engine::EventFormat::Doubles, engine::Tier::Three, five);
+    QCOMPARE(withFifth.fieldSize, 5);
+
+    // Checked in, it can.
+    QVERIFY(session.setCheckedIn(9, true));
+    QVERIFY(session.setEntrantStatus(9, EntrantStatus::Withdrawn));
+    QCOMPARE(session.payoutPreview()->fieldSize(), 5);
 }
 
 void TestEventModels::payoutPreviewTierNote()

@@ -335,6 +335,7 @@ void TestEventSession::checkInAllRegistered()
     for (int i = 0; i < 5; ++i)
         QVERIFY(
             session.addEntrant({players[i]}, i == 1 ? EntrantStatus::Started : EntrantStatus::Registered));
+    QVERIFY(session.setCheckedIn(3, true)); // DECISIONS P3: only one who started withdraws
     QVERIFY(session.setEntrantStatus(3, EntrantStatus::Withdrawn));
     const int steps = session.undoStack()->count();
     const QStringList before = storedEntrants(*store, id);

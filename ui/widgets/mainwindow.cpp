@@ -47,6 +47,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
@@ -86,7 +87,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_readOnlyLabel->hide();
     statusBar()->addPermanentWidget(m_readOnlyLabel);
     statusBar()->showMessage(tr("Ready"));
-    resize(1360, 820);
+    // A first window fits the screen (issue 25: 1360x820 opened on a 1280x800 one): the available
+    // area less a title bar and borders; saved geometry, once there is one, is restored instead.
+    QSize first(1360, 820);
+    if (const QScreen* shownOn = screen() ? screen() : QGuiApplication::primaryScreen())
+        first = first.boundedTo(shownOn->availableGeometry().size() - QSize(16, 48));
+    resize(first);
     updateActions();
 }
 

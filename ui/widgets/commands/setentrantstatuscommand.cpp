@@ -55,6 +55,11 @@ bool SetEntrantStatusCommand::mergeWith(const QUndoCommand* other)
 
 void SetEntrantStatusCommand::doRedo()
 {
+    // DECISIONS P3: a unit that never began cannot withdraw (it would enter N); whoever asks.
+    if (m_after == core::EntrantStatus::Withdrawn && m_before == core::EntrantStatus::Registered)
+        throw core::StoreError(
+            core::StoreError::Kind::Refused,
+            tr("Entrant %1 never checked in: only an entrant who started can withdraw.").arg(m_unit));
     store().setEntrantStatus(eventId(), m_unit, m_after);
     session().syncEntrants({m_unit});
 }

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QBrush>
 #include <QColor>
+#include <QDate>
 #include <QLocale>
 #include <QStyle>
 #include <algorithm>
@@ -27,7 +28,7 @@ void EntrantListModel::setFormat(engine::EventFormat format)
     if (m_format == format)
         return;
     m_format = format;
-    Q_EMIT headerDataChanged(Qt::Horizontal, PlayersColumn, PlayersColumn);
+    Q_EMIT headerDataChanged(Qt::Horizontal, PlayersColumn, RatingColumn);
     if (!m_entrants.empty()) // the ratings, and in doubles the players without a partner
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     recount();
@@ -47,7 +48,10 @@ void EntrantListModel::setEntrants(std::vector<core::Entrant> entrants)
 
 void EntrantListModel::setLockedRatings(core::MonthLockRatings ratings)
 {
+    const bool monthChanged = ratings.month != m_ratings.month;
     m_ratings = std::move(ratings);
+    if (monthChanged) // the header names the lock's month
+        Q_EMIT headerDataChanged(Qt::Horizontal, RatingColumn, RatingColumn);
     if (!m_entrants.empty())
         Q_EMIT dataChanged(index(0, RatingColumn), index(rowCount() - 1, RatingColumn));
     Q_EMIT fieldChanged();
@@ -75,6 +79,7 @@ void EntrantListModel::insertEntrant(core::Entrant entrant)
     beginInsertRows({}, row, row);
     m_entrants.insert(at, std::move(entrant));
     endInsertRows();
+    numbersChangedFrom(row + 1);
     recount();
     if (began)
         Q_EMIT fieldChanged();
@@ -105,6 +110,7 @@ void EntrantListModel::removeEntrant(int unit)
     beginRemoveRows({}, row, row);
     m_entrants.erase(m_entrants.begin() + row);
     endRemoveRows();
+    numbersChangedFrom(row);
     recount();
     if (began)
         Q_EMIT fieldChanged();
@@ -122,6 +128,42 @@ void EntrantListModel::setEditable(bool editable)
     m_editable = editable;
     if (!m_entrants.empty())
         Q_EMIT dataChanged(index(0, CheckInColumn), index(rowCount() - 1, CheckInColumn));
+}
+
+void EntrantListModel::numbersChangedFrom(int row)
+{
+    // Doubles teams are numbered by their place in the list (shownNumber): the rows after a row
+    // that came or went have new numbers.
+    if (m_format == engine::EventFormat::Doubles && row < rowCount())
+        Q_EMIT dataChanged(index(row, NumberColumn), index(rowCount() - 1, NumberColumn));
+}
+
+int EntrantListModel::shownNumber(int unit) const
+{
+    if (m_format != engine::EventFormat::Doubles)
+        return unit;
+    const int row = rowOf(unit);
+    return row < 0 ? unit : row + 1;
+}
+
+QString EntrantListModel::unitName(int unit) const
+{
+    const core::Entrant* found = entrant(unit);
+    if (!found)
+        return QString();
+    // DECISIONS D1: a player without a name is shown by id.
+    QStringList names;
+    for (const core::PlayerRecord& player : found->players)
+        names.append(player.name.isEmpty() ? player.id : player.name);
+    return m_format == engine::EventFormat::Doubles
+               ? tr("%1 (team %2)").arg(names.join(QStringLiteral(" / "))).arg(shownNumber(unit))
+               : tr("%1 (entrant %2)").arg(names.join(QStringLiteral(" / "))).arg(unit);
+}
+
+QString EntrantListModel::lockMonthText() const
+{
+    const QDate first = QDate::fromString(m_ratings.month + QStringLiteral("-01"), Qt::ISODate);
+    return first.isValid() ? QLocale().toString(first, QStringLiteral("MMM yyyy")) : QString();
 }
 
 const core::Entrant* EntrantListModel::entrant(int unit) const
@@ -242,7 +284,10 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
         names.append(player.name);
         locations.append(player.location);
     }
-    const QString separator = QStringLiteral(" / ");
+    // Doubles: one partner a line (the view gives a team two lines), so that a team's names are never
+    // cut; singles have one player.
+    const bool doubles = m_format == engine::EventFormat::Doubles;
+    const QString separator = doubles ? QStringLiteral("\n") : QStringLiteral(" / ");
     switch (role) {
     case UnitRole:
         return entrant.number;
@@ -280,7 +325,7 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case NumberColumn:
-            return entrant.number;
+            return shownNumber(entrant.number);
         case PlayersColumn: {
             // DECISIONS D1: a player without a name is shown by id.
             QStringList shown;
@@ -292,7 +337,7 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
             return ids.join(separator);
         case LocationColumn: {
             locations.removeAll(QString());
-            locations.removeDuplicates();
+            locations.removeDuplicates(); // partners of one town: the town once
             return locations.join(separator);
         }
         case RatingColumn:
@@ -326,6 +371,34 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
                 tr("Not rated in the lock of %1: counted as %2 (DECISIONS N6).")
                     .arg(m_ratings.month, QLocale().toString(unitRating(entrant), 'f', 3));
             return unratedToolTip;
+        }
+        if (index.column() == RatingColumn && doubles && entrant.players.size() == 2) {
+            // The team's figure is not either partner's (the type-ahead shows a player's): say how
+            // it is made.
+            const auto [first, second] = partnerRatings(entrant);
+            const bool firstHigher = first >= second;
+            const core::PlayerRecord& higher = entrant.players[firstHigher ? 0 : 1];
+            const core::PlayerRecord& lower = entrant.players[firstHigher ? 1 : 0];
+            const auto rated = [this](const core::PlayerRecord& player, double mu) {
+                const QString name = player.name.isEmpty() ? player.id : player.name;
+                return m_ratings.mu.contains(player.id)
+                           ? tr("%1 %2").arg(name, QLocale().toString(mu, 'f', 3))
+                           : tr("%1 new, counted as %2").arg(name, QLocale().toString(mu, 'f', 3));
+            };
+            const QString teamToolTip =
+                tr("Team rating in the lock of %1: 0.6 × the higher partner (%2) + 0.4 × the lower (%3) "
+                   "= %4 (DECISIONS P5).")
+                    .arg(m_ratings.month, rated(higher, std::max(first, second)),
+                         rated(lower, std::min(first, second)),
+                         QLocale().toString(unitRating(entrant), 'f', 3));
+            return teamToolTip;
+        }
+        if (index.column() == NumberColumn && doubles) {
+            const QString numberToolTip =
+                tr("Team %1 of the list (its entrant number in the database is %2).")
+                    .arg(shownNumber(entrant.number))
+                    .arg(entrant.number);
+            return numberToolTip;
         }
         if (index.column() == PlayersColumn || index.column() == IdsColumn) {
             // Two players may share a name: the tooltip tells them apart by id and location.
@@ -375,6 +448,24 @@ Qt::ItemFlags EntrantListModel::flags(const QModelIndex& index) const
 
 QVariant EntrantListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    const bool doubles = m_format == engine::EventFormat::Doubles;
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == RatingColumn) {
+        const QString month = lockMonthText();
+        if (month.isEmpty())
+            return QVariant();
+        if (doubles) {
+            const QString teamRatingToolTip =
+                tr("Each team's rating in the lock of %1, the ratings fixed for the month's events "
+                   "(DECISIONS P1, P5): the points are computed from it.")
+                    .arg(month);
+            return teamRatingToolTip;
+        }
+        const QString playerRatingToolTip =
+            tr("Each player's rating in the lock of %1, the ratings fixed for the month's events "
+               "(DECISIONS P1): the points are computed from it.")
+                .arg(month);
+        return playerRatingToolTip;
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -388,8 +479,12 @@ QVariant EntrantListModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Id");
     case LocationColumn:
         return tr("Location");
-    case RatingColumn:
-        return tr("Rating");
+    case RatingColumn: {
+        // Which rating: the month's lock, not the player's rating today (issue 25).
+        const QString month = lockMonthText();
+        const QString rating = doubles ? tr("Team rating") : tr("Rating");
+        return month.isEmpty() ? rating : tr("%1\nlocked %2").arg(rating, month);
+    }
     case StatusColumn:
         return tr("Status");
     }

@@ -21,8 +21,8 @@ class EntrantListModel : public QAbstractTableModel {
 
 public:
     enum Column {
-        CheckInColumn, // checkable: checked for a unit that began (started or withdrawn, P3)
-        NumberColumn,
+        CheckInColumn,  // checkable: checked for a unit that began (started or withdrawn, P3)
+        NumberColumn,   // the entrant's number; doubles: the team's place in the list (1, 2, 3...)
         PlayersColumn,  // names; a player without a name shows the id
         IdsColumn,      // player ids
         LocationColumn, // where the players come from
@@ -82,6 +82,14 @@ public:
     bool isRated(const core::Entrant& entrant) const;
     // The unit whose players include `playerId` (any case): 0 when none.
     int unitOfPlayer(const QString& playerId) const;
+    // The number a director reads in the No. column: the entrant number (singles); a doubles team
+    // is numbered by its place in the list, 1, 2, 3..., where the store's numbers of paired players
+    // leave gaps (a team keeps its first partner's number).
+    int shownNumber(int unit) const;
+    // "Ann Lee (entrant 4)", "Ann Lee / Bo Ek (team 2)": a unit named in a message.
+    QString unitName(int unit) const;
+    // The month of the lock, "Nov 2026"; empty before one is known.
+    QString lockMonthText() const;
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -102,6 +110,7 @@ Q_SIGNALS:
 
 private:
     void recount();
+    void numbersChangedFrom(int row);
 
     engine::EventFormat m_format = engine::EventFormat::Singles;
     std::vector<core::Entrant> m_entrants; // by number

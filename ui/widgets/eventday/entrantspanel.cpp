@@ -10,6 +10,9 @@
 #include "widgets/playerdialog.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QBrush>
+#include <QColor>
 #include <QComboBox>
 #include <QDate>
 #include <QDialogButtonBox>
@@ -17,26 +20,34 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFont>
 #include <QFontMetrics>
 #include <QFrame>
 #include <QGroupBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMainWindow>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <set>
+#include <utility>
 
 namespace flickdesk::ui {
 
@@ -110,10 +121,12 @@ NameListDialog::NameListDialog(core::Store& store, QWidget* parent)
     auto* fromFile = new QPushButton(tr("From fi&le..."), this);
     auto* find = new QPushButton(tr("&Find players"), this);
     find->setObjectName(QStringLiteral("findPlayersButton"));
-    m_table = new QTableWidget(0, 2, this);
+    m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("nameListTable"));
-    m_table->setHorizontalHeaderLabels({tr("Line"), tr("Player")});
+    m_table->setHorizontalHeaderLabels({tr("Line"), tr("Found"), tr("Player")});
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_confirm = buttons->addButton(tr("&Add these entrants"), QDialogButtonBox::AcceptRole);
     m_confirm->setObjectName(QStringLiteral("confirmNamesButton"));
@@ -220,34 +233,133 @@ void NameListDialog::findPlayers()
         m_lines.append(line);
     }
     m_table->setRowCount(int(m_lines.size()));
+    m_proposals.assign(size_t(m_lines.size()), Proposal::NewPlayer);
     for (int row = 0; row < m_lines.size(); ++row) {
         const QString& line = m_lines.at(row);
         auto* item = new QTableWidgetItem(line);
         item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-        m_table->setItem(row, 0, item);
+        m_table->setItem(row, LineColumn, item);
         auto* box = new QComboBox(m_table);
+        // The wheel scrolls the list, never a choice (issue 25): a closed box takes no wheel, nor
+        // the focus from one.
+        box->setFocusPolicy(Qt::StrongFocus);
+        box->installEventFilter(this);
         const std::vector<core::PlayerMatch> matches = nearMatches(m_store, line);
         for (const core::PlayerMatch& match : matches) {
             const QString last = match.lastEventName.isEmpty()
                                      ? QString()
                                      : tr(", last: %1 %2").arg(match.lastEventDate, match.lastEventName);
-            box->addItem(tr("%1 (id %2, %3%4)").arg(match.name, match.id, match.location, last), match.id);
+            // A player without a location shows none (not "id L3, ").
+            const QString where = match.location.isEmpty() ? QString() : tr(", %1").arg(match.location);
+            box->addItem(tr("%1 (id %2%3%4)").arg(match.name, match.id, where, last), match.id);
         }
         box->addItem(tr("New player \"%1\"").arg(line), QStringLiteral("+new"));
         box->addItem(tr("Skip this line"), QString());
         // An exact name (rank 0) or the nearest suggestion; a new player when nothing is near.
         box->setCurrentIndex(0);
-        m_table->setCellWidget(row, 1, box);
+        if (!matches.empty()) {
+            const QString wanted = line.toCaseFolded();
+            const core::PlayerMatch& first = matches.front();
+            const bool exact = first.name.toCaseFolded() == wanted || first.id.toCaseFolded() == wanted;
+            m_proposals[size_t(row)] = exact ? Proposal::Exact : Proposal::Guess;
+        }
+        auto* found = new QTableWidgetItem;
+        found->setFlags(found->flags() & ~Qt::ItemIsEditable);
+        m_table->setItem(row, FoundColumn, found);
+        m_table->setCellWidget(row, PlayerColumn, box);
+        markProposal(row);
+        connect(box, &QComboBox::currentIndexChanged, this, [this, row] { markProposal(row); });
     }
-    m_table->resizeColumnToContents(0);
+    m_table->resizeColumnToContents(LineColumn);
+    m_table->resizeColumnToContents(FoundColumn);
+    fitTableToRows();
     m_confirm->setEnabled(!m_lines.isEmpty());
+}
+
+NameListDialog::Proposal NameListDialog::proposal(int row) const
+{
+    return row >= 0 && size_t(row) < m_proposals.size() ? m_proposals[size_t(row)] : Proposal::NewPlayer;
+}
+
+void NameListDialog::markProposal(int row)
+{
+    QTableWidgetItem* found = m_table->item(row, FoundColumn);
+    auto* box = qobject_cast<QComboBox*>(m_table->cellWidget(row, PlayerColumn));
+    QTableWidgetItem* line = m_table->item(row, LineColumn);
+    if (!found || !box || !line)
+        return;
+    // A guess (a misspelt or partial name matched to the nearest player) must not pass for an exact
+    // match: it is marked, coloured, and says which player it guessed, until the director chooses.
+    const bool proposed = box->currentIndex() == 0;
+    const Proposal kind = proposal(row);
+    QString text;
+    QString tip;
+    bool guess = false;
+    if (!proposed) {
+        text = tr("chosen");
+        tip = tr("Your choice.");
+    } else if (kind == Proposal::Exact) {
+        text = tr("exact");
+        tip = tr("A player of exactly this name (or id).");
+    } else if (kind == Proposal::Guess) {
+        guess = true;
+        text = tr("guess");
+        tip = tr("No player has exactly this name. Closest name: %1. Check that it is the same player, "
+                 "or choose another, a new player or Skip.")
+                  .arg(box->currentText());
+    } else {
+        text = tr("new");
+        tip = tr("No player has a name near this one: a new player is proposed.");
+    }
+    found->setText(text);
+    for (QTableWidgetItem* item : {found, line}) {
+        item->setToolTip(tip);
+        item->setData(Qt::BackgroundRole, guess ? QVariant(QBrush(QColor(0xff, 0xf4, 0xce))) : QVariant());
+        item->setData(Qt::ForegroundRole, guess ? QVariant(QBrush(QColor(0x5c, 0x3b, 0x00))) : QVariant());
+    }
+    QFont font = found->font();
+    font.setBold(guess);
+    found->setFont(font);
+    box->setToolTip(tip);
+}
+
+void NameListDialog::fitTableToRows()
+{
+    // Every row shows (the list once showed 9 of its 10): the table is as tall as its rows, up to
+    // what the screen leaves; the dialog grows to hold it.
+    int rows = 0;
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        rows += m_table->rowHeight(row);
+    const int needed =
+        rows + m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth() +
+        (m_table->horizontalScrollBar()->isVisible() ? m_table->horizontalScrollBar()->height() : 0);
+    const QScreen* shownOn = screen() ? screen() : QGuiApplication::primaryScreen();
+    const int screenHeight = shownOn ? shownOn->availableGeometry().height() : 800;
+    // The rest of the dialog at its smallest, and a window frame's title bar.
+    const int others = layout()->minimumSize().height() - m_table->minimumSizeHint().height() + 40;
+    const int most = std::max(4 * m_table->verticalHeader()->defaultSectionSize(), screenHeight - others);
+    m_table->setMinimumHeight(std::min(needed, most));
+    const int height = std::min(layout()->minimumSize().height(), screenHeight - 40);
+    if (this->height() < height)
+        resize(width(), height);
+}
+
+bool NameListDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    // The wheel over a closed choice scrolls the list (the open list of a choice is its own widget
+    // and scrolls as usual): a choice changes only when the director opens it.
+    if (event->type() == QEvent::Wheel && qobject_cast<QComboBox*>(watched)) {
+        QCoreApplication::sendEvent(m_table->viewport(), event);
+        return true;
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 std::vector<NameListDialog::Choice> NameListDialog::choices() const
 {
     std::vector<Choice> result;
     for (int row = 0; row < m_table->rowCount(); ++row) {
-        auto* box = qobject_cast<QComboBox*>(m_table->cellWidget(row, 1));
+        auto* box = qobject_cast<QComboBox*>(m_table->cellWidget(row, PlayerColumn));
         if (!box)
             continue;
         const QString data = box->currentData().toString();
@@ -284,7 +396,8 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_results->verticalHeader()->hide();
     m_results->setWordWrap(false);
     m_results->setTextElideMode(Qt::ElideRight);
-    m_results->setFixedHeight(130);
+    // Its header takes two lines ("Rating / locked Nov 2026"): room for as many rows as before.
+    m_results->setFixedHeight(130 + fontMetrics().lineSpacing());
     m_results->setFocusPolicy(Qt::NoFocus);
     connect(m_results, &QTableView::doubleClicked, this, [this] { addHighlightedPlayer(); });
 
@@ -321,6 +434,13 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     m_entrants->setWordWrap(false);
     m_entrants->setTextElideMode(Qt::ElideRight);
     m_entrants->installEventFilter(this);
+    // Rows are selected whole: Tab leaves the list for the buttons under it (Up/Down move in it).
+    m_entrants->setTabKeyNavigation(false);
+    m_singleRowHeight = m_entrants->verticalHeader()->defaultSectionSize();
+    // Issue 25: the keyboard reaches the list (Alt+C), and Tab from the check-in box goes to it.
+    auto* entrantsLabel = new QLabel(tr("&Check-in list (Space checks in or out):"), this);
+    entrantsLabel->setObjectName(QStringLiteral("entrantsLabel"));
+    entrantsLabel->setBuddy(m_entrants);
 
     m_checkInBox = new QLineEdit(this);
     m_checkInBox->setObjectName(QStringLiteral("checkInBox"));
@@ -357,9 +477,8 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
 
     m_withdraw = new QPushButton(tr("&Withdraw"), this);
     m_withdraw->setObjectName(QStringLiteral("withdrawButton"));
-    m_withdraw->setToolTip(
-        tr("DECISIONS P3: a unit that withdraws after starting stays in the field and is placed."));
-    connect(m_withdraw, &QPushButton::clicked, this, [this] { withdrawCurrent(); });
+    // Enabled for an entrant who started (updateWithdraw); its tooltip says why not otherwise.
+    connect(m_withdraw, &QPushButton::clicked, this, &EntrantsPanel::withdrawFromButton);
     m_remove = new QPushButton(tr("Rem&ove"), this);
     m_remove->setObjectName(QStringLiteral("removeButton"));
     connect(m_remove, &QPushButton::clicked, this, [this] { removeCurrent(); });
@@ -408,6 +527,7 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     leftLayout->addWidget(m_results);
     leftLayout->addLayout(newRow);
     leftLayout->addLayout(checkInRow);
+    leftLayout->addWidget(entrantsLabel);
     leftLayout->addWidget(m_entrants, 1);
     leftLayout->addWidget(m_warningBox);
     leftLayout->addWidget(m_counts);
@@ -436,9 +556,17 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     // table and chart stack when it is narrow, so it never scrolls sideways.
     int listNeeds = locationColumnWidth() + 30 + // the location and the check box
                     style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4;
-    for (const QString& widest : {QStringLiteral("No."), QStringLiteral("LCS8P-20"), QStringLiteral("-0.000"),
+    for (const QString& widest : {QStringLiteral("No."), QStringLiteral("LCS8P-20"),
                                   QStringLiteral("Withdrawn"), QStringLiteral("Jonathan Vanderberg")})
         listNeeds += fontMetrics().horizontalAdvance(widest) + 16;
+    // The rating column is as wide as its header's "locked Nov 2026" (the widest month's).
+    int lockedHeader = 0;
+    for (int month = 1; month <= 12; ++month)
+        lockedHeader = std::max(
+            lockedHeader,
+            fontMetrics().horizontalAdvance(
+                tr("locked %1").arg(QLocale().toString(QDate(2026, month, 1), QStringLiteral("MMM yyyy")))));
+    listNeeds += lockedHeader + 16;
     left->setMinimumWidth(listNeeds);
     right->setObjectName(QStringLiteral("payoutPreviewArea"));
     m_splitter = new QSplitter(Qt::Horizontal, this);
@@ -454,6 +582,16 @@ EntrantsPanel::EntrantsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
+
+    // Tab follows the page from top to bottom: the search, the new player, the check-in box, the
+    // list, the buttons under it, then the preview's.
+    QWidget* previous = m_search;
+    for (QWidget* next : std::initializer_list<QWidget*>{m_newName, m_newLocation, m_addNew, m_checkInBox,
+                                                         m_checkInAll, m_entrants, m_nameList, m_editPlayer,
+                                                         m_pair, m_withdraw, m_remove, m_print, m_pdf}) {
+        setTabOrder(previous, next);
+        previous = next;
+    }
 
     setSession(nullptr);
 }
@@ -485,9 +623,14 @@ void EntrantsPanel::setSession(EventSession* session)
     m_entrants->setModel(session->entrants());
     m_results->setModel(session->playerSearch());
     sizeColumns();
+    // The selection model is new with the model: the Withdraw button follows the current row.
+    connect(m_entrants->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &EntrantsPanel::updateWithdraw);
     // The preview's table is the session's model itself: one table, set once per check-in.
     m_preview->setModel(session->payoutPreview());
     connect(session->entrants(), &EntrantListModel::countsChanged, this, &EntrantsPanel::updateCounts);
+    // A check-in, a withdrawal or its undo changes the counts, and whether the row can withdraw.
+    connect(session->entrants(), &EntrantListModel::countsChanged, this, &EntrantsPanel::updateWithdraw);
     connect(session->entrants(), &EntrantListModel::checkInRefused, this, [this] {
         if (m_session) {
             showWarning(m_session->lastError());
@@ -497,6 +640,7 @@ void EntrantsPanel::setSession(EventSession* session)
     connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
             &EntrantsPanel::updatePreview);
     connect(session, &EventSession::eventUpdated, this, &EntrantsPanel::updatePreview);
+    connect(session, &EventSession::eventUpdated, this, &EntrantsPanel::sizeRows); // the format may change
     connect(session, &EventSession::editableChanged, this, &EntrantsPanel::updateEditable);
     // The lock of the event's month is computed in the background: the preview says so, with the
     // run's sweeps, and fills in when it arrives; entrants can be added and checked in meanwhile.
@@ -544,8 +688,8 @@ void EntrantsPanel::updateEditable()
     const bool editable = m_session && m_session->isEditable();
     const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
     for (QWidget* widget :
-         std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_withdraw,
-                                         m_remove, m_checkInBox, m_checkInAll})
+         std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_remove,
+                                         m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
     // DECISIONS D1a: a player is edited in every state of the event, only not in a read-only file.
     const bool playerEditable = m_session && !m_session->store().isReadOnly();
@@ -565,6 +709,45 @@ void EntrantsPanel::updateEditable()
     m_pair->setVisible(doubles);
     m_print->setEnabled(m_session);
     m_pdf->setEnabled(m_session);
+    updateWithdraw();
+}
+
+void EntrantsPanel::updateWithdraw()
+{
+    // DECISIONS P3: only a unit that began can withdraw (it stays in N and is placed); one that
+    // never checked in is removed, or stays registered. The button says which, and why.
+    const int unit = currentUnit();
+    const core::Entrant* entrant = unit != 0 ? m_session->entrants()->entrant(unit) : nullptr;
+    const bool editable = m_session && m_session->isEditable();
+    QString withdrawToolTip;
+    bool can = false;
+    if (!entrant) {
+        withdrawToolTip =
+            tr("Withdraw the selected entrant who started and leaves: they stay in the field and are "
+               "placed (DECISIONS P3).");
+    } else {
+        const QString name = m_session->entrants()->unitName(unit);
+        switch (entrant->status) {
+        case core::EntrantStatus::Registered:
+            withdrawToolTip =
+                tr("%1 has not checked in: only an entrant who started can withdraw. Remove them "
+                   "(Delete) if they leave, or leave them registered (DECISIONS P3).")
+                    .arg(name);
+            break;
+        case core::EntrantStatus::Withdrawn:
+            withdrawToolTip = tr("%1 has withdrawn already (Ctrl+Z takes it back).").arg(name);
+            break;
+        case core::EntrantStatus::Started:
+            can = editable;
+            withdrawToolTip =
+                tr("Withdraw %1 (Alt+W): they started and leave; they stay in the field and are placed "
+                   "(DECISIONS P3). Ctrl+Z takes it back.")
+                    .arg(name);
+            break;
+        }
+    }
+    m_withdraw->setEnabled(can);
+    m_withdraw->setToolTip(withdrawToolTip);
 }
 
 void EntrantsPanel::updateCounts()
@@ -584,6 +767,21 @@ void EntrantsPanel::updateCounts()
     if (model->unpairedCount() > 0)
         counts += tr(" · Without a partner: %1").arg(model->unpairedCount());
     m_counts->setText(counts);
+    clearCountMessage();
+}
+
+void EntrantsPanel::clearCountMessage()
+{
+    // A status message that states a count is no longer true once the counts change (issue 25:
+    // "Checked in 40" stayed after 3 were unchecked): it goes, unless another has replaced it.
+    if (m_countMessage.isEmpty())
+        return;
+    const QString stale = std::exchange(m_countMessage, QString());
+    if (auto* main = qobject_cast<QMainWindow*>(window())) {
+        if (auto* bar = main->findChild<QStatusBar*>(QString(), Qt::FindDirectChildrenOnly);
+            bar && bar->currentMessage() == stale)
+            bar->clearMessage();
+    }
 }
 
 void EntrantsPanel::showWarning(const QString& text)
@@ -615,8 +813,18 @@ int EntrantsPanel::locationColumnWidth() const
     return fontMetrics().horizontalAdvance(QStringLiteral("Kitchener-Waterloo")) + 12;
 }
 
+void EntrantsPanel::sizeRows()
+{
+    // Doubles: a team's partners one a line, so that both names show whole at 1280 wide.
+    const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
+    const int height = doubles ? m_singleRowHeight + fontMetrics().lineSpacing() : m_singleRowHeight;
+    if (m_entrants->verticalHeader()->defaultSectionSize() != height)
+        m_entrants->verticalHeader()->setDefaultSectionSize(height);
+}
+
 void EntrantsPanel::sizeColumns()
 {
+    sizeRows();
     // Names take the room; the short columns fit their contents; a location gets the width of a
     // long town's name (its full text is in the player's tooltip). No wrapping, no sideways scroll.
     const int locationWidth = locationColumnWidth();
@@ -727,20 +935,19 @@ bool EntrantsPanel::checkInPlayerId(const QString& text)
                           .arg(player->name.isEmpty() ? player->id : player->name, player->id));
     }
     const core::Entrant* entrant = entrants->entrant(unit);
-    const QString shown =
-        entrants->index(entrants->rowOf(unit), EntrantListModel::PlayersColumn).data().toString();
+    const QString shown = entrants->unitName(unit); // "Ann Lee (entrant 4)", "Ann / Bo (team 2)"
     selectUnit(unit);
     if (entrant->status != core::EntrantStatus::Registered) {
         clearWarning();
         Q_EMIT message(entrant->status == core::EntrantStatus::Started
-                           ? tr("%1 (entrant %2) is checked in already.").arg(shown).arg(unit)
-                           : tr("%1 (entrant %2) has withdrawn.").arg(shown).arg(unit));
+                           ? tr("%1 is checked in already.").arg(shown)
+                           : tr("%1 has withdrawn.").arg(shown));
         return true;
     }
     if (!m_session->setCheckedIn(unit, true))
         return refuse(m_session->lastError());
     clearWarning();
-    Q_EMIT message(tr("Checked in %1 (entrant %2).").arg(shown).arg(unit));
+    Q_EMIT message(tr("Checked in %1.").arg(shown));
     return true;
 }
 
@@ -764,8 +971,12 @@ std::optional<int> EntrantsPanel::checkInAllRegistered()
                         .arg(unpaired));
     else
         clearWarning();
-    Q_EMIT message(*checkedIn == 1 ? tr("Checked in 1 registered entrant.")
-                                   : tr("Checked in %1 registered entrants.").arg(*checkedIn));
+    // An event, said as one: it is cleared when the counts change (clearCountMessage).
+    const QString done = *checkedIn == 1
+                             ? tr("Checked in the 1 entrant who was not checked in yet.")
+                             : tr("Checked in the %1 entrants who were not checked in yet.").arg(*checkedIn);
+    Q_EMIT message(done);
+    m_countMessage = done;
     return checkedIn;
 }
 
@@ -845,12 +1056,47 @@ bool EntrantsPanel::withdrawCurrent()
     const int unit = currentUnit();
     if (unit == 0)
         return false;
+    const QString name = m_session->entrants()->unitName(unit);
     if (!m_session->setEntrantStatus(unit, core::EntrantStatus::Withdrawn)) {
         showWarning(m_session->lastError());
         Q_EMIT message(m_session->lastError());
         return false;
     }
+    clearWarning();
+    Q_EMIT message(tr("Withdrew %1: they stay in the field and are placed. Ctrl+Z takes it back.").arg(name));
     return true;
+}
+
+void EntrantsPanel::withdrawFromButton()
+{
+    // Alt+W from the list acts on the row the director is on. From anywhere else (the search or
+    // check-in box, a click on the button) the selected row may be out of sight: ask, naming them.
+    if (m_entrants->hasFocus()) {
+        withdrawCurrent();
+        return;
+    }
+    const int unit = currentUnit();
+    if (unit == 0 || !m_session)
+        return;
+    auto* question = new QMessageBox(QMessageBox::Question, tr("Withdraw"),
+                                     tr("Withdraw %1?").arg(m_session->entrants()->unitName(unit)),
+                                     QMessageBox::NoButton, this);
+    question->setObjectName(QStringLiteral("withdrawQuestion"));
+    question->setInformativeText(tr("They started and leave: they stay in the field and are placed. "
+                                    "Ctrl+Z takes it back."));
+    QPushButton* yes = question->addButton(tr("&Withdraw"), QMessageBox::AcceptRole);
+    question->addButton(QMessageBox::Cancel);
+    question->setDefaultButton(QMessageBox::Cancel); // Enter meant for a box never withdraws
+    question->setAttribute(Qt::WA_DeleteOnClose);
+    connect(question, &QMessageBox::finished, this, [this, question, yes, unit] {
+        if (question->clickedButton() != yes || !m_session)
+            return;
+        // The same entrant that was named, even if the selection moved meanwhile.
+        selectUnit(unit);
+        if (currentUnit() == unit)
+            withdrawCurrent();
+    });
+    question->open();
 }
 
 bool EntrantsPanel::removeCurrent()

@@ -57,14 +57,25 @@ public:
     // line that is not a name's text, or a list longer than mostNames, is shown as the problem.
     void findPlayers();
     std::vector<Choice> choices() const;
+    // The table: the line, what was found for it, and the choice (a combo box).
+    enum Column { LineColumn, FoundColumn, PlayerColumn, ColumnCount };
     QTableWidget* table() const { return m_table; }
     QString problem() const;
+    // What was proposed for a line: a player of exactly its name, the nearest name (a guess, marked
+    // as such), or a new player.
+    enum class Proposal { Exact, Guess, NewPlayer };
+    Proposal proposal(int row) const;
 
     static constexpr int mostNames = 2000; // far above any field; each line is searched for
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void loadFile();
     void showProblem(const QString& problem);
+    void markProposal(int row);
+    void fitTableToRows();
 
     core::Store& m_store;
     QPlainTextEdit* m_text = nullptr;
@@ -72,6 +83,7 @@ private:
     QPushButton* m_confirm = nullptr;
     QLabel* m_problem = nullptr;
     QStringList m_lines;
+    std::vector<Proposal> m_proposals; // by row
 };
 
 class PlayerDialog;
@@ -96,6 +108,7 @@ public:
     // Type or scan a player id, Enter: that player's entrant is checked in.
     QLineEdit* checkInEdit() const { return m_checkInBox; }
     QPushButton* checkInAllButton() const { return m_checkInAll; }
+    QPushButton* withdrawButton() const { return m_withdraw; }
     // A refusal the director must see (an unknown id, a player without a partner...); hidden when
     // there is none.
     QLabel* warningLabel() const { return m_warning; }
@@ -119,6 +132,8 @@ public:
     int addChoices(const std::vector<NameListDialog::Choice>& choices);
     // Check-in of the current row toggled (Space).
     bool toggleCurrentCheckIn();
+    // The current entrant withdraws (DECISIONS P3: refused, with a warning, for one who never
+    // checked in). The Withdraw button (Alt+W) does this from the list; from elsewhere it asks.
     bool withdrawCurrent();
     bool removeCurrent();
     // Doubles: the two selected single players become one team.
@@ -141,6 +156,10 @@ protected:
 
 private:
     void updateCounts();
+    void clearCountMessage();
+    void updateWithdraw();
+    void withdrawFromButton();
+    void sizeRows();
     void showWarning(const QString& text);
     void clearWarning();
     void selectUnit(int unit);
@@ -172,6 +191,8 @@ private:
     PayoutPreviewWidget* m_preview = nullptr;
     QPushButton* m_print = nullptr;
     QPushButton* m_pdf = nullptr;
+    int m_singleRowHeight = 0;
+    QString m_countMessage; // a status message stating counts, until they change
 };
 
 } // namespace flickdesk::ui

@@ -328,6 +328,14 @@ bool EventSession::setEntrantStatus(int unit, core::EntrantStatus status)
     }
     if (entrant->status == status)
         return true;
+    // DECISIONS P3: only a unit that began (checked in) can withdraw and stay in N; one that leaves
+    // before starting is removed, or stays registered.
+    if (status == core::EntrantStatus::Withdrawn && entrant->status == core::EntrantStatus::Registered) {
+        fail(tr("%1 never checked in: only an entrant who started can withdraw (and still count in the "
+                "field). Remove them, or leave them registered.")
+                 .arg(m_entrants->unitName(unit)));
+        return false;
+    }
     return push(std::make_unique<SetEntrantStatusCommand>(*this, unit, entrant->status, status));
 }
 

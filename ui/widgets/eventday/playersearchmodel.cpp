@@ -1,5 +1,6 @@
 #include "widgets/eventday/playersearchmodel.h"
 
+#include <QDate>
 #include <QLocale>
 #include <algorithm>
 
@@ -83,7 +84,10 @@ void PlayerSearchModel::showMatches(std::vector<core::PlayerMatch> matches)
 
 void PlayerSearchModel::setLockedRatings(core::MonthLockRatings ratings)
 {
+    const bool monthChanged = ratings.month != m_ratings.month;
     m_ratings = std::move(ratings);
+    if (monthChanged) // the header names the lock's month
+        Q_EMIT headerDataChanged(Qt::Horizontal, RatingColumn, RatingColumn);
     if (!m_matches.empty())
         Q_EMIT dataChanged(index(0, RatingColumn), index(rowCount() - 1, RatingColumn));
 }
@@ -164,8 +168,20 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
+QString PlayerSearchModel::lockMonthText() const
+{
+    const QDate first = QDate::fromString(m_ratings.month + QStringLiteral("-01"), Qt::ISODate);
+    return first.isValid() ? QLocale().toString(first, QStringLiteral("MMM yyyy")) : QString();
+}
+
 QVariant PlayerSearchModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == RatingColumn &&
+        !lockMonthText().isEmpty())
+        return tr("The player's rating in the lock of %1, the ratings fixed for the month's events "
+                  "(DECISIONS P1): the rating the entrant list and the points use, not the player's "
+                  "rating after later events.")
+            .arg(lockMonthText());
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -173,8 +189,11 @@ QVariant PlayerSearchModel::headerData(int section, Qt::Orientation orientation,
         return tr("Id");
     case NameColumn:
         return tr("Name");
-    case RatingColumn:
-        return tr("Rating");
+    case RatingColumn: {
+        // The same lock as the entrant list's: a director compares like with like (issue 25).
+        const QString month = lockMonthText();
+        return month.isEmpty() ? tr("Rating") : tr("Rating\nlocked %1").arg(month);
+    }
     case LocationColumn:
         return tr("Location");
     case LastEventColumn:

@@ -40,6 +40,9 @@ public:
     void refresh();
     void setLockedRatings(core::MonthLockRatings ratings);
 
+    // The month of the lock the ratings come from, "Nov 2026"; empty before one is known.
+    QString lockMonthText() const;
+
     const core::PlayerMatch& matchAt(int row) const;
     const std::vector<core::PlayerMatch>& matches() const { return m_matches; }
 
