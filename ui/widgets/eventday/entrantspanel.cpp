@@ -687,9 +687,8 @@ void EntrantsPanel::updateEditable()
 {
     const bool editable = m_session && m_session->isEditable();
     const bool doubles = m_session && m_session->event().format == engine::EventFormat::Doubles;
-    for (QWidget* widget :
-         std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew, m_nameList, m_remove,
-                                         m_checkInBox, m_checkInAll})
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_search, m_newName, m_newLocation, m_addNew,
+                                                           m_nameList, m_remove, m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
     // DECISIONS D1a: a player is edited in every state of the event, only not in a read-only file.
     const bool playerEditable = m_session && !m_session->store().isReadOnly();
