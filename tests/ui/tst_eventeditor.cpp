@@ -236,6 +236,10 @@ void TestEventEditor::aDateAfterTheSeasonProposesTheNext()
     QVERIFY(editor->seasonNote()->isVisible());
     QCOMPARE(editor->seasonNote()->text(),
              QStringLiteral("New season: 17 (season 16 began on 2025-06-21, more than a year before)."));
+    QVERIFY(showsWholeText(editor->seasonBox()));
+    QVERIFY(editor->frameGeometry().height() <= 800);
+    if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(editor->grab().save(QDir(dir).filePath(QStringLiteral("new-event-new-season.png"))));
 
     // January 2026 still belongs to season 16: no note.
     editor->dateEdit()->setFocus();
@@ -462,6 +466,8 @@ void TestEventEditor::theSeasonBoxShowsItsWholeText()
         QTRY_VERIFY_WITH_TIMEOUT(box->count() > 0, 30000);
         QTRY_VERIFY(box->currentText().startsWith(QLatin1String("Season 1")));
         QCOMPARE(box->currentText(), QStringLiteral("Season 16"));
+        if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty())
+            QVERIFY(m_window->grab().save(QDir(dir).filePath(QLatin1String(name) + QStringLiteral(".png"))));
         QTRY_VERIFY2(showsWholeText(box), qPrintable(QStringLiteral("%1: %2 px for \"%3\"")
                                                          .arg(QLatin1String(name))
                                                          .arg(box->width())
