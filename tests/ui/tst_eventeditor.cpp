@@ -606,6 +606,8 @@ void TestEventEditor::headerWithoutAnEvent()
     QCOMPARE(title->text(), QStringLiteral("No event selected"));
     QVERIFY2(!subtitle->isVisible(), qPrintable(subtitle->text()));
     QVERIFY(!tierFloor->isVisible());
+    if (const QString dir = qEnvironmentVariable("FLICKDESK_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(m_window->grab().save(QDir(dir).filePath(QStringLiteral("no-event-selected.png"))));
 
     // An event selected: its date, format and Tier.
     const core::EventSummary last = m_window->store()->events().back();
