@@ -264,7 +264,11 @@ void TestEventModels::seasonOfADate_data()
     QTest::newRow("first day of season 14") << QStringLiteral("2023-06-02") << QStringLiteral("14");
     QTest::newRow("between 15 and 16, as near to both")
         << QStringLiteral("2025-06-14") << QStringLiteral("16");
-    QTest::newRow("between 15 and 16, nearer 15") << QStringLiteral("2025-06-09") << QStringLiteral("15");
+    // Season 15 began on 2024-06-01: a year (and the week the WCC's weekend moves) later it is over.
+    QTest::newRow("between 15 and 16, after 15's year")
+        << QStringLiteral("2025-06-09") << QStringLiteral("16");
+    QTest::newRow("between 15 and 16, 15's last week")
+        << QStringLiteral("2025-06-08") << QStringLiteral("15");
     QTest::newRow("before the history") << QStringLiteral("2015-01-10") << QStringLiteral("9");
 }
 
@@ -340,7 +344,8 @@ void TestEventModels::newSeasonIsAskedBeforeItIsMade()
     QVERIFY(store);
     ui::EventEditor editor;
     editor.setKnownEvents(store->events());
-    core::EventDraft fresh = draftOn(QStringLiteral("2026-11-14"));
+    // January 2026: still season 16 (it began on 2025-06-21), so "2026" and "17" are typed seasons.
+    core::EventDraft fresh = draftOn(QStringLiteral("2026-01-17"));
     fresh.name = QStringLiteral("Kitchener Fall Open");
     fresh.season.clear();
     editor.setDraft(fresh);

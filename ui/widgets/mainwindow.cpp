@@ -25,6 +25,7 @@
 #include "widgets/ratings/ratingslist.h"
 #include "widgets/ratings/recomputedialog.h"
 #include "widgets/samplehistory.h"
+#include "widgets/savedialog.h"
 #include "widgets/settings.h"
 #include "widgets/tour/standingsview.h"
 #include "widgets/tour/tierreport.h"
@@ -691,7 +692,11 @@ void MainWindow::updateActions()
     m_validateAction->setEnabled(editable);
     m_showEntrantsAction->setEnabled(m_store != nullptr);
     m_showResultsAction->setEnabled(m_store != nullptr);
-    m_finishAction->setEnabled(editable);
+    // Once finished, finishing again does nothing: the action says so instead of looking available.
+    const bool finished = m_session && m_session->event().status == core::EventStatus::Finished;
+    m_finishAction->setEnabled(editable && !finished);
+    m_finishAction->setToolTip(finished ? tr("The event is finished.") : QString());
+    m_finishAction->setStatusTip(m_finishAction->toolTip());
     // Awarding waits for the ratings of the event's month when they are computed in the background.
     m_awardAction->setEnabled(editable && !m_session->isComputingRatings());
     m_awardAction->setToolTip(m_session && m_session->isComputingRatings()
@@ -738,7 +743,7 @@ void MainWindow::newEvent()
     auto* editor = new EventEditor(this);
     editor->setWindowTitle(tr("New Event"));
     editor->setAttribute(Qt::WA_DeleteOnClose);
-    editor->setKnownEvents(m_store->events());
+    editor->setKnownEvents(*m_store);
     connect(editor, &QDialog::accepted, this, [this, editor] {
         try {
             const QString id = m_store->createEvent(editor->draft());
@@ -767,7 +772,7 @@ void MainWindow::editEvent()
     auto* editor = new EventEditor(this);
     editor->setWindowTitle(tr("Edit Event"));
     editor->setAttribute(Qt::WA_DeleteOnClose);
-    editor->setKnownEvents(m_store->events());
+    editor->setKnownEvents(*m_store);
     editor->setDraft(core::EventDraft::of(m_session->event()));
     connect(editor, &QDialog::accepted, this, [this, editor] {
         if (m_session && !m_session->updateEvent(editor->draft()))
@@ -851,9 +856,10 @@ void MainWindow::exportEventWithDialog()
 {
     if (!m_session)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export for Submission"),
-                                                      m_session->event().name + QStringLiteral(".json"),
-                                                      tr("FlickDesk event (*.json)"));
+    const QString path = saveFileName(
+        this, tr("Export for Submission"),
+        proposedFileName({m_session->event().name, m_session->event().date}, QStringLiteral("json")),
+        tr("FlickDesk event (*.json)"));
     if (path.isEmpty())
         return;
     const QString error = exportEventTo(path);

@@ -935,11 +935,8 @@ QString writeEventExport(const EventExchange& exchange, const QString& jsonPath)
         if (QString error = writeFileAtomically(dir.filePath(name), *bytes); !error.isEmpty())
             return error.replace(QDir::toNativeSeparators(fresh.path()), QDir::toNativeSeparators(folder));
     }
-    // QTemporaryDir makes its folder for the owner alone; the export is an ordinary folder.
-    QFile::setPermissions(fresh.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
-                                            QFileDevice::ExeOwner | QFileDevice::ReadGroup |
-                                            QFileDevice::ExeGroup | QFileDevice::ReadOther |
-                                            QFileDevice::ExeOther);
+    // QTemporaryDir makes its folder for the owner alone; the export is an ordinary folder (umask).
+    giveNewFolderMode(fresh.path());
     QSaveFile json(jsonPath);
     const QByteArray bytes = serializeEventExchange(exchange);
     if (!json.open(QIODevice::WriteOnly) || json.write(bytes) != bytes.size() || !flushToDisk(json))

@@ -16,6 +16,9 @@
 #include <utility>
 
 #ifdef Q_OS_UNIX
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
@@ -178,17 +181,69 @@ QString writeFileAtomically(const QString& path, const QByteArray& bytes)
     return {};
 }
 
+bool giveNewFolderMode(const QString& folder)
+{
+#ifdef Q_OS_UNIX
+    // The umask is read by making a folder, not by umask() (which would change it for every thread
+    // a moment): inside `folder`, which is fresh and this process's own.
+    const QByteArray probe = QFile::encodeName(QDir(folder).filePath(QStringLiteral(".mode-probe")));
+    if (::mkdir(probe.constData(), 0777) != 0)
+        return false;
+    struct stat status {};
+    const bool known = ::stat(probe.constData(), &status) == 0;
+    ::rmdir(probe.constData());
+    return known && ::chmod(QFile::encodeName(folder).constData(), status.st_mode & 0777) == 0;
+#else
+    return QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                             QFileDevice::ExeOwner | QFileDevice::ReadGroup |
+                                             QFileDevice::ExeGroup | QFileDevice::ReadOther |
+                                             QFileDevice::ExeOther);
+#endif
+}
+
 ReplacingFile::ReplacingFile(const QString& target)
     : target_(target)
 {
     const QFileInfo info(target);
-    QTemporaryFile file(info.absoluteDir().filePath(QStringLiteral(".%1.XXXXXX").arg(info.fileName())));
+    const QString pattern = info.absoluteDir().filePath(QStringLiteral(".%1.XXXXXX").arg(info.fileName()));
+#ifdef Q_OS_UNIX
+    // A QTemporaryFile is made for its owner alone (0600), and the rename kept that mode: a PDF came
+    // out 0600 where a JSON file (QSaveFile) is 0644. Made as QSaveFile makes its own, the finished
+    // file has the mode of any new file (0666 less the umask), or the mode of the file it replaces.
+    const bool replaces = info.exists();
+    QByteArray name;
+    int descriptor = -1;
+    for (int attempt = 0; attempt < 100 && descriptor < 0; ++attempt) {
+        QTemporaryFile probe(pattern); // only for a fresh random name
+        if (!probe.open())
+            break;
+        name = QFile::encodeName(probe.fileName());
+        probe.remove();
+        descriptor = ::open(name.constData(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, replaces ? 0600 : 0666);
+        if (descriptor < 0 && errno != EEXIST)
+            break;
+    }
+    if (descriptor < 0) {
+        error_ = tr("cannot write %1: %2")
+                     .arg(QDir::toNativeSeparators(target), QString::fromLocal8Bit(std::strerror(errno)));
+        return;
+    }
+    if (replaces) {
+        struct stat status {};
+        if (::stat(QFile::encodeName(target).constData(), &status) == 0)
+            ::fchmod(descriptor, status.st_mode & 07777);
+    }
+    ::close(descriptor);
+    temporary_ = QFile::decodeName(name);
+#else
+    QTemporaryFile file(pattern);
     file.setAutoRemove(false);
     if (!file.open()) {
         error_ = tr("cannot write %1: %2").arg(QDir::toNativeSeparators(target), file.errorString());
         return;
     }
     temporary_ = file.fileName();
+#endif
 }
 
 ReplacingFile::~ReplacingFile()

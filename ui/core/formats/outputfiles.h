@@ -8,7 +8,8 @@
 //   existing file is also compared by its device and inode, which finds hard links.
 // - Every file is written under a temporary name beside its target, every write and the final
 //   flush to disk checked, and only then renamed over the target: a full disk or a killed process
-//   leaves the earlier file as it was.
+//   leaves the earlier file as it was. The finished file has the mode of any new file (0666 less
+//   the umask), or that of the file it replaces.
 
 #include <QByteArray>
 #include <QFileDevice>
@@ -34,6 +35,10 @@ bool flushToDisk(QFileDevice& file);
 // Writes `bytes` as the whole file `path`, through a temporary file renamed into place. An error
 // message naming the file, or an empty string.
 QString writeFileAtomically(const QString& path, const QByteArray& bytes);
+
+// Gives `folder`, made for its owner alone (QTemporaryDir: 0700), the mode of any new folder: 0777
+// less the umask. False when it cannot.
+bool giveNewFolderMode(const QString& folder);
 
 // A file that a writer which needs a path of its own (QPdfWriter) writes under a temporary name
 // beside `target`; commit() checks it and renames it into place. Without commit(), or when it fails,

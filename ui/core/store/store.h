@@ -211,6 +211,13 @@ public:
     // empty when the month has none. Every payout takes lockedRatingsFor's instead.
     std::vector<LockedRating> lockRatings(const QString& month);
     std::vector<AuditEntry> auditLog(const QString& eventId = {});
+    // For New Event's proposals (EventEditor). DECISIONS T2: the date of each season's Finale among
+    // the stored events: the event the Finale setting names (finaleKey), else the season's latest
+    // competitive "WCC Singles" event (as defaultFinale chooses it). A season without one is left out.
+    std::map<QString, QString> seasonFinaleDates();
+    // The group most stored events of each division carry (of two as common, the one of the later
+    // event); a division none of whose stored events has a group is left out.
+    std::map<Tour, QString> usualGroups();
     // Every finished or awarded event as a history, exactly as readHistoryFolder would read the
     // same events from a folder, with the FlickSkill parameters stored in the settings.
     HistoryFolder loadHistory();

@@ -508,6 +508,70 @@ std::vector<AuditEntry> Store::auditLog(const QString& eventId)
     });
 }
 
+std::map<QString, QString> Store::seasonFinaleDates()
+{
+    struct Stored {
+        QString date;
+        QString season;
+    };
+    std::map<QString, Stored> byId;           // every event with a season
+    std::map<QString, QString> defaultFinale; // season -> its latest competitive WCC Singles
+    d->guarded([&] {
+        sqlite::Statement select(
+            d->db, "SELECT id, date, season, tour, name FROM events WHERE season <> '' ORDER BY date, rowid");
+        while (select.step()) {
+            const QString season = select.text(2);
+            byId[select.text(0)] = {select.text(1), season};
+            // DECISIONS T2's default, as defaultFinale (core/awards/tourpoints.h) chooses it.
+            if (tourFromKeyword(select.text(3)) == Tour::Competitive &&
+                select.text(4).startsWith(QLatin1String("WCC Singles"), Qt::CaseInsensitive))
+                defaultFinale[season] = select.text(1); // ordered by date: the latest stays
+        }
+    });
+    std::map<QString, QString> finales = defaultFinale;
+    std::set<QString> seasons;
+    for (const auto& [id, stored] : byId)
+        seasons.insert(stored.season);
+    for (const QString& season : seasons) {
+        // The Finale setting, when it names a stored event of that season, overrides the default.
+        const QJsonValue named = setting(finaleKey(season));
+        if (!named.isString())
+            continue;
+        const auto event = byId.find(named.toString());
+        if (event != byId.end() && event->second.season == season)
+            finales[season] = event->second.date;
+    }
+    return finales;
+}
+
+std::map<Tour, QString> Store::usualGroups()
+{
+    return d->guarded([&] {
+        struct Count {
+            QString group;
+            qint64 events = 0;
+            QString latest;
+        };
+        std::map<Tour, Count> usual;
+        sqlite::Statement select(d->db, "SELECT tour, \"group\", COUNT(*), MAX(date) FROM events "
+                                        "WHERE \"group\" <> '' GROUP BY tour, \"group\"");
+        while (select.step()) {
+            const std::optional<Tour> tour = tourFromKeyword(select.text(0));
+            if (!tour)
+                continue;
+            const Count candidate{select.text(1), select.integer(2), select.text(3)};
+            auto [at, added] = usual.emplace(*tour, candidate);
+            if (!added && (candidate.events > at->second.events ||
+                           (candidate.events == at->second.events && candidate.latest > at->second.latest)))
+                at->second = candidate;
+        }
+        std::map<Tour, QString> groups;
+        for (const auto& [tour, count] : usual)
+            groups[tour] = count.group;
+        return groups;
+    });
+}
+
 HistoryFolder Store::Private::loadHistory()
 {
     HistoryFolder folder;

@@ -8,6 +8,7 @@
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/playersearchmodel.h"
 #include "widgets/playerdialog.h"
+#include "widgets/savedialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -614,6 +615,7 @@ void EntrantsPanel::setSession(EventSession* session)
         m_results->setModel(nullptr);
         m_preview->setModel(nullptr);
         m_preview->setTable(engine::PayoutTable{}, tr("No event selected"));
+        m_preview->setEvent(tr("No event selected"), QDate()); // no date, format or Tier: no event
         m_preview->setLockSource(QString());
         m_preview->setComputing(QString());
         updateCounts();
@@ -1168,7 +1170,11 @@ bool EntrantsPanel::savePreviewPdf(const QString& path)
 void EntrantsPanel::savePreviewPdfWithDialog()
 {
     const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save the payout preview"), QString(), tr("PDF (*.pdf)"));
+        saveFileName(this, tr("Save the payout preview"),
+                     proposedFileName({m_session ? m_session->event().name : QString(),
+                                       m_session ? m_session->event().date : QString(), tr("payout preview")},
+                                      QStringLiteral("pdf")),
+                     tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     Q_EMIT message(savePreviewPdf(path) ? tr("Saved %1").arg(QFileInfo(path).fileName())

@@ -14,6 +14,8 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
@@ -111,7 +113,8 @@ EventEditor::EventEditor(QWidget* parent)
     connect(m_date, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_location, &QLineEdit::textChanged, this, &EventEditor::updateState);
     connect(m_experimental, &QCheckBox::toggled, this, &EventEditor::updateState);
-    connect(m_date, &QLineEdit::textChanged, this, &EventEditor::proposeSeason);
+    connect(m_date, &QLineEdit::textChanged, this, &EventEditor::proposeSeasonOfDate);
+    connect(m_division, &QComboBox::currentIndexChanged, this, &EventEditor::proposeGroupOfDivision);
     connect(m_season, &QComboBox::currentTextChanged, this, &EventEditor::updateState);
     // Typed or picked by the director: a later change of the date leaves it alone.
     connect(m_season->lineEdit(), &QLineEdit::textEdited, this, [this] { m_seasonChosen = true; });
@@ -135,13 +138,20 @@ void EventEditor::setDraft(const core::EventDraft& draft)
     m_date->setText(draft.date);
     m_format->setCurrentIndex(m_format->findData(int(draft.format)));
     m_tier->setCurrentIndex(m_tier->findData(draft.tier.value_or(0)));
-    m_division->setCurrentIndex(m_division->findData(int(draft.tour)));
+    {
+        // The draft's own group, before the division's proposal could replace it.
+        const QSignalBlocker blocker(m_division);
+        m_division->setCurrentIndex(m_division->findData(int(draft.tour)));
+    }
     m_group->setText(draft.group);
+    // The draft's group follows a change of division while it is the one proposed for its division.
+    m_proposedGroup = draft.group.trimmed() == proposedGroup(draft.tour) ? draft.group.trimmed() : QString();
     m_draftSeason = draft.season;
     m_seasonChosen = !draft.season.isEmpty();
+    m_proposal = {};
     m_season->setCurrentText(draft.season);
     if (!m_seasonChosen)
-        proposeSeason();
+        proposeSeasonOfDate();
     m_experimental->setChecked(draft.experimental);
     m_cap->setValue(draft.experimentalCap);
     updateState();
@@ -209,52 +219,121 @@ QStringList EventEditor::seasonsOf(const std::vector<core::EventSummary>& events
     return seasons;
 }
 
-QString EventEditor::seasonOfDate(const std::vector<core::EventSummary>& events, const QDate& date)
+QString EventEditor::nextSeasonLabel(const QString& season)
 {
-    if (!date.isValid())
+    const QString label = season.trimmed();
+    bool isNumber = false;
+    const qint64 number = label.toLongLong(&isNumber);
+    if (isNumber && number >= 0 && !label.startsWith(u'+'))
+        return QString::number(number + 1);
+    // A season named by its years: "2025-26" -> "2026-27", "2025/2026" -> "2026/2027".
+    static const QRegularExpression years(QStringLiteral("^(\\d{4})([-/])(\\d{2}|\\d{4})$"));
+    const QRegularExpressionMatch match = years.match(label);
+    if (!match.hasMatch())
         return QString();
+    const int first = match.captured(1).toInt() + 1;
+    const QString second = match.captured(3);
+    const int next = second.size() == 2 ? (second.toInt() + 1) % 100 : second.toInt() + 1;
+    return QStringLiteral("%1%2%3")
+        .arg(first)
+        .arg(match.captured(2))
+        .arg(next, static_cast<int>(second.size()), 10, QLatin1Char('0'));
+}
+
+EventEditor::SeasonProposal EventEditor::proposeSeason(const std::vector<core::EventSummary>& events,
+                                                       const std::map<QString, QString>& finaleDates,
+                                                       const QDate& date)
+{
+    SeasonProposal proposal;
+    if (!date.isValid())
+        return proposal;
     struct Span {
+        QString season;
         QDate first;
         QDate last;
     };
-    std::map<QString, Span> spans;
-    QString nearest;
-    qint64 nearestDays = -1;
-    QDate nearestDate;
-    for (const core::EventSummary& event : events) {
-        const QString season = event.season.trimmed();
-        const QDate day = parseDate(event.date);
-        if (season.isEmpty() || !day.isValid())
-            continue;
-        auto [at, added] = spans.emplace(season, Span{day, day});
-        if (!added) {
-            at->second.first = std::min(at->second.first, day);
-            at->second.last = std::max(at->second.last, day);
+    std::vector<Span> spans; // in the order of their first event (seasonsOf)
+    for (const QString& season : seasonsOf(events)) {
+        Span span{season, {}, {}};
+        for (const core::EventSummary& event : events) {
+            const QDate day = parseDate(event.date);
+            if (event.season.trimmed() != season || !day.isValid())
+                continue;
+            span.first = span.first.isValid() ? std::min(span.first, day) : day;
+            span.last = span.last.isValid() ? std::max(span.last, day) : day;
         }
-        const qint64 days = std::abs(day.daysTo(date));
-        if (nearestDays < 0 || days < nearestDays || (days == nearestDays && day > nearestDate)) {
-            nearestDays = days;
-            nearestDate = day;
-            nearest = season;
-        }
+        spans.push_back(span);
     }
+    if (spans.empty())
+        return proposal;
     // Seasons run one after another: the one whose events surround the date. Should two overlap,
     // the one that began last, which a new event most likely continues.
-    QString surrounding;
-    QDate surroundingFirst;
-    for (const auto& [season, span] : spans) {
-        if (span.first <= date && date <= span.last &&
-            (surrounding.isEmpty() || span.first > surroundingFirst)) {
-            surrounding = season;
-            surroundingFirst = span.first;
-        }
+    const Span* surrounding = nullptr;
+    const Span* before = nullptr; // the last season that began on or before the date
+    for (const Span& span : spans) {
+        if (span.first <= date && date <= span.last)
+            surrounding = &span;
+        if (span.first <= date)
+            before = &span;
     }
-    return surrounding.isEmpty() ? nearest : surrounding;
+    if (surrounding) {
+        proposal.season = surrounding->season;
+        return proposal;
+    }
+    if (!before) { // before the history: its first season
+        proposal.season = spans.front().season;
+        return proposal;
+    }
+    // DECISIONS T2: a season ends with its Finale. The NCA's seasons up to 15 opened with the WCC
+    // (season 15 both opened and closed with one): a Finale in its season's first week opened it.
+    QDate finale;
+    if (const auto named = finaleDates.find(before->season); named != finaleDates.end()) {
+        const QDate day = parseDate(named->second);
+        if (day.isValid() && before->first.daysTo(day) > 7)
+            finale = day;
+    }
+    // A season lasts at most a year: the WCC that closes it falls on the first weekend of June, a
+    // year and up to a week after the one that opened the season before (15: 2024-06-01 to
+    // 2025-06-07). A season none of whose events is within a year never continues.
+    const bool afterFinale = finale.isValid() && date > finale;
+    const bool afterItsYear = date > before->first.addYears(1).addDays(7) || date > before->last.addYears(1);
+    if (!afterFinale && !afterItsYear) {
+        proposal.season = before->season;
+        return proposal;
+    }
+    const auto next = std::find_if(spans.begin(), spans.end(),
+                                   [before](const Span& span) { return span.first > before->first; });
+    if (next != spans.end()) { // a stored season that began later (after a gap in the history)
+        proposal.season = next->season;
+        return proposal;
+    }
+    proposal.season = nextSeasonLabel(before->season);
+    proposal.isNew = true;
+    proposal.ended = before->season;
+    proposal.began = before->first;
+    if (afterFinale)
+        proposal.finale = finale;
+    return proposal;
 }
 
-void EventEditor::setKnownEvents(const std::vector<core::EventSummary>& events)
+QString EventEditor::seasonOfDate(const std::vector<core::EventSummary>& events, const QDate& date,
+                                  const std::map<QString, QString>& finaleDates)
+{
+    return proposeSeason(events, finaleDates, date).season;
+}
+
+void EventEditor::setKnownEvents(core::Store& store)
+{
+    setKnownEvents(store.events(), store.seasonFinaleDates(), store.usualGroups());
+}
+
+void EventEditor::setKnownEvents(const std::vector<core::EventSummary>& events,
+                                 const std::map<QString, QString>& finaleDates,
+                                 const std::map<core::Tour, QString>& usualGroups)
 {
     m_known = events;
+    m_finaleDates = finaleDates;
+    m_usualGroups = usualGroups;
     m_seasons = seasonsOf(events);
     const QString text = m_season->currentText();
     m_season->clear();
@@ -277,19 +356,61 @@ void EventEditor::setKnownEvents(const std::vector<core::EventSummary>& events)
     }
     m_season->setCurrentText(text);
     if (!m_seasonChosen)
-        proposeSeason();
+        proposeSeasonOfDate();
+    proposeGroupOfDivision();
     updateState();
 }
 
-void EventEditor::proposeSeason()
+QString EventEditor::proposedGroup(core::Tour division) const
+{
+    if (const auto usual = m_usualGroups.find(division); usual != m_usualGroups.end())
+        return usual->second;
+    // No stored event of that division: the NCA runs both Tours (DECISIONS T1).
+    switch (division) {
+    case core::Tour::Competitive:
+        return QStringLiteral("NCA");
+    case core::Tour::Recreational:
+        return QStringLiteral("NCA REC");
+    case core::Tour::None:
+        break;
+    }
+    return QString();
+}
+
+void EventEditor::proposeGroupOfDivision()
+{
+    // A group the director typed (or an event's own, unusual one) stays; a proposed one follows.
+    const QString group = m_group->text().trimmed();
+    if (!group.isEmpty() && group != m_proposedGroup)
+        return;
+    const QString proposed = proposedGroup(static_cast<core::Tour>(m_division->currentData().toInt()));
+    if (proposed.isEmpty())
+        return;
+    m_proposedGroup = proposed;
+    if (group != proposed)
+        m_group->setText(proposed);
+}
+
+void EventEditor::proposeSeasonOfDate()
 {
     if (m_seasonChosen)
         return;
-    const QString season = seasonOfDate(m_known, parseDate(m_date->text()));
-    if (season.isEmpty())
+    const SeasonProposal proposal = proposeSeason(m_known, m_finaleDates, parseDate(m_date->text()));
+    if (proposal.season.isEmpty() && !proposal.isNew)
         return;
-    m_season->setCurrentIndex(m_season->findText(season));
+    m_proposal = proposal;
+    // The index may already be this season's while the text says another (a new season proposed
+    // before): both are set.
+    const int index = m_season->findText(proposal.season);
+    if (index >= 0)
+        m_season->setCurrentIndex(index);
+    m_season->setEditText(proposal.season);
     updateState();
+}
+
+bool EventEditor::isProposedNewSeason() const
+{
+    return m_proposal.isNew && !m_seasonChosen && m_season->currentText().trimmed() == m_proposal.season;
 }
 
 bool EventEditor::isNewSeason() const
@@ -302,7 +423,8 @@ void EventEditor::confirm()
 {
     if (!isComplete() || m_newSeasonQuestion)
         return;
-    if (!isNewSeason()) {
+    // A new season the date calls for is said under the field: no question.
+    if (!isNewSeason() || isProposedNewSeason()) {
         accept();
         return;
     }
@@ -343,11 +465,23 @@ void EventEditor::updateState()
     else if (const QString location = core::textProblem(m_location->text().trimmed()); !location.isEmpty())
         problem = tr("The location %1.").arg(location);
     m_problem->setText(problem);
+    const bool proposedNew = isProposedNewSeason();
     const bool newSeason = isNewSeason();
-    m_seasonNote->setVisible(newSeason);
-    if (newSeason)
+    m_seasonNote->setVisible(newSeason || proposedNew);
+    if (proposedNew) {
+        const QString began = m_proposal.began.toString(QLatin1String(kDateFormat));
+        const QString why =
+            m_proposal.finale.isValid()
+                ? tr("season %1 ended with its Finale on %2")
+                      .arg(m_proposal.ended, m_proposal.finale.toString(QLatin1String(kDateFormat)))
+                : tr("season %1 began on %2, more than a year before").arg(m_proposal.ended, began);
+        m_seasonNote->setText(m_proposal.season.isEmpty()
+                                  ? tr("New season: %1; type its name.").arg(why)
+                                  : tr("New season: %1 (%2).").arg(m_proposal.season, why));
+    } else if (newSeason) {
         m_seasonNote->setText(
             tr("A new season: no stored event belongs to \"%1\".").arg(m_season->currentText().trimmed()));
+    }
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }
 

@@ -336,6 +336,11 @@ void PayoutPreviewWidget::showModelTable()
     const QString& eventTitle = m_eventTitle;
 
     m_titleLabel->setText(eventTitle.isEmpty() ? tr("Untitled event") : eventTitle);
+    // Without an event (setEvent with no date: none is selected) there is no date, format or Tier.
+    const bool hasEvent = m_eventDate.isValid();
+    m_subtitleLabel->setVisible(hasEvent);
+    for (QLabel* value : {m_strengthValue, m_depthValue, m_fieldSizeValue, m_tierValue, m_winnerValue})
+        value->parentWidget()->setVisible(hasEvent);
     m_subtitleLabel->setText(tr("%1 \u00b7 %2 \u00b7 %3")
                                  .arg(QLocale().toString(m_eventDate, QLocale::LongFormat),
                                       payouttext::format(table.format), payouttext::tier(table.tier)));

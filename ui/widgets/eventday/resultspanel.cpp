@@ -6,6 +6,7 @@
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
+#include "widgets/savedialog.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -561,6 +562,9 @@ void ResultsPanel::updateState()
     for (QPushButton* b : {m_up, m_down, m_number, m_validate, m_finish, m_award})
         b->setEnabled(editable);
     const bool computing = m_session && m_session->isComputingRatings();
+    const bool finished = m_session && m_session->event().status == core::EventStatus::Finished;
+    m_finish->setEnabled(editable && !finished);
+    m_finish->setToolTip(finished ? tr("The event is finished.") : QString());
     m_award->setEnabled(editable && !computing);
     m_award->setToolTip(computing
                             ? tr("The ratings of the event's month are being computed; the points can be "
@@ -872,7 +876,10 @@ void ResultsPanel::saveResultsPdfWithDialog()
     if (!m_session)
         return;
     const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save the results"), QString(), tr("PDF (*.pdf)"));
+        saveFileName(this, tr("Save the results"),
+                     proposedFileName({m_session->event().name, m_session->event().date, tr("results")},
+                                      QStringLiteral("pdf")),
+                     tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     Q_EMIT message(saveResultsPdf(path) ? tr("Saved %1").arg(QFileInfo(path).fileName())

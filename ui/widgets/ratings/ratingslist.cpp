@@ -2,9 +2,11 @@
 
 #include "core/formats/csvwriting.h"
 #include "core/formats/outputfiles.h"
+#include "widgets/savedialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDate>
 #include <QFileDialog>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -328,8 +330,10 @@ bool RatingsListView::exportCsv(const QString& path, QString* errorString) const
 
 void RatingsListView::exportCsvWithDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the rating list"),
-                                                      QStringLiteral("ratings.csv"), tr("CSV files (*.csv)"));
+    const QString path = saveFileName(
+        this, tr("Export the rating list"),
+        proposedFileName({tr("Ratings"), QDate::currentDate().toString(Qt::ISODate)}, QStringLiteral("csv")),
+        tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;

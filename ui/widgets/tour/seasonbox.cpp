@@ -15,6 +15,9 @@ FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::ui::SeasonBox)
 void fillSeasonBox(QComboBox& box, const core::HistoryFolder& folder, const QString& wanted)
 {
     const QSignalBlocker blocker(&box);
+    // Filled after it was first shown (the history loads in the background): sized to its contents
+    // then, as the box first measured itself empty, it showed "Season 1" of "Season 16".
+    box.setSizeAdjustPolicy(QComboBox::AdjustToContents);
     box.clear();
     for (const QString& label : core::seasonsOf(folder))
         box.addItem(tr("Season %1").arg(label), label);

@@ -4,6 +4,7 @@
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "widgets/ratings/recomputejob.h"
+#include "widgets/savedialog.h"
 #include "widgets/tour/seasonbox.h"
 
 #include <QComboBox>
@@ -623,12 +624,14 @@ void StandingsView::print()
 
 void StandingsView::savePdfWithDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save the standings as PDF"),
-        QStringLiteral("standings-%1-%2.pdf")
-            .arg(season(), division() == engine::Division::Recreational ? QStringLiteral("recreational")
-                                                                        : QStringLiteral("competitive")),
-        tr("PDF files (*.pdf)"));
+    const QString path =
+        saveFileName(this, tr("Save the standings as PDF"),
+                     proposedFileName({tr("Standings season %1").arg(season()),
+                                       division() == engine::Division::Recreational ? tr("recreational")
+                                                                                    : tr("competitive"),
+                                       QDate::currentDate().toString(Qt::ISODate)},
+                                      QStringLiteral("pdf")),
+                     tr("PDF files (*.pdf)"));
     if (path.isEmpty())
         return;
     QString error;
