@@ -318,6 +318,9 @@ private:
 struct Column {
     std::string_view name;
     bool required = true;
+    // Named in the header proposed for an empty file; false for a column read only to refuse what
+    // it holds (a fifth seat of a Kings Cribbage game).
+    bool proposed = true;
 };
 
 // One CSV file with a header row; columns are found by name, in any order.
@@ -341,7 +344,8 @@ public:
         if (!parser_.next(header)) {
             std::string names;
             for (const Column& column : columns)
-                names += (names.empty() ? "" : ",") + std::string(column.name);
+                if (column.proposed)
+                    names += (names.empty() ? "" : ",") + std::string(column.name);
             report(defects_, file_, 1, {}, {}, "the file is empty; expected a header line such as " + names);
             return false;
         }
