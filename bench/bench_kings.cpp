@@ -9,6 +9,7 @@
 
 #include "benchtiming.h"
 #include "core/systems/systems.h"
+#include "flickdesk/engine/history.h"
 #include "flickdesk/engine/kingscribbage.h"
 
 #include <QByteArray>
@@ -102,6 +103,13 @@ int main(int argc, char** argv)
     const engine::kings::KingsResult engineResult =
         engine::kings::rateGames(std::vector<engine::kings::PlayerState>(players), work.games);
     const double engineSeconds = secondsSince(start);
+    if (!engineResult.defects.empty()) {
+        // A run that refused its input measured nothing worth a figure.
+        std::fprintf(stderr,
+                     "rateGames refused the generated games (%zu defects, the first: %s): no figure\n",
+                     engineResult.defects.size(), engine::describe(engineResult.defects.front()).c_str());
+        return 1;
+    }
     std::printf("engine alone (rateGames):          %.3f s, %.0f ns per game, %zu defects\n", engineSeconds,
                 engineSeconds * 1e9 / static_cast<double>(work.games.size()), engineResult.defects.size());
 
@@ -110,6 +118,12 @@ int main(int argc, char** argv)
     start = Clock::now();
     const core::SystemResult result = core::runKingsSystem(input, core::SystemKind::Kings);
     const double systemSeconds = secondsSince(start);
+    if (!result.defects.empty()) {
+        std::fprintf(stderr,
+                     "runKingsSystem refused the generated CSV (%zu defects, the first: %s): no figure\n",
+                     result.defects.size(), engine::describe(result.defects.front()).c_str());
+        return 1;
+    }
     std::printf(
         "runKingsSystem (read, rate, tables): %.3f s, %lld ratings rows, %lld history rows, %zu defects\n",
         systemSeconds, static_cast<long long>(result.table.rows.size()),

@@ -142,6 +142,12 @@ int main(int argc, char** argv)
         wholeTimes.push_back(secondsSince(start));
         defects = result.defects.size();
     }
+    if (defects != 0) {
+        // A run that refused its input measured nothing worth a figure.
+        std::fprintf(stderr, "  core::runSystem refused the generated games (%zu defects): no figure\n",
+                     defects);
+        return 1;
+    }
     std::printf(
         "  CSV in, standings CSV out (core::runSystem): median %.4f s (%zu defects, %lld bytes out)\n",
         median(wholeTimes), defects, static_cast<long long>(bytes));

@@ -1,7 +1,8 @@
 // From process start to a usable main window on the full sample history (target < 1.5 s): the
 // database open, the events list filled, the last selected event restored with its locked
 // ratings, the window shown. The parent prepares a database once, then starts itself as a child
-// several times and times each from QProcess::start to the child's "ready". Prints only.
+// several times and times each from QProcess::start to the child's "ready". Prints only; when the
+// child fails (no display, a crash, the database not opened) it says so and exits 1, with no figure.
 //
 //   bench_startup [HISTORY_DIR]   (default tests/data/nca-history; see bench/README.md)
 #include "benchtiming.h"
@@ -95,14 +96,58 @@ int main(int argc, char* argv[])
     std::vector<qint64> wall;
     for (int run = 0; run < 5; ++run) {
         QProcess process;
-        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         QElapsedTimer timer;
         timer.start();
         process.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--child"), database});
-        process.waitForReadyRead(30000);
+        const bool answered = process.waitForReadyRead(30000);
         const qint64 elapsed = timer.elapsed();
+        // The child's first line is "ready MS OPENED SESSION ratings MS"; it reaches that line only with
+        // a window shown and exposed.
         const QByteArray line = process.readLine().trimmed();
-        process.waitForFinished(30000);
+        // waitForFinished is false for a child that has already ended: that one has finished too.
+        const bool finished = process.state() == QProcess::NotRunning || process.waitForFinished(30000);
+        if (!finished) {
+            process.kill();
+            process.waitForFinished(5000);
+        }
+        const QList<QByteArray> words = line.split(' ');
+        const bool ready =
+            answered && words.size() >= 4 && words[0] == "ready" && words[2] == "1" && words[3] == "1";
+        if (!ready || !finished || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+            // A window that never started has no startup time: say what the child did, print no figure.
+            const QByteArray rest = process.readAllStandardOutput().trimmed();
+            const QByteArray errors = process.readAllStandardError().trimmed();
+            QByteArray how;
+            if (!answered && process.state() != QProcess::NotRunning)
+                how = "did not answer within 30 s";
+            else if (!finished)
+                how = "did not finish within 30 s after answering";
+            else if (process.exitStatus() != QProcess::NormalExit)
+                how = "crashed";
+            else if (process.exitCode() != 0)
+                how = "exited with status " + QByteArray::number(process.exitCode());
+            else if (!ready && words.size() >= 4 && words[0] == "ready")
+                how = words[2] != "1" ? "showed a window that could not open the database"
+                                      : "showed a window without the database's session";
+            else
+                how = "exited without reporting a usable window";
+            const bool noDisplay = errors.contains("platform plugin") || errors.contains("display");
+            std::fprintf(stderr,
+                         "run %d: the window did not start: the child %s.\n"
+                         "child's output: %s\nchild's errors: %s\nno startup figure%s\n",
+                         run + 1, how.constData(),
+                         line.isEmpty() && rest.isEmpty() ? "(none)"
+                                                          : (line + ' ' + rest).trimmed().constData(),
+                         errors.isEmpty() ? "(none)" : errors.constData(),
+                         noDisplay ? "; the window needs a display: run under xvfb-run, or with "
+                                     "QT_QPA_PLATFORM=offscreen"
+                                   : "");
+            return 1;
+        }
+        // The child's warnings (a font missing) go where they would have gone.
+        const QByteArray errors = process.readAllStandardError();
+        if (!errors.isEmpty())
+            std::fwrite(errors.constData(), 1, static_cast<std::size_t>(errors.size()), stderr);
         wall.push_back(elapsed);
         std::printf("run %d: %lld ms from process start to a usable window (child: %s)\n", run + 1,
                     static_cast<long long>(elapsed), line.constData());

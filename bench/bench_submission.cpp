@@ -81,6 +81,12 @@ int main(int argc, char** argv)
         const double whole = medianMs(runs, [&] {
             readerDefects = core::parseEventExchange(bytes, QStringLiteral("e.json")).defects.size();
         });
+        if (defects != 0 || readerDefects != 0) {
+            // A reader that refused the file measured nothing worth a figure.
+            std::fprintf(stderr, "the generated file of %d units was refused (%zu/%zu defects): no figure\n",
+                         units, defects, readerDefects);
+            return 1;
+        }
         std::printf(
             "submission file of %d units (%.1f MB): strict pass %.1f ms (%.0f MB/s), QJsonDocument %.1f ms, "
             "whole reader %.1f ms (%.0f MB/s); defects %zu/%zu\n",

@@ -278,8 +278,10 @@ AcfResult rateAcf(const AcfHistory& history)
                     next.games = line.before.games + tally.games;
                     next.rounds = line.before.rounds + tally.rounds;
                     // DECISIONS A3: with 128 games (this event's included), never more than 100 below
-                    // the highest rating held before.
-                    const double floor = line.before.peak - kAcfPeakFloorGap;
+                    // the highest rating held before. The floor stops a fall and never lifts: a
+                    // player already more than 100 below their peak keeps at least the rating they
+                    // came with, min(peak - 100, rating before), so losses never raise them.
+                    const double floor = std::min(line.before.peak - kAcfPeakFloorGap, line.before.rating);
                     if (next.games >= kAcfGameLimit && next.rating < floor) {
                         next.rating = floor;
                         line.peakFloorApplied = true;

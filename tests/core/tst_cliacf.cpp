@@ -97,6 +97,7 @@ private Q_SLOTS:
     void playersFileDefaults();
     void exactHalfIsPublishedUp();
     void tiedRatingsByPlayerId();
+    void peakFloorNeverLifts();
     void defectiveInput_data();
     void defectiveInput();
     void mutatedInputNeverCrashes();
@@ -262,6 +263,42 @@ void TestCliAcf::tiedRatingsByPlayerId()
                                                   "10,,1500,129,17,1500,established\n"
                                                   "p10,,1500,128,16,1500,established\n"
                                                   "p2,,1500,128,16,1500,established\n"));
+}
+
+// DECISIONS A3 (settled 2026-11-26): the 128-game floor stops a fall and never lifts. p, rated 1700
+// with a peak of 2000 and 120 games, loses all eight games of the event that brings them to 128:
+// Rp 1300, (1300 x 8 + 1700 x 120) / 128 = 1675, held at min(2000 - 100, 1700) = 1700, not 1900.
+void TestCliAcf::peakFloorNeverLifts()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString games = dir.filePath(QStringLiteral("games.csv"));
+    const QString players = dir.filePath(QStringLiteral("players.csv"));
+    QByteArray rows = kGamesHeader;
+    for (const char* round : {"1", "2"})
+        for (int game = 0; game < 4; ++game)
+            rows += QByteArray("Fall Open,2025-09-01,round,") + round + ",p,q,0-1\n";
+    QVERIFY(writeFile(games, rows));
+    QVERIFY(writeFile(players, "player_id,name,rating,games,peak,rounds\n"
+                               "p,Pat,1700,120,2000,40\n"
+                               "q,Quinn,1700,500,1700,100\n"));
+    const CliRun result = runProcess({QStringLiteral("acf"), games, QStringLiteral("--players"), players});
+    QVERIFY2(result.status == core::cli_exit::ok, qPrintable(result.err));
+    const QStringList lines = result.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.first(), QStringLiteral("player_id,name,rating,games,rounds,peak,status"));
+    const auto rowOf = [&lines](const QString& id) {
+        for (const QString& line : lines)
+            if (line.startsWith(id + u','))
+                return line.split(u',');
+        return QStringList();
+    };
+    const QStringList pat = rowOf(QStringLiteral("p"));
+    QVERIFY2(pat.size() == 7, qPrintable(result.out));
+    QCOMPARE(pat[2], QStringLiteral("1700"));
+    QCOMPARE(pat[3], QStringLiteral("128"));
+    QCOMPARE(pat[5], QStringLiteral("2000"));
+    // q won every game: the formula alone, (2100 x 8 + 1700 x 128) / 136 = 1723.53.
+    QCOMPARE(rowOf(QStringLiteral("q")).value(2), QStringLiteral("1724"));
 }
 
 void TestCliAcf::defectiveInput_data()

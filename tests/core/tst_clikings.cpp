@@ -51,6 +51,8 @@ private Q_SLOTS:
     void defectiveInput_data();
     void defectiveInput();
     void defectivePlayersFile();
+    void unreadablePlayerRowHasNoFollowOns();
+    void emptyGamesFileHint();
     void garbageNeverCrashes();
 };
 
@@ -269,6 +271,57 @@ void TestCliKings::defectivePlayersFile()
     QVERIFY2(!result.err.contains(QStringLiteral("no player")), qPrintable(result.err));
     QVERIFY(result.err.contains(QStringLiteral("3 defects")));
     QVERIFY(!QFileInfo::exists(output));
+}
+
+void TestCliKings::unreadablePlayerRowHasNoFollowOns()
+{
+    // A players file saved in Latin-1: the name on line 2 is refused (not UTF-8), and that is the only
+    // defect of k1: k1, whose row could not be read, is not also "no player k1" in the games file.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString games = dir.filePath(QStringLiteral("games.csv"));
+    const QString players = dir.filePath(QStringLiteral("players.csv"));
+    const QString output = dir.filePath(QStringLiteral("out.csv"));
+    QVERIFY(writeFile(games, kGamesHeader + "g1,2026-03-01,k1,121,k2,90,,,,\n"
+                                            "g2,2026-03-02,k2,121,k3,90,,,,\n"));
+    QVERIFY(writeFile(players, "player_id,name\nk1,Ren\xe9 Fran\xe7ois\nk2,Kim\n"));
+    const CliRun result = runProcess(
+        {QStringLiteral("kc"), games, QStringLiteral("--players"), players, QStringLiteral("-o"), output});
+    QCOMPARE(result.status, int(core::cli_exit::inputDefects));
+    QVERIFY2(result.err.contains(QStringLiteral("%1:2: name: ").arg(players)), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QStringLiteral("not valid UTF-8")), qPrintable(result.err));
+    QVERIFY2(!result.err.contains(QStringLiteral("no player k1")), qPrintable(result.err));
+    // k3 is truly missing: still reported.
+    QVERIFY2(result.err.contains(QStringLiteral("%1:3: player2: ").arg(games)), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QStringLiteral("no player k3")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QStringLiteral("2 defects")), qPrintable(result.err));
+    QVERIFY(!QFileInfo::exists(output));
+
+    // An id listed again after its unreadable row is still listed twice.
+    QVERIFY(writeFile(players, "player_id,name\nk1,Ren\xe9\nk2,Kim\nk1,Rene\nk3,Cat\n"));
+    const CliRun twice = run(
+        {QStringLiteral("kc"), games, QStringLiteral("--players"), players, QStringLiteral("-o"), output});
+    QCOMPARE(twice.status, core::cli_exit::inputDefects);
+    QVERIFY2(twice.err.contains(QStringLiteral("%1:4: player_id: ").arg(players)), qPrintable(twice.err));
+    QVERIFY2(twice.err.contains(QStringLiteral("listed twice (line 2 and line 4)")), qPrintable(twice.err));
+    QVERIFY2(!twice.err.contains(QStringLiteral("no player")), qPrintable(twice.err));
+}
+
+void TestCliKings::emptyGamesFileHint()
+{
+    // The hint for an empty games file proposes the columns of docs/kings-cribbage.md: four seats,
+    // never a fifth (a fifth player is a defect).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString games = dir.filePath(QStringLiteral("games.csv"));
+    QVERIFY(writeFile(games, ""));
+    const CliRun result = runProcess({QStringLiteral("kc"), games});
+    QCOMPARE(result.status, int(core::cli_exit::inputDefects));
+    QVERIFY2(result.err.contains(QStringLiteral("%1:1: the file is empty").arg(games)),
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains(QString::fromLatin1(kGamesHeader.trimmed())), qPrintable(result.err));
+    QVERIFY2(!result.err.contains(QStringLiteral("player5")), qPrintable(result.err));
+    QVERIFY2(!result.err.contains(QStringLiteral("score5")), qPrintable(result.err));
 }
 
 void TestCliKings::garbageNeverCrashes()

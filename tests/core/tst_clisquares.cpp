@@ -318,6 +318,10 @@ void TestCliSquares::badInput_data()
     QTest::newRow("round disagrees") << header + ok + "G1,2,3,Italy,3,\n"
                                      << QByteArray()
                                      << QStringLiteral("FILE:4: round: game G1: round 2, but line 2");
+    // A round at odds with the game's does not hide the game's own defects: both in one reading.
+    QTest::newRow("round disagrees and power twice")
+        << header + ok + "G1,2,3,France,3,\n"
+        << QByteArray() << QStringLiteral("FILE:4: power: game G1: France is played twice");
     QTest::newRow("missing column") << QByteArray("game,round,player_id,power\nG1,1,1,France\n")
                                     << QByteArray() << QStringLiteral("FILE:1: centres: missing column");
     QTest::newRow("unknown player") << header + ok + "G1,1,99,Italy,3,\n"

@@ -158,6 +158,9 @@ private Q_SLOTS:
     void checkComparesSchema_data();
     void checkComparesSchema();
     void readsReadOnlyMedia();
+    void readOnlyFolderIsNamed();
+    void backupReplacesOnlyABackup();
+    void checkWritesNothing();
     void lockOfAnotherComputer();
     void eventsEscapesControlCharacters();
 
@@ -738,6 +741,129 @@ void TestDatabaseFiles::readsReadOnlyMedia()
                               QStringLiteral("2030-02"), QStringLiteral("--db"), own});
     QVERIFY2(healed.status == core::cli_exit::ok, qPrintable(healed.err));
 #endif
+}
+
+// Item: a backup into a read-only folder blamed the database ("could not be read or changed"), and
+// a database made in a read-only folder was said to be "opened read-only": the folder is named.
+void TestDatabaseFiles::readOnlyFolderIsNamed()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("file permissions are POSIX ones here");
+#else
+    const Unprivileged how = unprivileged();
+    if (!how.why.isEmpty())
+        QSKIP(qPrintable(how.why));
+    QTemporaryDir temp;
+    const QFileDevice::Permissions enterable = QFileDevice::ReadOwner | QFileDevice::ReadGroup |
+                                               QFileDevice::ReadOther | QFileDevice::ExeOwner |
+                                               QFileDevice::ExeGroup | QFileDevice::ExeOther;
+    const QFileDevice::Permissions everything =
+        enterable | QFileDevice::WriteOwner | QFileDevice::WriteGroup | QFileDevice::WriteOther;
+    QVERIFY(QFile::setPermissions(temp.path(), everything));
+    const QString media = temp.filePath(QStringLiteral("media"));
+    QVERIFY(QDir().mkpath(media));
+    QVERIFY(QFile::setPermissions(media, enterable));
+    const QString db = temp.filePath(QStringLiteral("live.sqlite"));
+    QVERIFY(QFile::copy(m_nca, db));
+    if (how.asNobody)
+        QCOMPARE(::chown(QFile::encodeName(db).constData(), 65534, 65534), 0);
+    QVERIFY(QFile::setPermissions(db, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    const QString shownMedia = QDir::toNativeSeparators(media);
+
+    const CliRun copied = runUnprivileged(how, {QStringLiteral("backup"), QStringLiteral("-o"),
+                                                QDir(media).filePath(QStringLiteral("copy.sqlite")),
+                                                QStringLiteral("--db"), db});
+    QCOMPARE(copied.status, core::cli_exit::cannotWrite);
+    QVERIFY2(
+        copied.err.contains(QStringLiteral("backup: No backup was made: the folder %1 cannot be written to.")
+                                .arg(shownMedia)),
+        qPrintable(copied.err));
+    QVERIFY2(!copied.err.contains(QLatin1String("could not be read or changed")), qPrintable(copied.err));
+
+    const QString fresh = QDir(media).filePath(QStringLiteral("new.sqlite"));
+    const CliRun created = runUnprivileged(
+        how, {QStringLiteral("import-history"), tinyHistory(), QStringLiteral("--db"), fresh});
+    QCOMPARE(created.status, core::cli_exit::cannotWrite);
+    QVERIFY2(created.err.contains(QStringLiteral("%1 cannot be created: the folder %2 cannot be written to. "
+                                                 "Nothing was created.")
+                                      .arg(QDir::toNativeSeparators(fresh), shownMedia)),
+             qPrintable(created.err));
+    QVERIFY2(!created.err.contains(QLatin1String("read-only")), qPrintable(created.err));
+    QVERIFY(QDir(media).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
+#endif
+}
+
+// Item: `backup -o notes.csv` replaced a CSV without a word. Only an earlier backup (a FlickDesk
+// database not in use) is replaced; anything else needs --force.
+void TestDatabaseFiles::backupReplacesOnlyABackup()
+{
+    QTemporaryDir temp;
+    const QString db = temp.filePath(QStringLiteral("live.sqlite"));
+    QVERIFY(QFile::copy(m_nca, db));
+    const QString notes = temp.filePath(QStringLiteral("notes.csv"));
+    QVERIFY(writeFile(notes, "player_id,name\n746,Ann Lee\n"));
+    const CliRun refused =
+        runProcess({QStringLiteral("backup"), QStringLiteral("-o"), notes, QStringLiteral("--db"), db});
+    QCOMPARE(refused.status, core::cli_exit::cannotWrite);
+    QVERIFY2(refused.err.contains(QStringLiteral("%1 exists and is not a FlickDesk database, so it was not "
+                                                 "replaced; no backup was made")
+                                      .arg(QDir::toNativeSeparators(notes))),
+             qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(QLatin1String("--force")), qPrintable(refused.err));
+    QCOMPARE(readBytes(notes), QByteArray("player_id,name\n746,Ann Lee\n"));
+
+    // An earlier backup is replaced, as every day's copy to one name.
+    const QString copy = temp.filePath(QStringLiteral("copy.sqlite"));
+    for (int time = 0; time < 2; ++time) {
+        const CliRun made =
+            runProcess({QStringLiteral("backup"), QStringLiteral("-o"), copy, QStringLiteral("--db"), db});
+        QVERIFY2(made.status == core::cli_exit::ok, qPrintable(made.err));
+    }
+    const auto eventsIn = [](const QString& path) {
+        return run({QStringLiteral("events"), QStringLiteral("--db"), path}).out.count(u'\n');
+    };
+    QCOMPARE(eventsIn(copy), 153);
+
+    // A FlickDesk database in use is not a backup to replace.
+    core::StoreOptions options;
+    options.path = copy;
+    {
+        const core::Store::OpenResult holder = core::Store::open(options);
+        QVERIFY(holder.store);
+        const QByteArray before = readBytes(copy);
+        const CliRun inUse =
+            runProcess({QStringLiteral("backup"), QStringLiteral("-o"), copy, QStringLiteral("--db"), db});
+        QCOMPARE(inUse.status, core::cli_exit::cannotWrite);
+        QVERIFY2(inUse.err.contains(QLatin1String("is a FlickDesk database in use")), qPrintable(inUse.err));
+        QCOMPARE(readBytes(copy), before);
+    }
+
+    // With --force, whatever is there.
+    const CliRun forced = runProcess({QStringLiteral("backup"), QStringLiteral("-o"), notes,
+                                      QStringLiteral("--force"), QStringLiteral("--db"), db});
+    QVERIFY2(forced.status == core::cli_exit::ok, qPrintable(forced.err));
+    QCOMPARE(eventsIn(notes), 153);
+}
+
+// Item: `check` on a backup file wrote a day's backup of it (backups/ beside it). A check writes
+// nothing: not the file, not a folder beside it.
+void TestDatabaseFiles::checkWritesNothing()
+{
+    QTemporaryDir temp;
+    const QString folder = temp.filePath(QStringLiteral("copies"));
+    QVERIFY(QDir().mkpath(folder));
+    const QString copy = QDir(folder).filePath(QStringLiteral("copy.sqlite"));
+    QCOMPARE(
+        run({QStringLiteral("backup"), QStringLiteral("-o"), copy, QStringLiteral("--db"), m_nca}).status,
+        core::cli_exit::ok);
+    const QMap<QString, QByteArray> before = snapshot(folder);
+    QCOMPARE(before.size(), 1);
+    const CliRun checked = runProcess({QStringLiteral("check"), QStringLiteral("--db"), copy});
+    QVERIFY2(checked.status == core::cli_exit::ok, qPrintable(checked.err));
+    QVERIFY2(checked.err.contains(QLatin1String("is sound")), qPrintable(checked.err));
+    QVERIFY2(!checked.err.contains(QLatin1String("backed up")), qPrintable(checked.err));
+    QCOMPARE(snapshot(folder), before);
+    QVERIFY(!QFileInfo::exists(core::Store::backupFolder(copy)));
 }
 
 // Item: a lock file written on another computer kept the database read-only forever, naming

@@ -7,6 +7,7 @@
 #include "../common/storefixtures.h"
 #include "clitestsupport.h"
 #include "core/cli/cli.h"
+#include "core/formats/csvtable.h"
 #include "core/formats/eventexchange.h"
 #include "core/formats/strictjson.h"
 
@@ -56,6 +57,28 @@ QByteArray validWith(const QString& key, const QJsonValue& value)
     return QJsonDocument(root).toJson(QJsonDocument::Compact);
 }
 
+// valid.json with its content changed by `edit` and the checksum made to match.
+template <typename Edit> QByteArray validEdited(Edit edit)
+{
+    QJsonObject root =
+        QJsonDocument::fromJson(readBytes(submissionPath(QStringLiteral("valid.json")))).object();
+    QJsonObject content = root.value(QStringLiteral("content")).toObject();
+    edit(content);
+    root.insert(QStringLiteral("content"), content);
+    root.insert(QStringLiteral("sha256"), core::contentChecksum(content));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+// Sets `key` of unit `index` of content.field.
+void setInField(QJsonObject& content, qsizetype index, const QString& key, const QJsonValue& value)
+{
+    QJsonArray field = content.value(QStringLiteral("field")).toArray();
+    QJsonObject unit = field.at(index).toObject();
+    unit.insert(key, value);
+    field.replace(index, unit);
+    content.insert(QStringLiteral("field"), field);
+}
+
 } // namespace
 
 class TestSubmissionFile : public QObject {
@@ -70,6 +93,9 @@ private Q_SLOTS:
     void refusesHugeId();
     void survivesDeepNesting();
     void boundsLists();
+    void listsEveryStageInOnePass();
+    void namesTiedUnitsByTheirPath();
+    void boundsConsistencyDefects();
     void strictJson_data();
     void strictJson();
     void ratingListIds();
@@ -249,6 +275,76 @@ void TestSubmissionFile::boundsLists()
     QVERIFY2(parsed.defects.size() == 1, qPrintable(describeAll(parsed.defects).left(2000)));
     QCOMPARE(parsed.defects.front().field, std::string("content.field"));
     QCOMPARE(parsed.defects.front().message, std::string("the list has more than 100000 items"));
+}
+
+// A wrong field_size, a tie and a wrong tier in one file: all three in one reading, the tie named by
+// the paths of its units, never by a "line 0".
+void TestSubmissionFile::listsEveryStageInOnePass()
+{
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    const QString before = dumpTables(db);
+    const QString path = temp.filePath(QStringLiteral("stages.json"));
+    QVERIFY(writeBytes(path, validEdited([](QJsonObject& content) {
+                           QJsonObject event = content.value(QStringLiteral("event")).toObject();
+                           event.insert(QStringLiteral("field_size"), 5);
+                           event.insert(QStringLiteral("tier"), 7);
+                           content.insert(QStringLiteral("event"), event);
+                           setInField(content, 1, QStringLiteral("place"), 1); // 58 ties with 746
+                       })));
+    const CliRun refused = runProcess({QStringLiteral("import-event"), path, QStringLiteral("--db"), db});
+    QCOMPARE(refused.status, core::cli_exit::inputDefects);
+    QVERIFY2(
+        refused.err.contains(path + QStringLiteral(": content.event.field_size: event 175 has field_size 5 "
+                                                   "but lists 4 units that began")),
+        qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(path + QStringLiteral(": content.event.tier: 7 is not a tier")),
+             qPrintable(refused.err));
+    QVERIFY2(
+        refused.err.contains(path + QStringLiteral(": content.field[0].place: event 175: place 1 is tied "
+                                                   "between 746 (content.field[0]) and 58 "
+                                                   "(content.field[1])")),
+        qPrintable(refused.err));
+    QVERIFY2(!refused.err.contains(QLatin1String("line 0")), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(QLatin1String("3 defects")), qPrintable(refused.err));
+    QCOMPARE(dumpTables(db), before);
+}
+
+// Units listed out of the order of their numbers: a tie names each unit where it is in the file.
+void TestSubmissionFile::namesTiedUnitsByTheirPath()
+{
+    const QByteArray bytes = validEdited([](QJsonObject& content) {
+        QJsonArray field = content.value(QStringLiteral("field")).toArray();
+        QJsonArray reversed;
+        for (qsizetype i = field.size() - 1; i >= 0; --i)
+            reversed.append(field.at(i));
+        content.insert(QStringLiteral("field"), reversed);
+        setInField(content, 1, QStringLiteral("place"), 4); // unit 3 (12) ties with unit 4 (content.field[0])
+    });
+    const core::ParsedEventExchange parsed = core::parseEventExchange(bytes, QStringLiteral("e.json"));
+    const QString all = describeAll(parsed.defects);
+    QVERIFY2(parsed.defects.size() == 1, qPrintable(all));
+    QCOMPARE(parsed.defects.front().source.line, 0);
+    QVERIFY2(all.contains(QLatin1String("(content.field[1]) and ")) &&
+                 all.contains(QLatin1String("(content.field[0])")),
+             qPrintable(all));
+    QVERIFY2(all.startsWith(QLatin1String("e.json: content.field[")), qPrintable(all));
+    QVERIFY2(all.contains(QLatin1String("].place: event 175: place 4 is tied")), qPrintable(all));
+}
+
+// Checks of the whole file are held to the 1,000 defects of every reader too.
+void TestSubmissionFile::boundsConsistencyDefects()
+{
+    const QByteArray bytes = validEdited([](QJsonObject& content) {
+        const QJsonArray field = content.value(QStringLiteral("field")).toArray();
+        QJsonArray many;
+        for (int i = 0; i < 3000; ++i)
+            many.append(field.at(i % field.size())); // each unit and player again and again
+        content.insert(QStringLiteral("field"), many);
+    });
+    const core::ParsedEventExchange parsed = core::parseEventExchange(bytes, QStringLiteral("many.json"));
+    QCOMPARE(parsed.defects.size(), core::csv::mostDefects + 1);
+    QVERIFY(parsed.defects.back().message.find("more than 1000 defects") == 0);
 }
 
 void TestSubmissionFile::strictJson_data()

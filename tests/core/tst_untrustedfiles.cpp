@@ -18,7 +18,9 @@ using namespace flickdesk;
 using flickdesk::testing::CliRun;
 using flickdesk::testing::dataPath;
 using flickdesk::testing::examplePath;
+using flickdesk::testing::readBytes;
 using flickdesk::testing::run;
+using flickdesk::testing::writeFile;
 
 namespace {
 
@@ -156,6 +158,9 @@ private Q_SLOTS:
     void poolImportRefusesTextThatIsNotUtf8_data();
     void poolImportRefusesTextThatIsNotUtf8();
     void readsFilesWithinTheLimits();
+    void unreadableFileStopsItsFollowOns();
+    void repeatedHeaderRowIsNamed();
+    void historyChecksAreBounded();
 };
 
 // What stands in place of one input file: /dev/zero (through a link), a FIFO, a folder, or a
@@ -533,6 +538,72 @@ void TestUntrustedFiles::readsFilesWithinTheLimits()
         const CliRun result = run(args);
         QVERIFY2(result.status == core::cli_exit::ok, qPrintable(QLatin1String(kind) + u' ' + result.err));
     }
+}
+
+// A results.csv over the size limit: told first and alone, not after one "has 0 units" per event.
+void TestUntrustedFiles::unreadableFileStopsItsFollowOns()
+{
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    const QStringList args = prepare(QStringLiteral("rate"), temp.path());
+    QVERIFY(!args.isEmpty());
+    const QString results = temp.filePath(QStringLiteral("results.csv"));
+    QVERIFY(QFile::remove(results));
+    QVERIFY(makeSparseFile(results, core::file_limits::csvFile + 1));
+    const CliRun result = run(args);
+    QCOMPARE(result.status, core::cli_exit::inputDefects);
+    const QStringList lines = result.err.split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() == 2, qPrintable(result.err));
+    QVERIFY2(lines.first().startsWith(results + QStringLiteral(": the file is larger than 256 MiB")),
+             qPrintable(result.err));
+    QVERIFY2(lines.last().contains(QLatin1String(": 1 defect in ")), qPrintable(result.err));
+}
+
+// Two results files pasted one after the other: the second header is named as such, with its line,
+// not judged as a row naming an event "event_id".
+void TestUntrustedFiles::repeatedHeaderRowIsNamed()
+{
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    const QStringList args = prepare(QStringLiteral("rate"), temp.path());
+    QVERIFY(!args.isEmpty());
+    const QString results = temp.filePath(QStringLiteral("results.csv"));
+    QByteArray text = readBytes(results);
+    const qsizetype half = text.indexOf('\n', text.size() / 2) + 1;
+    const int line = static_cast<int>(text.left(half).count('\n')) + 1;
+    text.insert(half, "Event_ID,place,player_id,team\n"); // any case, as the header is read
+    QVERIFY(writeFile(results, text));
+    const CliRun result = run(args);
+    QCOMPARE(result.status, core::cli_exit::inputDefects);
+    QVERIFY2(
+        hasLine(result.err, results + QStringLiteral(":%1: the header row again (the header is on line 1); "
+                                                     "a file has one header row: remove this line")
+                                          .arg(line)),
+        qPrintable(result.err));
+    QVERIFY2(!result.err.contains(QLatin1String("no event")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QLatin1String(": 1 defect in ")), qPrintable(result.err));
+}
+
+// The NCA history's results.csv pasted twice: each of its 6,707 rows is a player listed twice, a
+// defect of the whole history's check, which is held to the 1,000 of the reading.
+void TestUntrustedFiles::historyChecksAreBounded()
+{
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    for (const char* name : {"events.csv", "results.csv"})
+        QVERIFY(copyFile(dataPath(QStringLiteral("nca-history/") + QLatin1String(name)),
+                         temp.filePath(QLatin1String(name))));
+    const QString results = temp.filePath(QStringLiteral("results.csv"));
+    QByteArray text = readBytes(results);
+    text += text.mid(text.indexOf('\n') + 1); // the rows again, without their header
+    QVERIFY(writeFile(results, text));
+    const CliRun result = run({QStringLiteral("rate"), temp.path()});
+    QCOMPARE(result.status, core::cli_exit::inputDefects);
+    const QStringList lines = result.err.split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() == 1002, qPrintable(QString::number(lines.size())));
+    QVERIFY2(lines[1000].contains(QLatin1String(": more than 1000 defects; the first 1000 are listed")),
+             qPrintable(lines[1000]));
+    QVERIFY2(lines[1001].contains(QLatin1String("1001 defects")), qPrintable(lines[1001]));
 }
 
 QTEST_GUILESS_MAIN(TestUntrustedFiles)

@@ -343,6 +343,45 @@ void TestAcf::peakFloorOnce128Games()
     QVERIFY(!line.peakFloorApplied);
     QVERIFY(near(line.after.rating, (1550.0 * 40 + 1950.0 * 80) / 120));
 
+    // DECISIONS A3 (settled 2026-11-26): the floor stops a fall and never lifts. 1700 whose highest
+    // was 2000 loses every game of the event that brings them to 128 games (120 before, 8 now):
+    // Rp 1300, (1300 x 8 + 1700 x 120) / 128 = 1675 < min(1900, 1700): held at 1700, not 1900.
+    const auto loseRoundsFrom = [](double rating, int gamesBefore, double peak, int rounds) {
+        HistoryBuilder b;
+        const PlayerIndex p = b.rated("p", rating, gamesBefore, 40, peak);
+        const PlayerIndex q = b.rated("q", rating, 500);
+        const std::size_t e = b.event("E", "2025-01-01", AcfScoring::ByRound);
+        for (int r = 1; r <= rounds; ++r)
+            b.round(e, r, p, q, "LLLL");
+        const AcfResult result = rateAcf(b.history);
+        return *lineOf(result, p, e);
+    };
+    line = loseRoundsFrom(1700.0, 120, 2000.0, 2);
+    QVERIFY(near(line.after.rating, 1700.0));
+    QVERIFY(line.peakFloorApplied);
+    QVERIFY(near(line.after.peak, 2000.0));
+    QCOMPARE(line.after.games, 128);
+    // Already at 128 games, 50 below the highest (1950, peak 2000), losing ten rounds: the floor is
+    // min(1900, 1950) = 1900, so the fall stops at the highest - 100.
+    line = loseRoundsFrom(1950.0, 128, 2000.0, 10);
+    QVERIFY(near(line.after.rating, 1900.0));
+    QVERIFY(line.peakFloorApplied);
+    // A win is never lowered: 1700 (peak 2000, 128 games) who wins a round against a 1700 rises by
+    // the formula, (2100 x 4 + 1700 x 128) / 132 = 1712.12, and is not held anywhere.
+    {
+        HistoryBuilder b;
+        const PlayerIndex p = b.rated("p", 1700, 128, 40, 2000.0);
+        const PlayerIndex q = b.rated("q", 1700, 500);
+        const std::size_t e = b.event("E", "2025-01-01", AcfScoring::ByRound);
+        b.round(e, 1, p, q, "WDDD");
+        const AcfResult result = rateAcf(b.history);
+        const AcfEventLine* won = lineOf(result, p, e);
+        QVERIFY(won);
+        QVERIFY(!won->peakFloorApplied);
+        QVERIFY(near(won->after.rating, (2100.0 * 4 + 1700.0 * 128) / 132));
+        QVERIFY(won->after.rating > 1700.0);
+    }
+
     // The peak follows the rating up: 1900 (128 games, peak 1900) who wins a round against a 1900:
     // Rp 2300, (2300 x 4 + 1900 x 128) / 132 = 1912.12 is the new peak.
     HistoryBuilder b;

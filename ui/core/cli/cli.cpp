@@ -199,13 +199,16 @@ const Command commands[] = {
          "                   audit log with the events and awards it touched. Refused (exit status\n"
          "                   2), naming the event, when both played in one event (DECISIONS D1a)\n"),
      &runMergePlayer},
-    {QLatin1String("backup"), QLatin1String("-o FILE [--db FILE]"),
+    {QLatin1String("backup"), QLatin1String("-o FILE [--force] [--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "Copy the database to FILE: a consistent copy, even while FlickDesk is using it."),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
-         "  -o, --output FILE  the copy (replaced if it exists); FlickDesk also keeps its own backups\n"
-         "                   in backups/ beside the database: before every upgrade and once a day\n"),
+         "  -o, --output FILE  the copy; an earlier backup there is replaced, any other file (not a\n"
+         "                   FlickDesk database, or one in use) only with --force. FlickDesk also keeps\n"
+         "                   its own backups in backups/ beside the database: before every upgrade and\n"
+         "                   once a day\n"
+         "  --force            replace FILE whatever it is\n"),
      &runBackup},
     {QLatin1String("check"), QLatin1String("[--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",

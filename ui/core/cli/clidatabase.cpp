@@ -25,6 +25,7 @@
 #include <QSaveFile>
 #include <QSysInfo>
 #include <QTextStream>
+#include <QtEndian>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -442,16 +443,59 @@ int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
     return cli_exit::ok;
 }
 
+namespace {
+
+// Why `output` must not be replaced by a backup without --force, or an empty string: a file that is
+// not a FlickDesk database (a CSV given by mistake) is never lost to a typo, and neither is a
+// FlickDesk database in use (its lock beside it). An earlier backup, a FlickDesk database not in
+// use, is replaced.
+QString backupTargetProblem(const QString& output)
+{
+    // Anything but a file (a folder, the database itself through a link) is Store::backup's to refuse.
+    const QFileInfo info(output);
+    if (!info.isFile())
+        return {};
+    const QString shown = QDir::toNativeSeparators(output);
+    QFile file(output);
+    QByteArray header;
+    if (file.open(QIODevice::ReadOnly))
+        header = file.read(100);
+    static const QByteArray magic("SQLite format 3\0", 16);
+    const bool flickDesk = header.size() == 100 && header.startsWith(magic) &&
+                           qFromBigEndian<qint32>(header.constData() + 68) == Store::applicationId;
+    if (!flickDesk)
+        return Cli::tr(
+                   "%1 exists and is not a FlickDesk database, so it was not replaced; no backup was made. "
+                   "Choose another file, or add --force to replace it")
+            .arg(shown);
+    if (QFileInfo::exists(output + QStringLiteral(".lock")))
+        return Cli::tr("%1 is a FlickDesk database in use (%1.lock is beside it), so it was not replaced; no "
+                       "backup was made. Choose another file, or add --force to replace it")
+            .arg(shown);
+    return {};
+}
+
+} // namespace
+
 int runBackup(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     const Command& command = *findCommand(QStringLiteral("backup"));
     Arguments arguments;
-    QString problem = readDatabaseArguments(args, {"--db", "--output"}, 0, arguments);
+    QStringList rest;
+    const bool force = takeSwitch(args, "--force", rest);
+    QString problem = readDatabaseArguments(rest, {"--db", "--output"}, 0, arguments);
     const QString output = arguments.value("--output").value_or(QString());
     if (problem.isEmpty() && !arguments.help && output.isEmpty())
         problem = Cli::tr("missing -o FILE");
     if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
         return *status;
+    // The database itself, or one of its files, is refused by Store::backup in its own words.
+    if (const QString refused =
+            force || !databaseClash(arguments, output).isEmpty() ? QString() : backupTargetProblem(output);
+        !refused.isEmpty()) {
+        err << command.name << ": " << refused << '\n';
+        return cli_exit::cannotWrite;
+    }
     int status = cli_exit::ok;
     const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
     if (!store)

@@ -42,6 +42,23 @@ inline void report(std::vector<Defect>& defects, const SourceFile& file, int lin
         Defect{SourceRef{file, line}, std::move(field), std::move(eventId), std::move(message)});
 }
 
+// Whether `defect` is the line report() adds when it stops listing: a reader that sorts its defects
+// keeps it last.
+inline bool isCapNote(const Defect& defect)
+{
+    const std::string note = "more than " + std::to_string(mostDefects) + " defects";
+    return defect.field.empty() && defect.eventId.empty() &&
+           defect.message.compare(0, note.size(), note) == 0;
+}
+
+// report() for a defect found after the reading (the rules of a whole history or file): held to the
+// same mostDefects, so that a results.csv pasted twice over does not list thousands.
+inline void report(std::vector<Defect>& defects, Defect defect)
+{
+    report(defects, defect.source.file, defect.source.line, std::move(defect.field),
+           std::move(defect.eventId), std::move(defect.message));
+}
+
 // A value as it appears in a message: quoted, and cut short when long.
 inline std::string quoted(std::string_view value)
 {
@@ -318,6 +335,9 @@ private:
 struct Column {
     std::string_view name;
     bool required = true;
+    // Named in the header proposed for an empty file; false for a column read only to refuse what
+    // it holds (a fifth seat of a Kings Cribbage game).
+    bool proposed = true;
 };
 
 // One CSV file with a header row; columns are found by name, in any order.
@@ -341,7 +361,8 @@ public:
         if (!parser_.next(header)) {
             std::string names;
             for (const Column& column : columns)
-                names += (names.empty() ? "" : ",") + std::string(column.name);
+                if (column.proposed)
+                    names += (names.empty() ? "" : ",") + std::string(column.name);
             report(defects_, file_, 1, {}, {}, "the file is empty; expected a header line such as " + names);
             return false;
         }
@@ -383,6 +404,19 @@ public:
             defects_.push_back(Defect{SourceRef{file_, record_.line}, {}, {}, record_.error});
             return false;
         }
+        // A header row again inside the file (two files pasted one after the other): said so, and
+        // the row is skipped, so that it is not judged as data ("no event event_id").
+        while (record_.error.empty() && isHeaderAgain(record_)) {
+            report(defects_, file_, record_.line, {}, {},
+                   "the header row again (the header is on line " + std::to_string(headerLine_) +
+                       "); a file has one header row: remove this line");
+            if (!parser_.next(record_))
+                return false;
+            if (record_.endsInput) {
+                defects_.push_back(Defect{SourceRef{file_, record_.line}, {}, {}, record_.error});
+                return false;
+            }
+        }
         wellFormed = false;
         if (!record_.error.empty()) {
             report(defects_, file_, record_.line, errorFieldName(record_, headerNames_), {}, record_.error);
@@ -415,6 +449,17 @@ public:
     }
 
 private:
+    bool isHeaderAgain(const CsvRecord& record) const
+    {
+        if (headerNames_.empty() || record.fields.size() != headerNames_.size())
+            return false;
+        for (std::size_t i = 0; i < record.fields.size(); ++i) {
+            if (!equalsIgnoringAsciiCase(record.fields[i], headerNames_[i]))
+                return false;
+        }
+        return true;
+    }
+
     static std::string errorFieldName(const CsvRecord& record, const std::vector<std::string>& header)
     {
         return record.errorField < 0 ? std::string() : fieldName(header, record.errorField);

@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <numeric>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -34,6 +35,7 @@ namespace flickdesk::core {
 namespace {
 
 using engine::Defect;
+using engine::SourceFile;
 using engine::SourceRef;
 
 FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::EventExchange)
@@ -77,9 +79,10 @@ public:
     {
     }
 
+    // Held to csv::mostDefects, the checks of the whole file too (a field of thousands of units).
     void defect(const QString& path, const QString& message)
     {
-        defects_.push_back(Defect{SourceRef{file_, 0}, path.toStdString(), eventId_, message.toStdString()});
+        csv::report(defects_, file_, 0, path.toStdString(), eventId_, message.toStdString());
     }
 
     void setEventId(const QString& id) { eventId_ = id.toStdString(); }
@@ -418,12 +421,61 @@ void readAward(JsonReader& reader, const QJsonObject& content, EventExchange& ex
     exchange.award = std::move(award);
 }
 
+// Whether any of `defects` is at `path` or inside it (content.field covers content.field[3].place).
+bool defectAtOrUnder(const std::vector<Defect>& defects, std::string_view path)
+{
+    return std::any_of(defects.begin(), defects.end(), [path](const Defect& defect) {
+        const std::string_view field = defect.field;
+        return field.substr(0, path.size()) == path &&
+               (field.size() == path.size() || field[path.size()] == '.' || field[path.size()] == '[');
+    });
+}
+
+// The engine names a unit by the line of its source; a unit of a submission file is named by its
+// place in the document instead: content.field[12], not "line 13" (nor "line 0").
+void nameByPath(Defect& defect)
+{
+    const int item = defect.source.line - 1; // the item's index in content.field or content.games
+    const bool gameSide = defect.field == "side_a" || defect.field == "side_b";
+    QString path = gameSide ? QStringLiteral("content.games") : QStringLiteral("content.field");
+    if (item >= 0) {
+        path = JsonReader::at(path, item);
+        path = gameSide                  ? JsonReader::at(path, defect.field == "side_a" ? "a" : "b")
+               : defect.field == "place" ? JsonReader::at(path, "place")
+                                         : JsonReader::at(path, "players");
+    }
+    static const QRegularExpression lineOf(QStringLiteral("\\bline (\\d+)\\b"));
+    QString message = QString::fromStdString(defect.message);
+    QString named;
+    qsizetype from = 0;
+    for (QRegularExpressionMatchIterator it = lineOf.globalMatch(message); it.hasNext();) {
+        const QRegularExpressionMatch match = it.next();
+        named += message.mid(from, match.capturedStart() - from);
+        named += JsonReader::at(QStringLiteral("content.field"), match.captured(1).toLongLong() - 1);
+        from = match.capturedEnd();
+    }
+    named += message.mid(from);
+    defect.field = path.toStdString();
+    defect.message = named.toStdString();
+    defect.source.line = 0;
+}
+
 // What the structure alone does not say: unique units, games and players, partners per format,
 // players of games and awards in the field, and a finished event that can be rated (its own rules).
+// Each check runs whenever what it judges was read whole, so that one reading lists every defect
+// (a wrong field_size and a tie together); what a defect read earlier leaves unknown is not judged,
+// so that no defect is a mere consequence of another.
 void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange& exchange,
                       std::vector<Defect>& defects)
 {
     EventRecord& event = exchange.event;
+    const bool eventRead = !defectAtOrUnder(defects, "content.event.format") &&
+                           !defectAtOrUnder(defects, "content.event.status") &&
+                           std::none_of(defects.begin(), defects.end(), [](const Defect& defect) {
+                               return defect.field == "content.event" || defect.field == "content";
+                           });
+    const bool fieldRead = !defectAtOrUnder(defects, "content.field");
+    const bool gamesRead = !defectAtOrUnder(defects, "content.games");
     const int partners = event.format == engine::EventFormat::Doubles ? 2 : 1;
     std::set<int> numbers;
     std::set<QString> field;
@@ -432,7 +484,9 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
         const QString path = JsonReader::at(QStringLiteral("content.field"), static_cast<qsizetype>(i));
         if (unit.number > 0 && !numbers.insert(unit.number).second)
             reader.defect(JsonReader::at(path, "unit"), tr("unit %1 is listed twice").arg(unit.number));
-        if (unit.playerIds.size() != partners)
+        // A unit whose players could not all be read has fewer than it lists: not a second defect.
+        if (eventRead && !defectAtOrUnder(defects, path.toStdString() + ".players") &&
+            unit.playerIds.size() != partners)
             reader.defect(JsonReader::at(path, "players"), tr("a %1 unit has %2 player(s), not %3")
                                                                .arg(keyword(event.format))
                                                                .arg(unit.playerIds.size())
@@ -443,7 +497,7 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
         }
     }
     // The rule of events.csv (core/formats/historyreader.h), so that `rate` takes the exported history.
-    if (event.fieldSize) {
+    if (event.fieldSize && fieldRead) {
         const auto began = std::count_if(event.units.begin(), event.units.end(), [](const UnitRecord& unit) {
             return unit.status != EntrantStatus::Registered;
         });
@@ -452,8 +506,19 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
             !problem.empty())
             reader.defect(QStringLiteral("content.event.field_size"), QString::fromStdString(problem));
     }
-    std::sort(event.units.begin(), event.units.end(),
-              [](const UnitRecord& a, const UnitRecord& b) { return a.number < b.number; });
+    // In the order of their numbers, each remembering its place in the file (for messages).
+    std::vector<std::size_t> unitIndex(event.units.size());
+    std::iota(unitIndex.begin(), unitIndex.end(), std::size_t{0});
+    std::stable_sort(unitIndex.begin(), unitIndex.end(), [&event](std::size_t a, std::size_t b) {
+        return event.units[a].number < event.units[b].number;
+    });
+    {
+        std::vector<UnitRecord> sorted;
+        sorted.reserve(event.units.size());
+        for (const std::size_t i : unitIndex)
+            sorted.push_back(std::move(event.units[i]));
+        event.units = std::move(sorted);
+    }
     numbers.clear();
     for (std::size_t i = 0; i < event.games.size(); ++i) {
         const GameRecord& game = event.games[i];
@@ -462,10 +527,13 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
             reader.defect(JsonReader::at(path, "game"), tr("game %1 is listed twice").arg(game.number));
         std::set<QString> inGame; // the database holds each player once per game and side
         for (const auto& [key, side] : {std::pair("a", &game.sideA), std::pair("b", &game.sideB)}) {
+            // A side whose ids could not all be read is not judged again.
+            if (defectAtOrUnder(defects, JsonReader::at(path, key).toStdString()))
+                continue;
             if (side->isEmpty() || side->size() > 2)
                 reader.defect(JsonReader::at(path, key), tr("a side is one player or two"));
             for (const QString& id : *side) {
-                if (!field.count(id))
+                if (fieldRead && !field.count(id))
                     reader.defect(JsonReader::at(path, key), tr("player %1 is not in the field").arg(id));
                 else if (!inGame.insert(id).second)
                     reader.defect(JsonReader::at(path, key),
@@ -473,10 +541,26 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
             }
         }
     }
-    std::sort(event.games.begin(), event.games.end(),
-              [](const GameRecord& a, const GameRecord& b) { return a.number < b.number; });
+    std::vector<std::size_t> gameIndex(event.games.size());
+    std::iota(gameIndex.begin(), gameIndex.end(), std::size_t{0});
+    std::stable_sort(gameIndex.begin(), gameIndex.end(), [&event](std::size_t a, std::size_t b) {
+        return event.games[a].number < event.games[b].number;
+    });
+    {
+        std::vector<GameRecord> sorted;
+        sorted.reserve(event.games.size());
+        for (const std::size_t i : gameIndex)
+            sorted.push_back(std::move(event.games[i]));
+        event.games = std::move(sorted);
+    }
+    // The units and games as the engine would rate them: read whole, each once.
+    const bool unitsAndGamesSound = eventRead && fieldRead && gamesRead &&
+                                    !defectAtOrUnder(defects, "content.field") &&
+                                    !defectAtOrUnder(defects, "content.games");
 
-    if (exchange.award) {
+    if (!eventRead) {
+        // Whether the event may have an award is not known.
+    } else if (exchange.award) {
         if (event.status != EventStatus::Awarded)
             reader.defect(
                 QStringLiteral("content.award"),
@@ -491,7 +575,9 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
                     JsonReader::at(JsonReader::at(JsonReader::at(QStringLiteral("content.award"), key),
                                                   static_cast<qsizetype>(i)),
                                    "player_id");
-                if (!field.count(id))
+                if (defectAtOrUnder(defects, path.toStdString()))
+                    continue; // the id could not be read
+                if (fieldRead && !field.count(id))
                     reader.defect(path, tr("player %1 is not in the field").arg(id));
                 else if (const auto [it, inserted] = seen.try_emplace(id, i); !inserted)
                     reader.defect(path, tr("player %1 is listed twice (%2[%3] and %2[%4])")
@@ -507,7 +593,10 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
     }
 
     // A finished event must be ratable: the engine's own rules (ties, fewer than two units, ...).
-    if (defects.empty() && (event.status == EventStatus::Finished || event.status == EventStatus::Awarded)) {
+    // Judged whatever else is wrong with the event (its field_size, tier, date or award), as long as
+    // its units and games were read whole.
+    if (unitsAndGamesSound &&
+        (event.status == EventStatus::Finished || event.status == EventStatus::Awarded)) {
         engine::RatingHistory history;
         std::map<QString, engine::PlayerIndex> players;
         const auto indexOf = [&](const QString& id) {
@@ -521,31 +610,36 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
         rated.id = event.id.toStdString();
         rated.date = engine::parseIsoDate(event.date.toStdString()).value_or(0);
         rated.format = event.format;
-        rated.source = SourceRef{fileName.toStdString(), 0};
-        for (const UnitRecord& unit : event.units) {
+        // A unit's or a game's "line" is 1 + its index in the file's content.field or content.games,
+        // turned back into that path by nameByPath.
+        const SourceFile file(fileName.toStdString());
+        rated.source = SourceRef{file, 0};
+        for (std::size_t u = 0; u < event.units.size(); ++u) {
+            const UnitRecord& unit = event.units[u];
             if (unit.status == EntrantStatus::Registered)
                 continue;
             engine::Standing standing;
             standing.place = unit.place.value_or(0);
             for (const QString& id : unit.playerIds)
                 standing.unit.players.push_back(indexOf(id));
-            standing.source = rated.source;
+            standing.source = SourceRef{file, static_cast<int>(unitIndex[u]) + 1};
             rated.standings.push_back(std::move(standing));
         }
-        for (const GameRecord& game : event.games) {
+        for (std::size_t k = 0; k < event.games.size(); ++k) {
+            const GameRecord& game = event.games[k];
             engine::HeadToHeadGame g;
             for (const QString& id : game.sideA)
                 g.a.players.push_back(indexOf(id));
             for (const QString& id : game.sideB)
                 g.b.players.push_back(indexOf(id));
             g.outcome = game.outcome;
-            g.source = rated.source;
+            g.source = SourceRef{file, static_cast<int>(gameIndex[k]) + 1};
             rated.games.push_back(std::move(g));
         }
         history.events.push_back(std::move(rated));
         for (Defect& defect : engine::validateHistory(history)) {
-            defect.field = "content." + (defect.field.empty() ? std::string("field") : defect.field);
-            defects.push_back(std::move(defect));
+            nameByPath(defect);
+            csv::report(defects, std::move(defect));
         }
     }
 }
@@ -765,8 +859,7 @@ ParsedEventExchange parseEventExchange(const QByteArray& bytes, const QString& f
     readField(reader, *content, parsed.exchange);
     readGames(reader, *content, parsed.exchange);
     readAward(reader, *content, parsed.exchange);
-    if (parsed.defects.empty())
-        checkConsistency(reader, fileName, parsed.exchange, parsed.defects);
+    checkConsistency(reader, fileName, parsed.exchange, parsed.defects);
     return parsed;
 }
 

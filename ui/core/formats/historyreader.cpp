@@ -115,10 +115,19 @@ public:
             readEvents(*text);
         else
             eventsKnown_ = false;
-        if (const auto text = contents(results, QStringLiteral("results.csv"), true))
+        if (const auto text = contents(results, QStringLiteral("results.csv"), true)) {
             readResults(*text);
+        } else {
+            // A file that cannot be read is told once, alone: no event is then also short of units
+            // or of the field its field_size says.
+            for (EventBuild& build : builds_)
+                build.rowsMissing = true;
+        }
         if (const auto text = contents(games, QStringLiteral("games.csv"), false))
             readGames(*text);
+        else
+            gamesUnread_ = games.exists; // which events are rated from games is not known
+
         if (params.exists) {
             const QString paramsName = QStringLiteral("params.json");
             if (!params.readError.empty()) {
@@ -135,7 +144,8 @@ public:
             for (const engine::Event& event : folder_.history.events) {
                 for (const engine::HeadToHeadGame& game : event.games) {
                     if (game.outcome == engine::GameOutcome::Draw)
-                        folder_.defects.push_back(
+                        report(
+                            folder_.defects,
                             engine::Defect{game.source, "winner", event.id,
                                            "event " + event.id +
                                                ": a drawn game, but params.json sets p_draw_game to 0 (games "
@@ -527,7 +537,7 @@ private:
             return false;
         const EventBuild& build = builds_[it->second];
         if (defect.field == "place")
-            return build.placesUnreliable || build.rowsMissing || build.gamesMentioned;
+            return build.placesUnreliable || build.rowsMissing || build.gamesMentioned || gamesUnread_;
         if (defect.field == "team" || defect.field.empty())
             return build.rowsMissing;
         // With result rows unread the event's entrants are not known, so neither is whether a game
@@ -547,7 +557,7 @@ private:
             if (!build.formatKnown) // judge the units by what the rows say (a team column or not)
                 event.format = build.hasTeams ? EventFormat::Doubles : EventFormat::Singles;
 
-            if (!build.gamesMentioned) {
+            if (!build.gamesMentioned && !gamesUnread_) {
                 for (int line : build.emptyPlaceLines)
                     report(defects_, fileRef(QStringLiteral("results.csv")), line, "place", event.id,
                            // DECISIONS N2: standings as one game of N units.
@@ -579,10 +589,11 @@ private:
 
         for (Defect& defect : engine::validateHistory(history)) {
             if (!isConsequence(defect))
-                defects_.push_back(std::move(defect));
+                report(defects_, std::move(defect)); // held to mostDefects like the reading's
         }
 
-        // In file order (events, results, games, then anything else), then by line.
+        // A file that could not be read first (line 0: the whole file), then in file order (events,
+        // results, games, then anything else), then by line; the note that more were found last.
         const std::string fileOrder[] = {
             fileRef(QStringLiteral("events.csv")), fileRef(QStringLiteral("results.csv")),
             fileRef(QStringLiteral("games.csv")), fileRef(QStringLiteral("params.json"))};
@@ -595,7 +606,12 @@ private:
         for (Defect& defect : defects_)
             ranked.emplace_back(fileRank(defect.source.file), std::move(defect));
         std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) {
-            return std::tie(x.first, x.second.source.line) < std::tie(y.first, y.second.source.line);
+            const bool xNote = isCapNote(x.second);
+            const bool yNote = isCapNote(y.second);
+            const bool xWhole = x.second.source.line == 0;
+            const bool yWhole = y.second.source.line == 0;
+            return std::tie(xNote, yWhole, x.first, x.second.source.line) <
+                   std::tie(yNote, xWhole, y.first, y.second.source.line);
         });
         folder_.defects.reserve(ranked.size());
         for (auto& [rank, defect] : ranked)
@@ -610,6 +626,7 @@ private:
     std::unordered_set<std::string> defectiveEventIds_;
     std::unordered_map<std::string, PlayerIndex> players_;
     bool eventsKnown_ = true;
+    bool gamesUnread_ = false; // games.csv exists but could not be read
 };
 
 // ---------------------------------------------------------------------------------------------

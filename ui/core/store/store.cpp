@@ -737,6 +737,12 @@ Store::OpenResult Store::open(const StoreOptions& options)
         return refuse(
             OpenFailure::CannotOpen,
             tr("The folder %1 cannot be created.").arg(QDir::toNativeSeparators(info.absolutePath())));
+    // A new database needs a folder it may write to (the file, its lock and its journal): said as
+    // such, not as a database "opened read-only" that does not exist.
+    if (creating && !QFileInfo(info.absolutePath()).isWritable())
+        return refuse(OpenFailure::CannotOpen,
+                      tr("%1 cannot be created: the folder %2 cannot be written to. Nothing was created.")
+                          .arg(shown, QDir::toNativeSeparators(info.absolutePath())));
 
     // Read-only media, or a file or folder this user may not write: read in place with SQLite's
     // immutable mode, which writes nothing beside the file (a -shm made from a read-only file
@@ -900,7 +906,10 @@ Store::OpenResult Store::open(const StoreOptions& options)
                               .arg(latestSchemaVersion));
         }
         d->schemaVersion = static_cast<int>(version);
-        if (version < target) {
+        // A check (flickdesk-cli check) never changes what it checks: no upgrade and no day's backup,
+        // so that checking a backup file writes nothing beside it. It judges the file's own version.
+        const bool mayChange = !readOnly && !options.checkOnOpen;
+        if (version < target && !options.checkOnOpen) {
             if (readOnly && version < oldestReadableVersion) {
                 d->db.close();
                 return refuse(
@@ -938,7 +947,8 @@ Store::OpenResult Store::open(const StoreOptions& options)
             // before a migration by this open counts as the day's). A failing daily backup must not
             // keep the director from the database: it is reported.
             try {
-                if (!d->created && !backedUpToday && d->backupsMade.isEmpty() && holdsData(d->db))
+                if (mayChange && !d->created && !backedUpToday && d->backupsMade.isEmpty() &&
+                    holdsData(d->db))
                     d->makeBackup(QStringLiteral("daily"));
             } catch (const sqlite::Error& error) {
                 d->warnings.append(tr("The day's backup of %1 could not be made: %2")
@@ -1089,12 +1099,25 @@ QString Store::earlierRecreationalChampionsKey()
 
 void Store::backup(const QString& target)
 {
-    d->guarded([&] {
-        // Never over the database, its working files or its own backups (symbolic and hard links too).
-        if (const QString clash = outputClashWithDatabase(target, {d->path}); !clash.isEmpty())
-            throw StoreError(StoreError::Kind::Refused, clash);
+    // Never over the database, its working files or its own backups (symbolic and hard links too).
+    if (const QString clash = outputClashWithDatabase(target, {d->path}); !clash.isEmpty())
+        throw StoreError(StoreError::Kind::Refused, clash);
+    // What keeps the copy from being written is the target's, not the database's: said so.
+    const QFileInfo folder(QFileInfo(target).absolutePath());
+    if (!folder.isDir())
+        throw StoreError(StoreError::Kind::Failed, tr("No backup was made: the folder %1 does not exist.")
+                                                       .arg(QDir::toNativeSeparators(folder.filePath())));
+    if (!folder.isWritable())
+        throw StoreError(StoreError::Kind::Failed,
+                         tr("No backup was made: the folder %1 cannot be written to.")
+                             .arg(QDir::toNativeSeparators(folder.filePath())));
+    try {
         d->db.backupTo(target);
-    });
+    } catch (const sqlite::Error& error) {
+        // The reason names the target ("cannot back up to FILE: ...").
+        throw StoreError(StoreError::Kind::Failed,
+                         tr("No backup was made: %1").arg(QString::fromStdString(error.reason())));
+    }
 }
 
 QStringList Store::check()

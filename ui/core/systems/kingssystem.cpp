@@ -107,8 +107,16 @@ struct Reader {
         std::unordered_map<std::string, int> firstLine;
         bool wellFormed = false;
         while (table.next(wellFormed)) {
-            if (!wellFormed)
+            if (!wellFormed) {
+                // The row is reported (a name not in UTF-8, a field too many); a readable id in it
+                // still names a player the director meant, so the games naming them are not also
+                // reported as naming an unknown player. Nothing is computed anyway.
+                const std::string id(table.field(PlayerId));
+                if (!id.empty() && fieldTextProblem(id).empty() &&
+                    firstLine.try_emplace(id, table.line()).second)
+                    addPlayer(id);
                 continue;
+            }
             const std::string id(table.field(PlayerId));
             const int line = table.line();
             if (id.empty()) {
@@ -154,8 +162,9 @@ struct Reader {
                                {"score3", false},
                                {"player4", false},
                                {"score4", false},
-                               {"player5", false},
-                               {"score5", false}}))
+                               // Read only to refuse a fifth player: never proposed in a hint.
+                               {"player5", false, false},
+                               {"score5", false, false}}))
             return;
         const SourceFile& file = table.file();
         std::unordered_map<std::string, int> firstLine;

@@ -139,7 +139,6 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
             build.rowsDefective = true;
             continue;
         }
-        const std::size_t defectsBefore = defects.size();
         const std::string where = "game " + gameId + ": ";
 
         const std::optional<int> round = parseWholeNumber(table.field(Round));
@@ -156,6 +155,9 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
                        std::to_string(build.game.round));
         }
 
+        // A round at odds with the game's leaves the seat whole: the game's own checks still run,
+        // so that one reading lists them too. Every defect below makes the seat unknown.
+        const std::size_t defectsBefore = defects.size();
         engine::SquaresSeat seat;
         seat.source = {file, line};
         seat.playerId = std::string(table.field(PlayerId));
@@ -222,7 +224,8 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
             continue;
         std::vector<Defect> gameDefects = engine::validateSquaresGame(build.game);
         if (!gameDefects.empty()) {
-            std::move(gameDefects.begin(), gameDefects.end(), std::back_inserter(defects));
+            for (Defect& defect : gameDefects)
+                report(defects, std::move(defect)); // held to mostDefects like the reading's
             continue;
         }
         games.push_back(std::move(build.game));

@@ -104,7 +104,7 @@ struct AcfEventLine {
     int draws = 0;
     std::optional<double> competition; // Rc, when anything counted (A2)
     std::optional<double> performance; // Rp, when anything counted
-    bool peakFloorApplied = false;     // A3: the rating was held at 100 below the peak
+    bool peakFloorApplied = false;     // A3: the rating was held at min(peak - 100, rating before)
     AcfRecord before;
     AcfRecord after;
 };
@@ -135,8 +135,10 @@ double acfGameWeightedRating(double performance, int gamesThisEvent, double oldR
 // finite starting ratings, starting counts from 0 to kAcfMostRecordedGames.
 std::vector<Defect> validateAcf(const AcfHistory& history);
 
-// Rates every event (DECISIONS A1-A4). Linear in the number of games; never throws for bad input
-// (a history with defects gives them back and rates nothing).
+// Rates every event (DECISIONS A1-A4). Once a player has 128 games (the event's included), the
+// rating after an event is at least min(peak - 100, the rating before the event): the peak floor
+// stops a fall and never lifts a player who was already further below their peak. Linear in the number of
+// games; never throws for bad input (a history with defects gives them back and rates nothing).
 AcfResult rateAcf(const AcfHistory& history);
 
 // A rating as published: whole points, half away from zero, a rating within kAcfHalfTolerance of a
