@@ -47,61 +47,6 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // The database: import-history, import-ratings, export-event, import-event, events, backup, check
 
-// Opens the database of --db FILE (the default one without it). On failure the message is written
-// and `status` says why: 65 not a FlickDesk database or damaged, 75 held by another FlickDesk.
-// Only the import commands make a database (`creation`); the others say there is none.
-std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String command, bool forWriting,
-                                 QTextStream& err, int& status,
-                                 StoreOptions::Creation creation = StoreOptions::Creation::Never,
-                                 bool checkOnOpen = false)
-{
-    StoreOptions options;
-    options.path = arguments.value("--db").value_or(QString());
-    options.creation = creation;
-    options.checkOnOpen = checkOnOpen;
-    Store::OpenResult opened = Store::open(options);
-    if (!opened.store) {
-        err << command << ": " << opened.error << '\n';
-        switch (opened.failure) {
-        case Store::OpenFailure::Missing:
-            err << Cli::tr("%1: 'flickdesk-cli import-history HISTORY_DIR --db FILE' makes a new database")
-                       .arg(command)
-                << '\n';
-            status = cli_exit::noDatabase;
-            break;
-        case Store::OpenFailure::NotFlickDesk:
-        case Store::OpenFailure::Damaged:
-        case Store::OpenFailure::TooNew:
-            status = cli_exit::badDatabase;
-            break;
-        case Store::OpenFailure::Busy:
-            status = cli_exit::databaseBusy;
-            break;
-        case Store::OpenFailure::CannotOpen:
-        case Store::OpenFailure::None:
-            status = cli_exit::cannotWrite;
-            break;
-        }
-        return nullptr;
-    }
-    for (const QString& backup : opened.store->backupsMade())
-        err << Cli::tr("%1: backed up the database to %2").arg(command, QDir::toNativeSeparators(backup))
-            << '\n';
-    for (const QString& warning : opened.store->warnings())
-        err << command << ": " << warning << '\n';
-    if (opened.store->isReadOnly()) {
-        err << command << ": " << opened.store->readOnlyReason();
-        if (forWriting) {
-            err << Cli::tr(" Nothing was written.") << '\n';
-            status = opened.store->isHeldByAnother() ? cli_exit::databaseBusy : cli_exit::cannotWrite;
-            return nullptr;
-        }
-        err << '\n';
-    }
-    status = cli_exit::ok;
-    return std::move(opened.store);
-}
-
 // A StoreError as an exit status, its message written.
 int storeFailure(QTextStream& err, QLatin1String command, const StoreError& error)
 {
@@ -151,6 +96,59 @@ bool takeSwitch(const QStringList& args, const char* name, QStringList& rest)
 }
 
 } // namespace
+
+// The one opening of a command's database (cliprivate.h): import, export and check, the identity
+// corrections of cliplayers.cpp.
+std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String command, bool forWriting,
+                                 QTextStream& err, int& status, StoreOptions::Creation creation,
+                                 bool checkOnOpen)
+{
+    StoreOptions options;
+    options.path = arguments.value("--db").value_or(QString());
+    options.creation = creation;
+    options.checkOnOpen = checkOnOpen;
+    Store::OpenResult opened = Store::open(options);
+    if (!opened.store) {
+        err << command << ": " << opened.error << '\n';
+        switch (opened.failure) {
+        case Store::OpenFailure::Missing:
+            err << Cli::tr("%1: 'flickdesk-cli import-history HISTORY_DIR --db FILE' makes a new database")
+                       .arg(command)
+                << '\n';
+            status = cli_exit::noDatabase;
+            break;
+        case Store::OpenFailure::NotFlickDesk:
+        case Store::OpenFailure::Damaged:
+        case Store::OpenFailure::TooNew:
+            status = cli_exit::badDatabase;
+            break;
+        case Store::OpenFailure::Busy:
+            status = cli_exit::databaseBusy;
+            break;
+        case Store::OpenFailure::CannotOpen:
+        case Store::OpenFailure::None:
+            status = cli_exit::cannotWrite;
+            break;
+        }
+        return nullptr;
+    }
+    for (const QString& backup : opened.store->backupsMade())
+        err << Cli::tr("%1: backed up the database to %2").arg(command, QDir::toNativeSeparators(backup))
+            << '\n';
+    for (const QString& warning : opened.store->warnings())
+        err << command << ": " << warning << '\n';
+    if (opened.store->isReadOnly()) {
+        err << command << ": " << opened.store->readOnlyReason();
+        if (forWriting) {
+            err << Cli::tr(" Nothing was written.") << '\n';
+            status = opened.store->isHeldByAnother() ? cli_exit::databaseBusy : cli_exit::cannotWrite;
+            return nullptr;
+        }
+        err << '\n';
+    }
+    status = cli_exit::ok;
+    return std::move(opened.store);
+}
 
 int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err)
 {

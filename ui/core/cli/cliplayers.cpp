@@ -14,51 +14,6 @@ namespace flickdesk::core::cli_internal {
 
 namespace {
 
-// Opens the database of --db FILE (the default one without it) for writing; on failure the
-// message is written and `status` says why: 66 none there, 65 not a FlickDesk database or damaged,
-// 75 held by another FlickDesk, 73 not writable. A correction never makes a database.
-std::unique_ptr<Store> openForCorrection(const Arguments& arguments, QLatin1String command, QTextStream& err,
-                                         int& status)
-{
-    StoreOptions options;
-    options.path = arguments.value("--db").value_or(QString());
-    options.creation = StoreOptions::Creation::Never;
-    Store::OpenResult opened = Store::open(options);
-    if (!opened.store) {
-        err << command << ": " << opened.error << '\n';
-        switch (opened.failure) {
-        case Store::OpenFailure::Missing:
-            status = cli_exit::noDatabase;
-            break;
-        case Store::OpenFailure::NotFlickDesk:
-        case Store::OpenFailure::Damaged:
-        case Store::OpenFailure::TooNew:
-            status = cli_exit::badDatabase;
-            break;
-        case Store::OpenFailure::Busy:
-            status = cli_exit::databaseBusy;
-            break;
-        case Store::OpenFailure::CannotOpen:
-        case Store::OpenFailure::None:
-            status = cli_exit::cannotWrite;
-            break;
-        }
-        return nullptr;
-    }
-    for (const QString& backup : opened.store->backupsMade())
-        err << Cli::tr("%1: backed up the database to %2").arg(command, QDir::toNativeSeparators(backup))
-            << '\n';
-    for (const QString& warning : opened.store->warnings())
-        err << command << ": " << warning << '\n';
-    if (opened.store->isReadOnly()) {
-        err << command << ": " << opened.store->readOnlyReason() << Cli::tr(" Nothing was written.") << '\n';
-        status = opened.store->isHeldByAnother() ? cli_exit::databaseBusy : cli_exit::cannotWrite;
-        return nullptr;
-    }
-    status = cli_exit::ok;
-    return std::move(opened.store);
-}
-
 // A refusal (DECISIONS D1a) is exit status 2, with its reason; the others as every command's.
 int correctionFailure(QTextStream& err, QLatin1String command, const StoreError& error)
 {
@@ -138,7 +93,7 @@ int runEditPlayer(const QStringList& args, QTextStream& out, QTextStream& err)
         return *status;
 
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openForCorrection(arguments, command.name, err, status);
+    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status);
     if (!store)
         return status;
     try {
@@ -181,7 +136,7 @@ int runMergePlayer(const QStringList& args, QTextStream& out, QTextStream& err)
     const QString intoId = into->trimmed();
 
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openForCorrection(arguments, command.name, err, status);
+    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status);
     if (!store)
         return status;
     try {

@@ -98,6 +98,15 @@ QString readOnePositional(const Arguments& arguments, const char* what, QString&
 std::optional<int> usageOrHelp(const Command& command, const QString& problem, const Arguments& arguments,
                                QTextStream& out, QTextStream& err);
 
+// Opens the database of --db FILE (the default one without it). On failure the message is written
+// and `status` says why: 66 none there, 65 not a FlickDesk database or damaged, 75 held by another
+// FlickDesk, 73 not writable (`forWriting`). Only the import commands make a database
+// (`creation`); the others say there is none.
+std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String command, bool forWriting,
+                                 QTextStream& err, int& status,
+                                 StoreOptions::Creation creation = StoreOptions::Creation::Never,
+                                 bool checkOnOpen = false);
+
 // DECISIONS D2: bad input is refused with every defect named, and nothing is written.
 int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<engine::Defect>& defects,
                   const QString& source, const char* consequence); // consequence: QT_TRANSLATE_NOOP
