@@ -195,6 +195,14 @@ void ResultsPanel::setSession(EventSession* session)
         });
         connect(session, &EventSession::awarded, this, &ResultsPanel::reload);
         connect(session->entrants(), &EntrantListModel::countsChanged, this, &ResultsPanel::reload);
+        // Doubles teams are numbered by their place in the entrant list: a team that goes renumbers
+        // the teams after it there, and here alike.
+        connect(session->entrants(), &QAbstractItemModel::dataChanged, this,
+                [this](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
+                    if (topLeft.column() <= EntrantListModel::NumberColumn &&
+                        bottomRight.column() >= EntrantListModel::NumberColumn)
+                        updateNumbers();
+                });
         connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
                 &ResultsPanel::updatePoints);
     }
@@ -298,6 +306,9 @@ void ResultsPanel::reload()
             QStandardItem* placeItem = m_model->item(row, PlaceColumn);
             if (placeItem->data(Qt::EditRole) != place)
                 placeItem->setData(place, Qt::EditRole);
+            QStandardItem* unit = m_model->item(row, UnitColumn);
+            if (unit->text() != numberText(entrant.number))
+                unit->setText(numberText(entrant.number));
             QStandardItem* players = m_model->item(row, PlayersColumn);
             if (players->text() != names.join(QStringLiteral(" / ")))
                 players->setText(names.join(QStringLiteral(" / ")));
@@ -313,7 +324,7 @@ void ResultsPanel::reload()
             placeItem->setData(place, Qt::EditRole);
         placeItem->setData(entrant.number, Qt::UserRole);
         placeItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        auto* unit = new QStandardItem(QString::number(entrant.number));
+        auto* unit = new QStandardItem(numberText(entrant.number));
         unit->setEditable(false);
         auto* players = new QStandardItem(names.join(QStringLiteral(" / ")));
         players->setData(entrant.playerIds(), Qt::UserRole);
@@ -345,6 +356,21 @@ void ResultsPanel::reload()
         ensurePlaceCell();
     refreshValidation();
     updateState();
+}
+
+QString ResultsPanel::numberText(int unit) const
+{
+    return QString::number(m_session ? m_session->entrants()->shownNumber(unit) : unit);
+}
+
+void ResultsPanel::updateNumbers()
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        QStandardItem* unit = m_model->item(row, UnitColumn);
+        const QString shown = numberText(m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt());
+        if (unit->text() != shown)
+            unit->setText(shown);
+    }
 }
 
 void ResultsPanel::placesEdited(const QString& description)
