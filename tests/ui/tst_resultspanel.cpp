@@ -638,6 +638,22 @@ void TestResultsPanel::doublesTeamsNumberedAsInTheEntrantList()
     const core::Entrant leaving = entrants->entrants().back();
     QVERIFY(session->setEntrantStatus(leaving.number, EntrantStatus::Withdrawn));
     QCOMPARE(session->undoStack()->undoText(), QStringLiteral("Withdraw %1").arg(teamName(leaving)));
+    // Its status changed in place: the column still shows the whole word.
+    QTableView* view = panel()->standingsView();
+    QVERIFY2(view->columnWidth(ResultsPanel::StatusColumn) >=
+                 static_cast<const QAbstractItemView*>(view)->sizeHintForColumn(ResultsPanel::StatusColumn),
+             qPrintable(QStringLiteral("%1 < %2")
+                            .arg(view->columnWidth(ResultsPanel::StatusColumn))
+                            .arg(static_cast<const QAbstractItemView*>(view)->sizeHintForColumn(
+                                ResultsPanel::StatusColumn))));
+    // Two teams on one place: the check names them by the numbers the rows show (the list's).
+    QVERIFY(session->setStandings({{units[3], 1}, {units[4], 1}, {units[1], 3}, {units[2], 4}}));
+    const QStringList tie = defects(*panel()).filter(QStringLiteral("tied"));
+    QCOMPARE(tie.size(), 1);
+    QVERIFY2(tie.front().contains(QStringLiteral("team 4 (")) &&
+                 tie.front().contains(QStringLiteral("team 5 (")) &&
+                 !tie.front().contains(QStringLiteral("team %1 (").arg(units[4])),
+             qPrintable(tie.front()));
     QVERIFY(session->setCheckedIn(units[0], true));
     QCOMPARE(session->undoStack()->undoText(), QStringLiteral("Check in %1").arg(teamName(gone)));
     QCOMPARE(model()->rowCount(), 5);

@@ -7,6 +7,7 @@
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -24,6 +25,7 @@
 #include <QRegularExpressionValidator>
 #include <QShowEvent>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -342,6 +344,17 @@ void ResultsPanel::reload()
         m_view->resizeColumnsToContents();
         m_view->setColumnWidth(PlaceColumn, std::max(m_view->columnWidth(PlaceColumn), 64));
         m_view->setColumnWidth(PointsColumn, std::max(m_view->columnWidth(PointsColumn), 72));
+        // A status changes in place (a withdrawal after the rows were laid out, or one scrolled out
+        // of sight): the column holds the longest word, so that "Withdrawn" is never cut to "With...".
+        int statusWidth = 0;
+        for (const core::EntrantStatus status :
+             {core::EntrantStatus::Registered, core::EntrantStatus::Started, core::EntrantStatus::Withdrawn})
+            statusWidth = std::max(
+                statusWidth, m_view->fontMetrics().horizontalAdvance(EntrantListModel::statusText(status)));
+        const int textMargins =
+            2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1);
+        m_view->setColumnWidth(StatusColumn,
+                               std::max(m_view->columnWidth(StatusColumn), statusWidth + textMargins + 2));
         m_view->horizontalHeader()->setSectionResizeMode(PlayersColumn, QHeaderView::Stretch);
     }
     if (!sameRows) {
@@ -533,7 +546,23 @@ void ResultsPanel::addDefect(const core::ResultDefect& defect)
     case core::ResultDefect::Kind::TooFewUnits:
         break;
     }
-    auto* item = new QListWidgetItem(defect.message, m_defects);
+    // The check names a doubles team by its stored number ("team 5 (1041 + 1077)"); the rows and
+    // the entrant list number the teams by their place in the list: the box says the same number.
+    QString text = defect.message;
+    if (m_session && m_session->entrants()->format() == engine::EventFormat::Doubles) {
+        for (const int unit : defect.units) {
+            const core::Entrant* entrant = m_session->entrants()->entrant(unit);
+            const int shown = m_session->entrants()->shownNumber(unit);
+            if (!entrant || shown == unit)
+                continue;
+            // The words of core/awards/awarding.cpp's unitName, translated as it translates them.
+            const QString ids = entrant->playerIds().join(QStringLiteral(" + "));
+            const char* words = QT_TRANSLATE_NOOP("flickdesk::core::Awarding", "team %1 (%2)");
+            const QString named = QCoreApplication::translate("flickdesk::core::Awarding", words);
+            text.replace(named.arg(unit).arg(ids), named.arg(shown).arg(ids));
+        }
+    }
+    auto* item = new QListWidgetItem(text, m_defects);
     if (rule)
         item->setToolTip(QString::fromLatin1(rule));
 }
