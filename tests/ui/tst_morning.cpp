@@ -484,6 +484,20 @@ void TestMorning::fiftyFiveCheckedInTwoWithdrawn()
     QCOMPARE(entrants->withdrawnCount(), 1);
     press(Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(entrants->withdrawnCount(), 2);
+    // The preview's chart at 1280x800: its legend (two lines here) under the chart, never drawn
+    // over the axis title.
+    auto* chart = panel->findChild<QWidget*>(QStringLiteral("payoutChartView"));
+    auto* legend = panel->findChild<QLabel*>(QStringLiteral("payoutChartLegend"));
+    QVERIFY(chart && legend && chart->parentWidget() == legend->parentWidget());
+    QTRY_VERIFY2_WITH_TIMEOUT(legend->y() > chart->geometry().bottom() &&
+                                  legend->height() >= legend->heightForWidth(legend->width()),
+                              qPrintable(QStringLiteral("chart %1..%2, legend from %3, %4 high of %5")
+                                             .arg(chart->y())
+                                             .arg(chart->geometry().bottom())
+                                             .arg(legend->y())
+                                             .arg(legend->height())
+                                             .arg(legend->heightForWidth(legend->width()))),
+                              underLoad);
     screenshot(QStringLiteral("morning-2-entrants-preview"), m_window.get());
 }
 
