@@ -32,6 +32,7 @@
 #include <QPrintPreviewDialog>
 #include <QPrinter>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -118,6 +119,7 @@ private Q_SLOTS:
     void incompletePlacesTakeAFinishedEventBack();
     void keysReachTheTabsAndDigitsTypeAtOnce();
     void awardConfirmationShowsWhatIsFrozen();
+    void doublesTeamsNumberedAsInTheEntrantList();
     void resultsSheetAsPdf();
     void paperFollowsTheLocaleOrTheChoice();
     void printPreviewOpensWithoutWaiting();
@@ -568,6 +570,100 @@ void TestResultsPanel::awardConfirmationShowsWhatIsFrozen()
         if (points.playerId == winnerId)
             QCOMPARE(ui::payouttext::points(points.points), ui::payouttext::points(table.awards.front()));
     QVERIFY(!text.contains(QStringLiteral("DECISIONS")));
+}
+
+// A doubles event: the stored units are 1, 3, 5... (a pair keeps the first partner's number), the
+// entrant list numbers the teams 1, 2, 3 by their place in it, and the Results tab shows the same
+// numbers, renumbered with the list when a team before them goes. The undo steps name the team by
+// its players, never by a stored number the window does not show.
+void TestResultsPanel::doublesTeamsNumberedAsInTheEntrantList()
+{
+    core::Store& store = *m_window->store();
+    const QString doubles =
+        store.createEvent(testing::draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
+    QVERIFY(m_window->selectEvent(doubles));
+    ui::EventSession* session = m_window->session();
+    QVERIFY(testing::waitForRatings(*session));
+    const QStringList players = testing::recentPlayers(store, 10);
+    QCOMPARE(players.size(), 10);
+    for (const QString& player : players)
+        QVERIFY(session->addEntrant({player}, EntrantStatus::Registered));
+    for (int first = 1; first <= 9; first += 2)
+        QVERIFY(session->pairPartners(first, first + 1));
+    const ui::EntrantListModel* entrants = session->entrants();
+    QCOMPARE(entrants->rowCount(), 5);
+    std::vector<int> units;
+    for (const core::Entrant& team : entrants->entrants())
+        units.push_back(team.number);
+    QVERIFY2(units.back() > 5, "the stored numbers are not the shown ones"); // else the test shows nothing
+    // The first team never comes; the other four check in.
+    for (std::size_t i = 1; i < units.size(); ++i)
+        QVERIFY(session->setCheckedIn(units[i], true));
+    m_window->eventTabs()->setCurrentWidget(panel());
+    QCOMPARE(model()->rowCount(), 4);
+    const auto shownNumbers = [this, entrants] {
+        QStringList shown;
+        for (int row = 0; row < model()->rowCount(); ++row) {
+            const int unit = model()->item(row, ResultsPanel::PlaceColumn)->data(Qt::UserRole).toInt();
+            const QString number = model()->item(row, ResultsPanel::UnitColumn)->text();
+            if (number != QString::number(entrants->shownNumber(unit)))
+                return QStringList{QStringLiteral("unit %1 shown as %2").arg(unit).arg(number)};
+            shown.append(number);
+        }
+        return shown;
+    };
+    QCOMPARE(shownNumbers(), (QStringList{QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("4"),
+                                          QStringLiteral("5")}));
+
+    // The first team is removed: the list numbers the others 1..4, and so do the results.
+    const core::Entrant gone = entrants->entrants().front();
+    QVERIFY(session->removeEntrant(gone.number));
+    // The sample's players may have no name: a player is named by id then (DECISIONS D1).
+    const auto teamName = [](const core::Entrant& team) {
+        QStringList names;
+        for (const core::PlayerRecord& player : team.players)
+            names.append(player.name.isEmpty() ? player.id : player.name);
+        return names.join(QStringLiteral(" / "));
+    };
+    QCOMPARE(session->undoStack()->undoText(), QStringLiteral("Remove %1").arg(teamName(gone)));
+    QCOMPARE(shownNumbers(), (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3"),
+                                          QStringLiteral("4")}));
+    // Ctrl+Z brings it back before them: 2..5 again.
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(entrants->rowCount(), 5);
+    QCOMPARE(shownNumbers(), (QStringList{QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("4"),
+                                          QStringLiteral("5")}));
+
+    // A team that withdraws: the undo step names its players (it was "Withdraw entrant 9").
+    const core::Entrant leaving = entrants->entrants().back();
+    QVERIFY(session->setEntrantStatus(leaving.number, EntrantStatus::Withdrawn));
+    QCOMPARE(session->undoStack()->undoText(), QStringLiteral("Withdraw %1").arg(teamName(leaving)));
+    // Its status changed in place: the column still shows the whole word.
+    QTableView* view = panel()->standingsView();
+    QVERIFY2(view->columnWidth(ResultsPanel::StatusColumn) >=
+                 static_cast<const QAbstractItemView*>(view)->sizeHintForColumn(ResultsPanel::StatusColumn),
+             qPrintable(QStringLiteral("%1 < %2")
+                            .arg(view->columnWidth(ResultsPanel::StatusColumn))
+                            .arg(static_cast<const QAbstractItemView*>(view)->sizeHintForColumn(
+                                ResultsPanel::StatusColumn))));
+    // Two teams on one place: the check names them by the numbers the rows show (the list's).
+    QVERIFY(session->setStandings({{units[3], 1}, {units[4], 1}, {units[1], 3}, {units[2], 4}}));
+    const QStringList tie = defects(*panel()).filter(QStringLiteral("tied"));
+    QCOMPARE(tie.size(), 1);
+    QVERIFY2(tie.front().contains(QStringLiteral("team 4 (")) &&
+                 tie.front().contains(QStringLiteral("team 5 (")) &&
+                 !tie.front().contains(QStringLiteral("team %1 (").arg(units[4])),
+             qPrintable(tie.front()));
+    QVERIFY(session->setCheckedIn(units[0], true));
+    QCOMPARE(session->undoStack()->undoText(), QStringLiteral("Check in %1").arg(teamName(gone)));
+    QCOMPARE(model()->rowCount(), 5);
+    QCOMPARE(shownNumbers(), (QStringList{QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("4"),
+                                          QStringLiteral("5"), QStringLiteral("1")}));
+    // No step of the day names a unit by its stored number ("Pair entrants 1 and 2").
+    const QRegularExpression number(QStringLiteral("entrants? \\d"));
+    for (int step = 0; step < session->undoStack()->count(); ++step)
+        QVERIFY2(!session->undoStack()->text(step).contains(number),
+                 qPrintable(session->undoStack()->text(step)));
 }
 
 void TestResultsPanel::resultsSheetAsPdf()

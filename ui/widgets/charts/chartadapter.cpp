@@ -49,6 +49,36 @@ const QColor kFloorColour(0x4d, 0x4d, 0x4d);
 const QColor kComparisonColour(0xe6, 0x7e, 0x22);
 constexpr int kBandAlpha = 60;
 
+// The legend under the chart: a label that wraps, whose minimum height is its wrapped text's at
+// its width. A plain label's minimum is one line, so that where the preview leaves the chart little
+// room (1280x800) the layout gave the legend one line and drew its second over the chart's axis
+// title ("Winner minimum: 30" over "Place"); with this minimum the chart asks for the room it needs.
+class WrappedLegend : public QLabel {
+public:
+    using QLabel::QLabel;
+
+    void setLegendText(const QString& text)
+    {
+        setText(text);
+        fitHeight();
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QLabel::resizeEvent(event);
+        fitHeight();
+    }
+
+private:
+    void fitHeight()
+    {
+        const int wrapped = heightForWidth(width());
+        if (wrapped > 0 && wrapped != minimumHeight())
+            setMinimumHeight(wrapped);
+    }
+};
+
 // 1, 2 or 5 times a power of ten, at least range / targetTicks: a tick step a person reads easily.
 double niceStep(double range, int targetTicks)
 {
@@ -95,7 +125,7 @@ struct PayoutChart::Parts {
     // On screen, the legend is a line of text under the chart that wraps when the chart is narrow
     // (a chart's own legend keeps to one row and cuts its names short: "Depth ...", "Winn...").
     // Printed, the chart's own legend shows: a page is wide enough for it.
-    QLabel* legend = nullptr;
+    WrappedLegend* legend = nullptr;
 
     int fieldSize = 0;
     double highestPoints = 0.0;
@@ -145,7 +175,7 @@ struct PayoutChart::Parts {
                     .arg(entry.colour.name(QColor::HexRgb), QString::fromUtf8(entry.sample),
                          entry.series->name().toHtmlEscaped()));
         }
-        legend->setText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
+        legend->setLegendText(items.join(QStringLiteral(" &nbsp;&nbsp; ")));
     }
 };
 
@@ -242,7 +272,7 @@ PayoutChart::PayoutChart(QWidget* parent)
     p.view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
     p.view->setMinimumSize(320, 220);
     p.chart->legend()->hide();
-    p.legend = new QLabel(this);
+    p.legend = new WrappedLegend(this);
     p.legend->setObjectName(QStringLiteral("payoutChartLegend"));
     p.legend->setWordWrap(true);
     p.legend->setAlignment(Qt::AlignCenter);

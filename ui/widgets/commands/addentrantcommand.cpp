@@ -6,8 +6,8 @@ namespace flickdesk::ui {
 
 AddEntrantCommand::AddEntrantCommand(EventEditTarget& session, const QStringList& playerIds,
                                      core::EntrantStatus status)
-    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::AddEntrantCommand", "Add entrant %1")
-                                .arg(playerIds.join(QStringLiteral(" + "))))
+    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::AddEntrantCommand", "Add %1")
+                                .arg(playerNames(session.store(), playerIds)))
     , m_playerIds(playerIds)
     , m_status(status)
 {

@@ -2,7 +2,37 @@
 
 #include "core/store/store.h"
 
+#include <QCoreApplication>
+
 namespace flickdesk::ui {
+
+QString playerNames(core::Store& store, const QStringList& playerIds)
+{
+    QStringList names;
+    try {
+        for (const core::PlayerRecord& player : store.players(playerIds))
+            names.append(player.name.isEmpty() ? player.id : player.name);
+    } catch (const core::StoreError&) {
+        names.clear(); // the ids say it then
+    }
+    return (names.size() == playerIds.size() ? names : playerIds).join(QStringLiteral(" / "));
+}
+
+QString unitNames(EventEditTarget& session, int unit)
+{
+    std::optional<core::Entrant> entrant;
+    try {
+        entrant = session.store().entrant(session.eventId(), unit);
+    } catch (const core::StoreError&) {
+        entrant.reset();
+    }
+    if (!entrant || entrant->players.empty())
+        return QCoreApplication::translate("flickdesk::ui::EventCommand", "entrant %1").arg(unit);
+    QStringList names;
+    for (const core::PlayerRecord& player : entrant->players)
+        names.append(player.name.isEmpty() ? player.id : player.name);
+    return names.join(QStringLiteral(" / "));
+}
 
 EventCommand::EventCommand(EventEditTarget& session, const QString& text)
     : QUndoCommand(text)

@@ -5,6 +5,7 @@
 // command is pushed, so that an edit the store refuses never reaches the undo stack.
 
 #include <QString>
+#include <QStringList>
 #include <QUndoCommand>
 #include <vector>
 
@@ -36,6 +37,13 @@ protected:
 
 // Ids of the commands that merge (QUndoCommand::id): consecutive check-ins of one entrant.
 enum class EventCommandId { CheckIn = 1 };
+
+// How an undo step names what it changed: the players' names ("Ann Lee", "Ann Lee / Bo Chan"), a
+// player without a name by id (DECISIONS D1). Never the stored unit number: a doubles team's is not
+// the number the entrant list shows (1, 3, 5... are teams 1, 2, 3).
+QString playerNames(core::Store& store, const QStringList& playerIds);
+// The unit's players' names; "entrant 4" for a unit the database does not have (or cannot read).
+QString unitNames(EventEditTarget& session, int unit);
 
 class EventCommand : public QUndoCommand {
 public:

@@ -5,10 +5,9 @@
 namespace flickdesk::ui {
 
 PairPartnersCommand::PairPartnersCommand(EventEditTarget& session, int unit, int partnerUnit)
-    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::PairPartnersCommand",
-                                                        "Pair entrants %1 and %2")
-                                .arg(unit)
-                                .arg(partnerUnit))
+    : EventCommand(session,
+                   QCoreApplication::translate("flickdesk::ui::PairPartnersCommand", "Pair %1 and %2")
+                       .arg(unitNames(session, unit), unitNames(session, partnerUnit)))
     , m_unit(unit)
     , m_partnerUnit(partnerUnit)
 {

@@ -5,9 +5,8 @@
 namespace flickdesk::ui {
 
 RemoveEntrantCommand::RemoveEntrantCommand(EventEditTarget& session, int unit)
-    : EventCommand(
-          session,
-          QCoreApplication::translate("flickdesk::ui::RemoveEntrantCommand", "Remove entrant %1").arg(unit))
+    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::RemoveEntrantCommand", "Remove %1")
+                                .arg(unitNames(session, unit)))
     , m_unit(unit)
 {
 }

@@ -18,6 +18,7 @@ SetEntrantStatusCommand::SetEntrantStatusCommand(EventEditTarget& session, int u
     , m_unit(unit)
     , m_before(before)
     , m_after(after)
+    , m_names(unitNames(session, unit))
 {
     describe();
 }
@@ -26,13 +27,13 @@ void SetEntrantStatusCommand::describe()
 {
     switch (m_after) {
     case core::EntrantStatus::Started:
-        setText(tr("Check in entrant %1").arg(m_unit));
+        setText(tr("Check in %1").arg(m_names));
         break;
     case core::EntrantStatus::Registered:
-        setText(tr("Check out entrant %1").arg(m_unit));
+        setText(tr("Check out %1").arg(m_names));
         break;
     case core::EntrantStatus::Withdrawn:
-        setText(tr("Withdraw entrant %1").arg(m_unit));
+        setText(tr("Withdraw %1").arg(m_names));
         break;
     }
 }
@@ -59,7 +60,7 @@ void SetEntrantStatusCommand::doRedo()
     if (m_after == core::EntrantStatus::Withdrawn && m_before == core::EntrantStatus::Registered)
         throw core::StoreError(
             core::StoreError::Kind::Refused,
-            tr("Entrant %1 never checked in: only an entrant who started can withdraw.").arg(m_unit));
+            tr("%1 never checked in: only an entrant who started can withdraw.").arg(m_names));
     store().setEntrantStatus(eventId(), m_unit, m_after);
     session().syncEntrants({m_unit});
 }

@@ -32,6 +32,7 @@ private:
     int m_unit;
     core::EntrantStatus m_before;
     core::EntrantStatus m_after;
+    QString m_names; // the unit's players, as the undo step names them
 };
 
 } // namespace flickdesk::ui

@@ -8,7 +8,8 @@ namespace flickdesk::ui {
 
 SetTeamCommand::SetTeamCommand(EventEditTarget& session, int unit, const QStringList& playerIds)
     : EventCommand(session,
-                   QCoreApplication::translate("flickdesk::ui::SetTeamCommand", "Change team %1").arg(unit))
+                   QCoreApplication::translate("flickdesk::ui::SetTeamCommand", "Change the team of %1")
+                       .arg(unitNames(session, unit)))
     , m_unit(unit)
     , m_after(playerIds)
 {

@@ -8,6 +8,7 @@
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/savedialog.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -25,6 +26,7 @@
 #include <QRegularExpressionValidator>
 #include <QShowEvent>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -196,6 +198,14 @@ void ResultsPanel::setSession(EventSession* session)
         });
         connect(session, &EventSession::awarded, this, &ResultsPanel::reload);
         connect(session->entrants(), &EntrantListModel::countsChanged, this, &ResultsPanel::reload);
+        // Doubles teams are numbered by their place in the entrant list: a team that goes renumbers
+        // the teams after it there, and here alike.
+        connect(session->entrants(), &QAbstractItemModel::dataChanged, this,
+                [this](const QModelIndex& topLeft, const QModelIndex& bottomRight) {
+                    if (topLeft.column() <= EntrantListModel::NumberColumn &&
+                        bottomRight.column() >= EntrantListModel::NumberColumn)
+                        updateNumbers();
+                });
         connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
                 &ResultsPanel::updatePoints);
     }
@@ -299,6 +309,9 @@ void ResultsPanel::reload()
             QStandardItem* placeItem = m_model->item(row, PlaceColumn);
             if (placeItem->data(Qt::EditRole) != place)
                 placeItem->setData(place, Qt::EditRole);
+            QStandardItem* unit = m_model->item(row, UnitColumn);
+            if (unit->text() != numberText(entrant.number))
+                unit->setText(numberText(entrant.number));
             QStandardItem* players = m_model->item(row, PlayersColumn);
             if (players->text() != names.join(QStringLiteral(" / ")))
                 players->setText(names.join(QStringLiteral(" / ")));
@@ -314,7 +327,7 @@ void ResultsPanel::reload()
             placeItem->setData(place, Qt::EditRole);
         placeItem->setData(entrant.number, Qt::UserRole);
         placeItem->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        auto* unit = new QStandardItem(QString::number(entrant.number));
+        auto* unit = new QStandardItem(numberText(entrant.number));
         unit->setEditable(false);
         auto* players = new QStandardItem(names.join(QStringLiteral(" / ")));
         players->setData(entrant.playerIds(), Qt::UserRole);
@@ -332,6 +345,17 @@ void ResultsPanel::reload()
         m_view->resizeColumnsToContents();
         m_view->setColumnWidth(PlaceColumn, std::max(m_view->columnWidth(PlaceColumn), 64));
         m_view->setColumnWidth(PointsColumn, std::max(m_view->columnWidth(PointsColumn), 72));
+        // A status changes in place (a withdrawal after the rows were laid out, or one scrolled out
+        // of sight): the column holds the longest word, so that "Withdrawn" is never cut to "With...".
+        int statusWidth = 0;
+        for (const core::EntrantStatus status :
+             {core::EntrantStatus::Registered, core::EntrantStatus::Started, core::EntrantStatus::Withdrawn})
+            statusWidth = std::max(
+                statusWidth, m_view->fontMetrics().horizontalAdvance(EntrantListModel::statusText(status)));
+        const int textMargins =
+            2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1);
+        m_view->setColumnWidth(StatusColumn,
+                               std::max(m_view->columnWidth(StatusColumn), statusWidth + textMargins + 2));
         m_view->horizontalHeader()->setSectionResizeMode(PlayersColumn, QHeaderView::Stretch);
     }
     if (!sameRows) {
@@ -346,6 +370,21 @@ void ResultsPanel::reload()
         ensurePlaceCell();
     refreshValidation();
     updateState();
+}
+
+QString ResultsPanel::numberText(int unit) const
+{
+    return QString::number(m_session ? m_session->entrants()->shownNumber(unit) : unit);
+}
+
+void ResultsPanel::updateNumbers()
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        QStandardItem* unit = m_model->item(row, UnitColumn);
+        const QString shown = numberText(m_model->item(row, PlaceColumn)->data(Qt::UserRole).toInt());
+        if (unit->text() != shown)
+            unit->setText(shown);
+    }
 }
 
 void ResultsPanel::placesEdited(const QString& description)
@@ -508,7 +547,23 @@ void ResultsPanel::addDefect(const core::ResultDefect& defect)
     case core::ResultDefect::Kind::TooFewUnits:
         break;
     }
-    auto* item = new QListWidgetItem(defect.message, m_defects);
+    // The check names a doubles team by its stored number ("team 5 (1041 + 1077)"); the rows and
+    // the entrant list number the teams by their place in the list: the box says the same number.
+    QString text = defect.message;
+    if (m_session && m_session->entrants()->format() == engine::EventFormat::Doubles) {
+        for (const int unit : defect.units) {
+            const core::Entrant* entrant = m_session->entrants()->entrant(unit);
+            const int shown = m_session->entrants()->shownNumber(unit);
+            if (!entrant || shown == unit)
+                continue;
+            // The words of core/awards/awarding.cpp's unitName, translated as it translates them.
+            const QString ids = entrant->playerIds().join(QStringLiteral(" + "));
+            const char* words = QT_TRANSLATE_NOOP("flickdesk::core::Awarding", "team %1 (%2)");
+            const QString named = QCoreApplication::translate("flickdesk::core::Awarding", words);
+            text.replace(named.arg(unit).arg(ids), named.arg(shown).arg(ids));
+        }
+    }
+    auto* item = new QListWidgetItem(text, m_defects);
     if (rule)
         item->setToolTip(QString::fromLatin1(rule));
 }

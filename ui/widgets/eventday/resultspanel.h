@@ -111,6 +111,10 @@ private:
     void placesEdited(const QString& description);
     // The rows' places into the store (nothing when they are stored already).
     void storeShownPlaces(const QString& description);
+    // The unit's number as the entrant list shows it (EntrantListModel::shownNumber): in doubles
+    // the team's place in that list, 1, 2, 3..., not the stored unit number.
+    QString numberText(int unit) const;
+    void updateNumbers();
     // The row's entrant as the rows name it: "Anna Kowalski (1041)".
     QString rowName(int row) const;
     // The current cell on a place (the first row's when there is none), for digits to type it.
