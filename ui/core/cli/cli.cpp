@@ -208,7 +208,7 @@ const Command commands[] = {
          "                   FlickDesk database, or one in use) only with --force. FlickDesk also keeps\n"
          "                   its own backups in backups/ beside the database: before every upgrade and\n"
          "                   once a day\n"
-         "  --force            replace FILE whatever it is\n"),
+         "  --force          replace FILE whatever it is\n"),
      &runBackup},
     {QLatin1String("check"), QLatin1String("[--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
