@@ -354,12 +354,12 @@ QStringList StandingsView::seasons() const
 
 bool StandingsView::isComputing() const
 {
-    return m_computing || m_history->isRunning();
+    return m_computing || m_reading;
 }
 
 void StandingsView::setSeason(const QString& season)
 {
-    if (m_history->isRunning()) {
+    if (m_reading) {
         m_wantedSeason = season; // chosen once the history is in
         return;
     }
@@ -390,12 +390,13 @@ void StandingsView::refresh()
     // Read in the pool, through a connection of its own: at a million finishes reading the history
     // on the window's thread kept the event loop for 2.3 s (bench_recompute).
     m_status->setText(tr("Reading the stored history…"));
+    m_reading = true;
     m_history->setFuture(loadHistoryInBackground(m_store));
 }
 
 void StandingsView::checkHistory()
 {
-    if (m_history->isRunning()) {
+    if (m_reading) {
         m_checkAfterLoad = true; // the history being read may be from before the change
         return;
     }
@@ -421,6 +422,7 @@ void StandingsView::showEvent(QShowEvent* event)
 
 void StandingsView::historyLoaded(const LoadedHistory& loaded)
 {
+    m_reading = false;
     if (!loaded.folder) {
         m_folder = std::make_shared<const core::HistoryFolder>();
         m_status->setText(loaded.error);

@@ -115,6 +115,10 @@ private:
     qint64 m_generation = 0;                             // Store::historyGeneration before it was read
     StandingsResultPtr m_result;
     QFutureWatcher<LoadedHistory>* m_history = nullptr;
+    // From refresh() until historyLoaded() has run: the watcher's future is finished a moment before
+    // its finished signal reaches this view, and in that moment the view was neither reading nor
+    // computing (a test under load saw no result, and a season asked for then was lost).
+    bool m_reading = false;
     QString m_wantedSeason;        // asked for while the history was being read
     bool m_checkAfterLoad = false; // the history changed while it was being read
     // The result is the task's own until taken: its computed locks go to the store (m_storing).

@@ -165,12 +165,12 @@ QStringList TierReport::seasons() const
 
 bool TierReport::isComputing() const
 {
-    return m_computing || m_history->isRunning();
+    return m_computing || m_reading;
 }
 
 void TierReport::setSeason(const QString& season)
 {
-    if (m_history->isRunning()) {
+    if (m_reading) {
         m_wantedSeason = season; // chosen once the history is in
         return;
     }
@@ -190,12 +190,13 @@ void TierReport::refresh()
 {
     // Read in the pool, through a connection of its own (as the standings view reads it).
     m_summary->setText(tr("Reading the stored history…"));
+    m_reading = true;
     m_history->setFuture(loadHistoryInBackground(m_store));
 }
 
 void TierReport::checkHistory()
 {
-    if (m_history->isRunning()) {
+    if (m_reading) {
         m_checkAfterLoad = true; // the history being read may be from before the change
         return;
     }
@@ -221,6 +222,7 @@ void TierReport::showEvent(QShowEvent* event)
 
 void TierReport::historyLoaded(const LoadedHistory& loaded)
 {
+    m_reading = false;
     if (!loaded.folder) {
         m_folder = std::make_shared<const core::HistoryFolder>();
         m_summary->setText(loaded.error);
