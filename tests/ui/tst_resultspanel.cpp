@@ -211,6 +211,8 @@ void TestResultsPanel::typePlace(const QString& digits)
 
 void TestResultsPanel::placesStartEmptyAndNothingIsWrittenUntilGiven()
 {
+    QCOMPARE(model()->headerData(ResultsPanel::UnitColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Entrant"));
     for (int row = 0; row < 8; ++row) {
         QVERIFY2(!placeAt(row).isValid(), qPrintable(placeAt(row).toString()));
         QCOMPARE(model()->item(row, ResultsPanel::PlaceColumn)->text(), QString());
@@ -601,6 +603,8 @@ void TestResultsPanel::doublesTeamsNumberedAsInTheEntrantList()
         QVERIFY(session->setCheckedIn(units[i], true));
     m_window->eventTabs()->setCurrentWidget(panel());
     QCOMPARE(model()->rowCount(), 4);
+    QCOMPARE(model()->headerData(ResultsPanel::UnitColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Team"));
     const auto shownNumbers = [this, entrants] {
         QStringList shown;
         for (int row = 0; row < model()->rowCount(); ++row) {

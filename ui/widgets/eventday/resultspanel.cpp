@@ -214,6 +214,9 @@ void ResultsPanel::setSession(EventSession* session)
 
 void ResultsPanel::reload()
 {
+    // A doubles unit is a team (DECISIONS N2): the column says so, as the check-in list does.
+    const bool doubles = m_session && m_session->entrants()->format() == engine::EventFormat::Doubles;
+    m_model->setHeaderData(UnitColumn, Qt::Horizontal, doubles ? tr("Team") : tr("Entrant"));
     const QModelIndex current = m_view->currentIndex();
     const int currentUnit =
         current.isValid() ? m_model->item(current.row(), PlaceColumn)->data(Qt::UserRole).toInt() : -1;
