@@ -245,7 +245,7 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
     , m_store(store)
     , m_folder(std::make_shared<const core::HistoryFolder>())
     , m_result(std::make_shared<const StandingsResult>())
-    , m_history(new QFutureWatcher<LoadedHistory>(this))
+    , m_history(new TourHistory(store, this))
     , m_watcher(new QFutureWatcher<std::shared_ptr<StandingsResult>>(this))
     , m_storing(new QFutureWatcher<int>(this))
     , m_model(new StandingsModel(this))
@@ -314,8 +314,8 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
             [this](int index) { setFinale(m_finale->itemData(index).toString()); });
     connect(m_print, &QPushButton::clicked, this, &StandingsView::print);
     connect(m_pdf, &QPushButton::clicked, this, &StandingsView::savePdfWithDialog);
-    connect(m_history, &QFutureWatcher<LoadedHistory>::finished, this,
-            [this] { historyLoaded(m_history->result()); });
+    connect(m_history, &TourHistory::loaded, this, &StandingsView::historyLoaded);
+    connect(m_history, &TourHistory::statusChanged, m_status, &QLabel::setText);
     connect(m_watcher, &QFutureWatcher<std::shared_ptr<StandingsResult>>::finished, this, [this] {
         const std::shared_ptr<StandingsResult> result = m_watcher->result();
         if (result->computedLocks) // still this history's, whichever choice they were for
@@ -354,12 +354,12 @@ QStringList StandingsView::seasons() const
 
 bool StandingsView::isComputing() const
 {
-    return m_computing || m_reading;
+    return m_computing || m_history->isReading();
 }
 
 void StandingsView::setSeason(const QString& season)
 {
-    if (m_reading) {
+    if (m_history->isReading()) {
         m_wantedSeason = season; // chosen once the history is in
         return;
     }
@@ -387,31 +387,12 @@ void StandingsView::setFinale(const QString& eventId)
 
 void StandingsView::refresh()
 {
-    // Read in the pool, through a connection of its own: at a million finishes reading the history
-    // on the window's thread kept the event loop for 2.3 s (bench_recompute).
-    m_status->setText(tr("Reading the stored history…"));
-    m_reading = true;
-    m_history->setFuture(loadHistoryInBackground(m_store));
+    m_history->read();
 }
 
 void StandingsView::checkHistory()
 {
-    if (m_reading) {
-        m_checkAfterLoad = true; // the history being read may be from before the change
-        return;
-    }
-    qint64 now = 0;
-    try {
-        now = m_store.historyGeneration();
-    } catch (const core::StoreError&) {
-        return; // what is shown stays; the next change or showing checks again
-    }
-    if (now == m_generation)
-        return;
-    if (!isVisible())
-        return; // showEvent checks again
-    refresh();
-    m_status->setText(tr("The results changed since this was computed: reading the stored history again…"));
+    m_history->readAgainIfChanged();
 }
 
 void StandingsView::showEvent(QShowEvent* event)
@@ -422,23 +403,17 @@ void StandingsView::showEvent(QShowEvent* event)
 
 void StandingsView::historyLoaded(const LoadedHistory& loaded)
 {
-    m_reading = false;
     if (!loaded.folder) {
         m_folder = std::make_shared<const core::HistoryFolder>();
         m_status->setText(loaded.error);
     } else {
         m_folder = loaded.folder;
     }
-    m_generation = loaded.generation;
     fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
     m_wantedSeason.clear();
     fillFinales();
     if (loaded.folder)
         recompute();
-    if (m_checkAfterLoad) {
-        m_checkAfterLoad = false;
-        checkHistory();
-    }
 }
 
 void StandingsView::fillFinales()
@@ -497,22 +472,22 @@ void StandingsView::recompute()
     }
     m_status->setText(tr("Computing the standings…"));
     m_computing = true;
-    m_watcher->setFuture(runInThreadPool(
-        [worker, folder = m_folder, generation = m_generation, label, chosen = division()]() mutable {
-            // Freed in the pool: the window's thread only ever lets go of it.
-            std::shared_ptr<StandingsResult> result = freedInPool(new StandingsResult);
-            try {
-                StandingsInput input = readStandingsInput(*worker, folder, label, chosen);
-                input.generation = generation;
-                worker.reset(); // closed in the thread that used it
-                *result = computeStandings(input);
-            } catch (const core::StoreError& error) {
-                result->season = label;
-                result->division = chosen;
-                result->error = error.message();
-            }
-            return result;
-        }));
+    m_watcher->setFuture(runInThreadPool([worker, folder = m_folder, generation = m_history->generation(),
+                                          label, chosen = division()]() mutable {
+        // Freed in the pool: the window's thread only ever lets go of it.
+        std::shared_ptr<StandingsResult> result = freedInPool(new StandingsResult);
+        try {
+            StandingsInput input = readStandingsInput(*worker, folder, label, chosen);
+            input.generation = generation;
+            worker.reset(); // closed in the thread that used it
+            *result = computeStandings(input);
+        } catch (const core::StoreError& error) {
+            result->season = label;
+            result->division = chosen;
+            result->error = error.message();
+        }
+        return result;
+    }));
 }
 
 void StandingsView::showResult(StandingsResultPtr shown)

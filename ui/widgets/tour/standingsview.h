@@ -15,6 +15,7 @@
 #include "flickdesk/engine/standings.h"
 #include "widgets/ratings/recomputejob.h"
 #include "widgets/tour/standingsmodel.h"
+#include "widgets/tour/tourhistory.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
@@ -112,15 +113,9 @@ private:
 
     core::Store& m_store;
     std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
-    qint64 m_generation = 0;                             // Store::historyGeneration before it was read
     StandingsResultPtr m_result;
-    QFutureWatcher<LoadedHistory>* m_history = nullptr;
-    // From refresh() until historyLoaded() has run: the watcher's future is finished a moment before
-    // its finished signal reaches this view, and in that moment the view was neither reading nor
-    // computing (a test under load saw no result, and a season asked for then was lost).
-    bool m_reading = false;
-    QString m_wantedSeason;        // asked for while the history was being read
-    bool m_checkAfterLoad = false; // the history changed while it was being read
+    TourHistory* m_history = nullptr; // the stored history computed from, and whether it changed since
+    QString m_wantedSeason;           // asked for while the history was being read
     // The result is the task's own until taken: its computed locks go to the store (m_storing).
     QFutureWatcher<std::shared_ptr<StandingsResult>>* m_watcher = nullptr;
     QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored

@@ -87,7 +87,7 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
     : QWidget(parent)
     , m_store(store)
     , m_folder(std::make_shared<const core::HistoryFolder>())
-    , m_history(new QFutureWatcher<LoadedHistory>(this))
+    , m_history(new TourHistory(store, this))
     , m_watcher(new QFutureWatcher<TierReportResult>(this))
     , m_storing(new QFutureWatcher<int>(this))
     , m_model(new TierReportModel(this))
@@ -124,8 +124,8 @@ TierReport::TierReport(core::Store& store, QWidget* parent)
 
     connect(m_season, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_onlyMeeting, &QCheckBox::toggled, this, &TierReport::setOnlyMeeting);
-    connect(m_history, &QFutureWatcher<LoadedHistory>::finished, this,
-            [this] { historyLoaded(m_history->result()); });
+    connect(m_history, &TourHistory::loaded, this, &TierReport::historyLoaded);
+    connect(m_history, &TourHistory::statusChanged, m_summary, &QLabel::setText);
     connect(m_watcher, &QFutureWatcher<TierReportResult>::finished, this, [this] {
         TierReportResult result = m_watcher->result();
         if (result.computedLocks) // still this history's, whichever season they were for
@@ -165,12 +165,12 @@ QStringList TierReport::seasons() const
 
 bool TierReport::isComputing() const
 {
-    return m_computing || m_reading;
+    return m_computing || m_history->isReading();
 }
 
 void TierReport::setSeason(const QString& season)
 {
-    if (m_reading) {
+    if (m_history->isReading()) {
         m_wantedSeason = season; // chosen once the history is in
         return;
     }
@@ -188,30 +188,12 @@ void TierReport::setOnlyMeeting(bool only)
 
 void TierReport::refresh()
 {
-    // Read in the pool, through a connection of its own (as the standings view reads it).
-    m_summary->setText(tr("Reading the stored history…"));
-    m_reading = true;
-    m_history->setFuture(loadHistoryInBackground(m_store));
+    m_history->read();
 }
 
 void TierReport::checkHistory()
 {
-    if (m_reading) {
-        m_checkAfterLoad = true; // the history being read may be from before the change
-        return;
-    }
-    qint64 now = 0;
-    try {
-        now = m_store.historyGeneration();
-    } catch (const core::StoreError&) {
-        return; // what is shown stays; the next change or showing checks again
-    }
-    if (now == m_generation)
-        return;
-    if (!isVisible())
-        return; // showEvent checks again
-    refresh();
-    m_summary->setText(tr("The results changed since this was computed: reading the stored history again…"));
+    m_history->readAgainIfChanged();
 }
 
 void TierReport::showEvent(QShowEvent* event)
@@ -222,22 +204,16 @@ void TierReport::showEvent(QShowEvent* event)
 
 void TierReport::historyLoaded(const LoadedHistory& loaded)
 {
-    m_reading = false;
     if (!loaded.folder) {
         m_folder = std::make_shared<const core::HistoryFolder>();
         m_summary->setText(loaded.error);
     } else {
         m_folder = loaded.folder;
     }
-    m_generation = loaded.generation;
     fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
     m_wantedSeason.clear();
     if (loaded.folder)
         recompute();
-    if (m_checkAfterLoad) {
-        m_checkAfterLoad = false;
-        checkHistory();
-    }
 }
 
 void TierReport::recompute()
@@ -259,7 +235,7 @@ void TierReport::recompute()
     m_summary->setText(tr("Computing the Tier report…"));
     m_computing = true;
     m_watcher->setFuture(
-        runInThreadPool([worker, folder = m_folder, generation = m_generation, label]() mutable {
+        runInThreadPool([worker, folder = m_folder, generation = m_history->generation(), label]() mutable {
             TierReportResult result;
             try {
                 engine::FlickSkillParameters parameters;

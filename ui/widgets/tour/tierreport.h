@@ -12,6 +12,7 @@
 #include "flickdesk/engine/points.h"
 #include "widgets/ratings/recomputejob.h"
 #include "widgets/tour/tierreportmodel.h"
+#include "widgets/tour/tourhistory.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
@@ -94,14 +95,8 @@ private:
 
     core::Store& m_store;
     std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
-    qint64 m_generation = 0;                             // Store::historyGeneration before it was read
-    QFutureWatcher<LoadedHistory>* m_history = nullptr;
-    // From refresh() until historyLoaded() has run: the watcher's future is finished a moment before
-    // its finished signal reaches this view, and in that moment the view was neither reading nor
-    // computing (a test under load saw no result, and a season asked for then was lost).
-    bool m_reading = false;
-    QString m_wantedSeason;        // asked for while the history was being read
-    bool m_checkAfterLoad = false; // the history changed while it was being read
+    TourHistory* m_history = nullptr; // the stored history computed from, and whether it changed since
+    QString m_wantedSeason;           // asked for while the history was being read
     QFutureWatcher<TierReportResult>* m_watcher = nullptr;
     QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored
     // From a request until its result is shown: the future finishes before the watcher's queued
