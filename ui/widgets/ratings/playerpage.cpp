@@ -375,8 +375,7 @@ void PlayerPage::checkHistory()
     if (!m_run)
         return;
     const HistoryStaleness now = historyStaleness(m_store, *m_run);
-    if (now.stale == m_staleness.stale && now.eventsAdded == m_staleness.eventsAdded &&
-        now.eventsRemoved == m_staleness.eventsRemoved)
+    if (now == m_staleness)
         return;
     m_staleness = now;
     updateStaleNote();

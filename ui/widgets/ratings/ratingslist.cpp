@@ -252,8 +252,7 @@ void RatingsListView::checkHistory()
     if (!m_run)
         return; // nothing shown yet: the run being computed reads the history as it is now
     const HistoryStaleness now = historyStaleness(m_store, *m_run);
-    if (now.stale == m_staleness.stale && now.eventsAdded == m_staleness.eventsAdded &&
-        now.eventsRemoved == m_staleness.eventsRemoved)
+    if (now == m_staleness)
         return;
     m_staleness = now;
     updateSummary();

@@ -125,6 +125,7 @@ struct HistoryStaleness {
     // In a director's words, e.g. "These ratings are from before 2 events were added (computed
     // 2026-11-20 14:02)."; empty when current. `what` is "ratings" or "figures".
     QString text(const QString& what) const;
+    bool operator==(const HistoryStaleness&) const = default;
 };
 // Reads the store's count of changes and, only when it differs from the run's, the events stored
 // now (Store::events): cheap enough for each change the window announces. Never throws: a store
