@@ -550,9 +550,7 @@ void MainWindow::buildWorkspace()
     m_tabs->addTab(m_poolsView, tr("&Pools"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::ensureViewOfTab);
     // Ctrl+F searches the rating list on the Ratings tab, even with no event to add players to.
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        m_findPlayerAction->setEnabled((m_session && m_session->isEditable()) || index == m_ratingsTab);
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
 
     setCentralWidget(m_tabs);
     m_welcomeLabel = nullptr;
