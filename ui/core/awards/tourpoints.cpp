@@ -478,8 +478,7 @@ std::optional<std::size_t> defaultFinale(const HistoryFolder& folder, const QStr
     std::optional<std::size_t> finale;
     for (std::size_t i = 0; i < folder.events.size(); ++i) {
         const EventInfo& info = folder.events[i];
-        if (info.season != season || info.tour != Tour::Competitive ||
-            !info.name.startsWith(QLatin1String("WCC Singles"), Qt::CaseInsensitive))
+        if (info.season != season || !mayBeDefaultFinale(info.tour, info.name))
             continue;
         if (!finale || info.date >= folder.events[*finale].date)
             finale = i;

@@ -140,6 +140,15 @@ inline std::optional<Tour> tourFromKeyword(const QString& text)
     return std::nullopt;
 }
 
+// DECISIONS T2: without a Finale setting, a season's Finale is its latest event that may be one: a
+// competitive "WCC Singles" (core::defaultFinale over a history, Store::seasonFinaleDates over the
+// stored events).
+inline bool mayBeDefaultFinale(Tour tour, const QString& eventName)
+{
+    return tour == Tour::Competitive &&
+           eventName.startsWith(QLatin1String("WCC Singles"), Qt::CaseInsensitive);
+}
+
 // One unit of an event's field: a player (singles) or a doubles pairing.
 struct UnitRecord {
     int number = 0; // 1..N within the event; a doubles unit's team number

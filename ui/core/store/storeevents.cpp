@@ -523,8 +523,8 @@ std::map<QString, QString> Store::seasonFinaleDates()
             const QString season = select.text(2);
             byId[select.text(0)] = {select.text(1), season};
             // DECISIONS T2's default, as defaultFinale (core/awards/tourpoints.h) chooses it.
-            if (tourFromKeyword(select.text(3)) == Tour::Competitive &&
-                select.text(4).startsWith(QLatin1String("WCC Singles"), Qt::CaseInsensitive))
+            const std::optional<Tour> tour = tourFromKeyword(select.text(3));
+            if (tour && mayBeDefaultFinale(*tour, select.text(4)))
                 defaultFinale[season] = select.text(1); // ordered by date: the latest stays
         }
     });
