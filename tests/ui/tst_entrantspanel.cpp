@@ -9,6 +9,7 @@
 #include "../common/imagecheck.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "../common/windowactivation.h"
 #include "core/store/store.h"
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/entrantlistmodel.h"
@@ -54,6 +55,7 @@
 #include <memory>
 
 using namespace flickdesk;
+using testing::activate;
 
 namespace {
 
@@ -63,15 +65,6 @@ QSet<QString> playersOf(const ui::EntrantListModel& model)
     for (int row = 0; row < model.rowCount(); ++row)
         teams.insert(model.index(row, 0).data(ui::EntrantListModel::PlayerIdsRole).toStringList().join(u'+'));
     return teams;
-}
-
-// Makes `window` the active window, as a click on it would (offscreen and a bare Xvfb do not).
-bool activate(QWidget* window)
-{
-    window->activateWindow();
-    window->windowHandle()->requestActivate();
-    QApplication::setActiveWindow(window);
-    return QTest::qWaitForWindowActive(window);
 }
 
 // Types `text` as keys into `widget`; QTest::keyClicks knows ASCII only, so the other letters are

@@ -4,6 +4,7 @@
 // views' season box showing its whole text; the Save dialogs proposing a name in the folder used
 // last; written PDFs following the umask; the header with no event; Mark finished once finished.
 #include "../common/storefixtures.h"
+#include "../common/windowactivation.h"
 #include "core/store/store.h"
 #include "widgets/backgroundpool.h"
 #include "widgets/eventday/entrantspanel.h"
@@ -46,19 +47,12 @@
 #endif
 
 using namespace flickdesk;
+using testing::activate;
 using testing::openStore;
 using ui::EventEditor;
 using ui::MainWindow;
 
 namespace {
-
-bool activate(QWidget* window)
-{
-    window->activateWindow();
-    window->windowHandle()->requestActivate();
-    QApplication::setActiveWindow(window);
-    return QTest::qWaitForWindowActive(window);
-}
 
 QWidget* keyTarget()
 {

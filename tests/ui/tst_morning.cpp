@@ -19,6 +19,7 @@
 #include "../common/imagecheck.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "../common/windowactivation.h"
 #include "core/awards/payout.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
@@ -70,6 +71,7 @@
 #include <memory>
 
 using namespace flickdesk;
+using testing::activate;
 using ui::MainWindow;
 
 namespace {
@@ -90,16 +92,6 @@ QStringList placings(std::vector<core::Placing> standings)
 // month's ratings, a dialog opening or closing, the focus): generous, so that a machine under heavy
 // load is slower but never fails; a wait that succeeds returns at once.
 constexpr int underLoad = 30000;
-
-// Makes `window` the active window, as a click on it would (the offscreen platform and a bare
-// Xvfb, without a window manager, do not hand activation back when a dialog closes).
-bool activate(QWidget* window)
-{
-    window->activateWindow();
-    window->windowHandle()->requestActivate();
-    QApplication::setActiveWindow(window);
-    return QTest::qWaitForWindowActive(window, underLoad);
-}
 
 // Every key the director presses goes through these: to the widget with the focus (or the active
 // window), as a keyboard would send it.
@@ -193,7 +185,7 @@ void TestMorning::initTestCase()
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1280, 800); // the smallest screen the morning must fit
     m_window->show();
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
 }
 
 void TestMorning::cleanupTestCase()
@@ -319,7 +311,7 @@ void TestMorning::newTierTwoSinglesEvent()
     QVERIFY(editor->tierBox()->currentText().startsWith(QStringLiteral("Tier 2")));
     press(Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(QApplication::activeModalWidget() == nullptr, underLoad);
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
 
     ui::EventSession* session = m_window->session();
     QVERIFY(session);
@@ -419,7 +411,7 @@ void TestMorning::aPastedListOfTen()
         QCOMPARE(dialog->choices().at(size_t(row)).playerId, m_pasted.at(row));
     press(Qt::Key_A, Qt::AltModifier); // Add these entrants
     QTRY_VERIFY_WITH_TIMEOUT(QApplication::activeModalWidget() == nullptr, underLoad);
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
     const ui::EntrantListModel* entrants = m_window->session()->entrants();
     QCOMPARE(entrants->rowCount(), 60);
     for (int i = 0; i < 10; ++i)
@@ -620,7 +612,7 @@ void TestMorning::award()
     press(Qt::Key_Y, Qt::AltModifier); // Yes (the default is Cancel)
     QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->isAwarded(), underLoad);
     QTRY_VERIFY_WITH_TIMEOUT(QApplication::activeModalWidget() == nullptr, underLoad);
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
 
     const std::optional<core::AwardRecord> awarded = m_window->store()->currentAward(m_eventId);
     QVERIFY(awarded);
@@ -674,7 +666,7 @@ void TestMorning::exportAndImportIntoASecondDatabase()
     QVERIFY(*imported == *original);
     QCOMPARE(placings(second.store()->standings(m_eventId)), placings(first.standings(m_eventId)));
     QVERIFY(second.store()->currentAward(m_eventId) == first.currentAward(m_eventId));
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
 }
 
 void TestMorning::aDoublesEventWithPairs()
@@ -693,7 +685,7 @@ void TestMorning::aDoublesEventWithPairs()
     QCOMPARE(editor->formatBox()->currentText(), QStringLiteral("Doubles"));
     press(Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(QApplication::activeModalWidget() == nullptr, underLoad);
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
     m_doublesId = m_window->session()->eventId();
     QVERIFY(m_doublesId != m_eventId);
     QCOMPARE(m_window->session()->event().format, engine::EventFormat::Doubles);
@@ -794,7 +786,7 @@ void TestMorning::recreationalDoublesOfEightTeams()
     QCOMPARE(editor->divisionBox()->currentData().toInt(), int(core::Tour::Recreational));
     press(Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(QApplication::activeModalWidget() == nullptr, underLoad);
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
     ui::EventSession* session = m_window->session();
     m_recDoublesId = session->eventId();
     QVERIFY(m_recDoublesId != m_doublesId && m_recDoublesId != m_eventId);
@@ -987,7 +979,7 @@ void TestMorning::recreationalDoublesOfEightTeams()
                               qPrintable(m_window->statusBar()->currentMessage() + session->lastError()),
                               underLoad);
     QTRY_VERIFY_WITH_TIMEOUT(QApplication::activeModalWidget() == nullptr, underLoad);
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
     const std::optional<core::AwardRecord> awarded = store.currentAward(m_recDoublesId);
     QVERIFY(awarded);
     QCOMPARE(awarded->fsi, expected.fieldStrengthIndex);
@@ -1038,7 +1030,7 @@ void TestMorning::recreationalDoublesOfEightTeams()
              qPrintable(dialog->mergeTargetLabel()->text()));
     press(Qt::Key_Return);
     QTRY_VERIFY_WITH_TIMEOUT(QApplication::activeModalWidget() == nullptr, underLoad);
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
 
     // DECISIONS D1a: the duplicate is gone, the real player holds the finish; no point changed.
     QVERIFY(!store.player(duplicateId));
@@ -1154,7 +1146,7 @@ void TestMorning::quitAndReopen()
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1280, 800);
     m_window->show();
-    QVERIFY(activate(m_window.get()));
+    QVERIFY(activate(m_window.get(), underLoad));
     QVERIFY(m_window->openDatabase(m_database));
     QCOMPARE(m_window->store()->eventCount(), 156);
     // The recreational doubles, awarded, with the merged player's finish.

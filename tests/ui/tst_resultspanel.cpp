@@ -8,6 +8,7 @@
 #include "../common/imagecheck.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "../common/windowactivation.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
@@ -49,18 +50,11 @@
 using namespace flickdesk;
 using core::EntrantStatus;
 using core::EventStatus;
+using testing::activate;
 using ui::MainWindow;
 using ui::ResultsPanel;
 
 namespace {
-
-bool activate(QWidget* window)
-{
-    window->activateWindow();
-    window->windowHandle()->requestActivate();
-    QApplication::setActiveWindow(window);
-    return QTest::qWaitForWindowActive(window);
-}
 
 // Every line of the validation box.
 QStringList defects(const ResultsPanel& panel)

@@ -6,6 +6,7 @@
 // still the event's player search), and the simulator's "Players arriving" has its key.
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "../common/windowactivation.h"
 #include "core/store/store.h"
 #include "widgets/backgroundpool.h"
 #include "widgets/eventday/entrantspanel.h"
@@ -43,16 +44,9 @@
 
 using namespace flickdesk;
 using flickdesk::ui::MainWindow;
+using testing::activate;
 
 namespace {
-
-bool activate(QWidget* window)
-{
-    window->activateWindow();
-    window->windowHandle()->requestActivate();
-    QApplication::setActiveWindow(window);
-    return QTest::qWaitForWindowActive(window);
-}
 
 // A key as a keyboard sends it: to the widget with the focus, or the active window.
 void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
