@@ -173,6 +173,11 @@ double teamRating(double muA, double muB) noexcept
     return 0.6 * std::max(muA, muB) + 0.4 * std::min(muA, muB);
 }
 
+double unitRating(EventFormat format, double mu, double partnerMu) noexcept
+{
+    return format == EventFormat::Doubles ? teamRating(mu, partnerMu) : mu; // DECISIONS P5
+}
+
 // DECISIONS P4: raised to the Tier floor, then limited by the experimental cap if there is one.
 double boundedFieldStrength(double unflooredStrength, Tier tier,
                             std::optional<double> experimentalCap) noexcept

@@ -313,6 +313,9 @@ void TestPoints::doublesTeamRatings()
     QVERIFY(sameBits(teamRating(2.0, 1.0), teamRating(1.0, 2.0)));
     QVERIFY(std::fabs(teamRating(-1.0, 1.0) - 0.2) <= 1e-15);
     QVERIFY(sameBits(teamRating(3.0, 3.0), 3.0));
+    // A unit's rating: the team's in doubles, the player's own in singles, the partner unread.
+    QVERIFY(sameBits(unitRating(EventFormat::Doubles, 1.0, 2.0), teamRating(2.0, 1.0)));
+    QVERIFY(sameBits(unitRating(EventFormat::Singles, 1.25, 9.0), 1.25));
 
     // Twelve teams: FSI averages the top 10 teams (not 20), FDI counts from 10 teams, decay 2.3.
     std::vector<PartnerRatings> teams;

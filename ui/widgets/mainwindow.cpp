@@ -788,9 +788,7 @@ void MainWindow::startSimulatorFromEvent()
     std::vector<double> ratings;
     for (const core::FieldUnit& unit :
          core::fieldUnitsThatBegan(entrants->entrants(), entrants->format(), entrants->lockedRatings()))
-        ratings.push_back(entrants->format() == engine::EventFormat::Doubles
-                              ? engine::teamRating(unit.mu, unit.partnerMu)
-                              : unit.mu);
+        ratings.push_back(engine::unitRating(entrants->format(), unit.mu, unit.partnerMu));
     m_simulator->startFromEvent(m_session->event().name, m_session->payoutPreview()->table(),
                                 std::move(ratings));
     m_tabs->setCurrentWidget(m_simulator);

@@ -411,10 +411,10 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
             // event before it has the prior mu (0 with the spec's parameters).
             for (const engine::PlayerIndex player : unit.players)
                 unit.lockedMu.push_back(lock.mu(player));
-            // Validation guarantees two partners per doubles unit (N2).
-            unit.unitRating = event.format == engine::EventFormat::Doubles
-                                  ? engine::teamRating(unit.lockedMu.at(0), unit.lockedMu.at(1)) // P5
-                                  : unit.lockedMu.at(0);
+            // DECISIONS P5. Validation guarantees two partners per doubles unit (N2).
+            unit.unitRating =
+                engine::unitRating(event.format, unit.lockedMu.at(0),
+                                   event.format == engine::EventFormat::Doubles ? unit.lockedMu.at(1) : 0.0);
             awarded.units.push_back(std::move(unit));
         }
 

@@ -189,11 +189,9 @@ engine::PartnerRatings EntrantListModel::partnerRatings(const core::Entrant& ent
 
 double EntrantListModel::unitRating(const core::Entrant& entrant) const
 {
-    if (m_format == engine::EventFormat::Doubles) {
-        const auto [first, second] = partnerRatings(entrant);
-        return engine::teamRating(first, second);
-    }
-    return entrant.players.empty() ? m_ratings.unseenMu : m_ratings.muOf(entrant.players.front().id);
+    // DECISIONS P5: in singles the partner is not read.
+    const auto [first, second] = partnerRatings(entrant);
+    return engine::unitRating(m_format, first, second);
 }
 
 bool EntrantListModel::isUnpaired(const core::Entrant& entrant) const

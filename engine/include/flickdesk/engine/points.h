@@ -65,6 +65,11 @@ struct FieldWeightedPointsParameters {
 // DECISIONS P5: a doubles team's rating for FSI and FDI, 0.6 x higher partner + 0.4 x lower partner.
 double teamRating(double muA, double muB) noexcept;
 
+// A unit's rating for FSI and FDI (DECISIONS P5): the player's mu in singles (`partnerMu` is not
+// read), the team rating of the two partners in doubles. What the award, the preview's entrant
+// list and the simulator's field each rate a unit by.
+double unitRating(EventFormat format, double mu, double partnerMu) noexcept;
+
 // The locked mu of the two partners of one doubles team, in any order.
 using PartnerRatings = std::pair<double, double>;
 
