@@ -5,7 +5,6 @@
 #include "flickdesk/engine/date.h"
 #include "widgets/ratings/recomputejob.h"
 #include "widgets/savedialog.h"
-#include "widgets/tour/seasonbox.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -241,17 +240,14 @@ QString championText(const StandingsResult& result)
 // ---------------------------------------------------------------------------------------------
 
 StandingsView::StandingsView(core::Store& store, QWidget* parent)
-    : QWidget(parent)
-    , m_store(store)
-    , m_folder(std::make_shared<const core::HistoryFolder>())
+    : SeasonView(store,
+                 {QStringLiteral("standingsSeason"), QStringLiteral("standingsTable"),
+                  QStringLiteral("standingsStatus")},
+                 parent)
     , m_result(std::make_shared<const StandingsResult>())
-    , m_history(new TourHistory(store, this))
     , m_watcher(new QFutureWatcher<std::shared_ptr<StandingsResult>>(this))
-    , m_storing(new QFutureWatcher<int>(this))
     , m_model(new StandingsModel(this))
 {
-    m_season = new QComboBox(this);
-    m_season->setObjectName(QStringLiteral("standingsSeason"));
     m_division = new QComboBox(this);
     m_division->setObjectName(QStringLiteral("standingsDivision"));
     m_division->addItem(tr("Competitive (best 5)"), static_cast<int>(engine::Division::Competitive));
@@ -274,98 +270,45 @@ StandingsView::StandingsView(core::Store& store, QWidget* parent)
         tr("DECISIONS T2: the season's Finale breaks ties at the top and closes the season; "
            "until it is played the first player is the leader. DECISIONS T3: the "
            "Recreational title is won only once."));
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("standingsStatus"));
-    m_status->setWordWrap(true);
 
-    m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("standingsTable"));
-    m_table->setModel(m_model);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    // Fitting the columns measures the rows on screen and 200 others, not all of them (a season at
-    // a million finishes has tens of thousands).
-    m_table->horizontalHeader()->setResizeContentsPrecision(200);
+    tableView()->setModel(m_model);
+    controls()->addWidget(m_division);
+    controls()->addWidget(new QLabel(tr("Finale:"), this));
+    controls()->addWidget(m_finale, 1);
+    controls()->addWidget(m_print);
+    controls()->addWidget(m_pdf);
+    insertAboveTable(m_champion);
+    // Tab from the controls, left to right, to the table.
+    setTabOrder(seasonBox(), m_division);
+    setTabOrder(m_division, m_finale);
+    setTabOrder(m_finale, m_print);
+    setTabOrder(m_print, m_pdf);
+    setTabOrder(m_pdf, tableView());
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Season:"), this));
-    controls->addWidget(m_season);
-    controls->addWidget(m_division);
-    controls->addWidget(new QLabel(tr("Finale:"), this));
-    controls->addWidget(m_finale, 1);
-    controls->addWidget(m_print);
-    controls->addWidget(m_pdf);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
-    layout->addWidget(m_champion);
-    layout->addWidget(m_table, 1);
-    layout->addWidget(m_status);
-
-    connect(m_season, &QComboBox::currentIndexChanged, this, [this] {
-        fillFinales();
-        recompute();
-    });
     connect(m_division, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_finale, &QComboBox::activated, this,
             [this](int index) { setFinale(m_finale->itemData(index).toString()); });
     connect(m_print, &QPushButton::clicked, this, &StandingsView::print);
     connect(m_pdf, &QPushButton::clicked, this, &StandingsView::savePdfWithDialog);
-    connect(m_history, &TourHistory::loaded, this, &StandingsView::historyLoaded);
-    connect(m_history, &TourHistory::statusChanged, m_status, &QLabel::setText);
     connect(m_watcher, &QFutureWatcher<std::shared_ptr<StandingsResult>>::finished, this, [this] {
         const std::shared_ptr<StandingsResult> result = m_watcher->result();
-        if (result->computedLocks) // still this history's, whichever choice they were for
-            m_storing->setFuture(storeTourLocksInBackground(m_store, std::move(result->computedLocks)));
+        // Still this history's, whichever choice they were for.
+        storeComputedLocks(std::move(result->computedLocks));
         // A result for an earlier choice is dropped: the newer request is on its way.
         if (result->season == season() && result->division == division()) {
-            m_computing = false;
+            computationShown();
             showResult(result);
         }
     });
-    connect(m_storing, &QFutureWatcher<int>::finished, this,
-            [this] { Q_EMIT locksStored(m_storing->result()); });
 
     refresh();
 }
 
 StandingsView::~StandingsView() = default;
 
-QString StandingsView::season() const
-{
-    return m_season->currentData().toString();
-}
-
 engine::Division StandingsView::division() const
 {
     return static_cast<engine::Division>(m_division->currentData().toInt());
-}
-
-QStringList StandingsView::seasons() const
-{
-    QStringList list;
-    for (int i = 0; i < m_season->count(); ++i)
-        list.append(m_season->itemData(i).toString());
-    return list;
-}
-
-bool StandingsView::isComputing() const
-{
-    return m_computing || m_history->isReading();
-}
-
-void StandingsView::setSeason(const QString& season)
-{
-    if (m_history->isReading()) {
-        m_wantedSeason = season; // chosen once the history is in
-        return;
-    }
-    const int index = m_season->findData(season);
-    if (index >= 0)
-        m_season->setCurrentIndex(index);
 }
 
 void StandingsView::setDivision(engine::Division division)
@@ -376,44 +319,13 @@ void StandingsView::setDivision(engine::Division division)
 void StandingsView::setFinale(const QString& eventId)
 {
     try {
-        m_store.setSetting(core::Store::finaleKey(season()),
+        store().setSetting(core::Store::finaleKey(season()),
                            eventId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(eventId));
     } catch (const core::StoreError& error) {
-        m_status->setText(error.message());
+        setStatus(error.message());
     }
     fillFinales();
     recompute();
-}
-
-void StandingsView::refresh()
-{
-    m_history->read();
-}
-
-void StandingsView::checkHistory()
-{
-    m_history->readAgainIfChanged();
-}
-
-void StandingsView::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    checkHistory(); // a change made while the tab was hidden, announced or not
-}
-
-void StandingsView::historyLoaded(const LoadedHistory& loaded)
-{
-    if (!loaded.folder) {
-        m_folder = std::make_shared<const core::HistoryFolder>();
-        m_status->setText(loaded.error);
-    } else {
-        m_folder = loaded.folder;
-    }
-    fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
-    m_wantedSeason.clear();
-    fillFinales();
-    if (loaded.folder)
-        recompute();
 }
 
 void StandingsView::fillFinales()
@@ -423,29 +335,29 @@ void StandingsView::fillFinales()
     const QString label = season();
     if (label.isEmpty())
         return;
-    const std::optional<std::size_t> fallback = core::defaultFinale(*m_folder, label);
+    const std::optional<std::size_t> fallback = core::defaultFinale(*folder(), label);
     m_finale->addItem(fallback
                           ? tr("Default: %1 (%2)")
-                                .arg(m_folder->events[*fallback].name, m_folder->events[*fallback].eventId)
+                                .arg(folder()->events[*fallback].name, folder()->events[*fallback].eventId)
                           : tr("Default: none (no WCC Singles this season)"),
                       QString());
     std::vector<std::size_t> events;
-    for (std::size_t i = 0; i < m_folder->events.size(); ++i) {
-        if (m_folder->events[i].season == label)
+    for (std::size_t i = 0; i < folder()->events.size(); ++i) {
+        if (folder()->events[i].season == label)
             events.push_back(i);
     }
     std::stable_sort(events.begin(), events.end(), [this](std::size_t a, std::size_t b) {
-        return m_folder->events[a].date < m_folder->events[b].date;
+        return folder()->events[a].date < folder()->events[b].date;
     });
     for (const std::size_t i : events) {
-        const core::EventInfo& info = m_folder->events[i];
+        const core::EventInfo& info = folder()->events[i];
         m_finale->addItem(
             tr("%1 %2 (%3)").arg(dateOf(info.date).toString(Qt::ISODate), info.name, info.eventId),
             info.eventId);
     }
     QString stored;
     try {
-        const QJsonValue value = m_store.setting(core::Store::finaleKey(label));
+        const QJsonValue value = store().setting(core::Store::finaleKey(label));
         if (value.isString())
             stored = value.toString();
     } catch (const core::StoreError&) {
@@ -454,26 +366,19 @@ void StandingsView::fillFinales()
     m_finale->setCurrentIndex(index >= 0 ? index : 0);
 }
 
+void StandingsView::clearResult()
+{
+    showResult(std::make_shared<const StandingsResult>());
+}
+
 void StandingsView::recompute()
 {
-    const QString label = season();
-    if (label.isEmpty()) {
-        showResult(std::make_shared<const StandingsResult>());
-        m_status->setText(tr("The database holds no finished events."));
-        return;
-    }
     // The settings, awards and names are read with the computation, on a connection of its own.
-    std::shared_ptr<core::Store> worker;
-    try {
-        worker = m_store.openWorker();
-    } catch (const core::StoreError& error) {
-        m_status->setText(error.message());
+    std::shared_ptr<core::Store> worker = startComputing(tr("Computing the standings…"));
+    if (!worker)
         return;
-    }
-    m_status->setText(tr("Computing the standings…"));
-    m_computing = true;
-    m_watcher->setFuture(runInThreadPool([worker, folder = m_folder, generation = m_history->generation(),
-                                          label, chosen = division()]() mutable {
+    m_watcher->setFuture(runInThreadPool([worker, folder = folder(), generation = generation(),
+                                          label = season(), chosen = division()]() mutable {
         // Freed in the pool: the window's thread only ever lets go of it.
         std::shared_ptr<StandingsResult> result = freedInPool(new StandingsResult);
         try {
@@ -495,18 +400,18 @@ void StandingsView::showResult(StandingsResultPtr shown)
     m_result = std::move(shown);
     const StandingsResult& result = *m_result;
     m_model->setResult(m_result);
-    m_table->resizeColumnsToContents();
+    tableView()->resizeColumnsToContents();
     m_champion->setText(championText(result));
     if (!result.error.isEmpty())
-        m_status->setText(result.error);
+        setStatus(result.error);
     else
-        m_status->setText(tr("Season %1, %2: %3 players, %4 Tour events; Finale: %5.")
-                              .arg(result.season, divisionName(result.division))
-                              .arg(result.standings.rows.size())
-                              .arg(result.events)
-                              .arg(result.finaleEventId.isEmpty()
-                                       ? tr("none")
-                                       : tr("%1 (%2)").arg(result.finaleName, result.finaleEventId)));
+        setStatus(tr("Season %1, %2: %3 players, %4 Tour events; Finale: %5.")
+                      .arg(result.season, divisionName(result.division))
+                      .arg(result.standings.rows.size())
+                      .arg(result.events)
+                      .arg(result.finaleEventId.isEmpty()
+                               ? tr("none")
+                               : tr("%1 (%2)").arg(result.finaleName, result.finaleEventId)));
     Q_EMIT standingsReady();
 }
 
@@ -612,7 +517,7 @@ void StandingsView::savePdfWithDialog()
     if (path.isEmpty())
         return;
     QString error;
-    m_status->setText(savePdf(path, &error) ? tr("Saved %1").arg(path) : error);
+    setStatus(savePdf(path, &error) ? tr("Saved %1").arg(path) : error);
 }
 
 } // namespace flickdesk::ui

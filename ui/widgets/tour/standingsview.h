@@ -14,8 +14,8 @@
 #include "core/store/store.h"
 #include "flickdesk/engine/standings.h"
 #include "widgets/ratings/recomputejob.h"
+#include "widgets/tour/seasonview.h"
 #include "widgets/tour/standingsmodel.h"
-#include "widgets/tour/tourhistory.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
@@ -54,7 +54,7 @@ StandingsResult computeStandings(const StandingsInput& input);
 // The T3 note for the recreational division, e.g. "1727 ranked higher but won the title before".
 QString championText(const StandingsResult& result);
 
-class StandingsView : public QWidget {
+class StandingsView : public SeasonView {
     Q_OBJECT
 
 public:
@@ -64,13 +64,10 @@ public:
     // A computation still running owns copies of its data: it ends on its own, unheard.
     ~StandingsView() override;
 
-    QString season() const;
     engine::Division division() const;
-    QStringList seasons() const;
-    bool isComputing() const;
     const StandingsResult& result() const { return *m_result; }
     StandingsModel* model() const { return m_model; }
-    QTableView* table() const { return m_table; }
+    QTableView* table() const { return tableView(); }
     QLabel* championLabel() const { return m_champion; }
     QComboBox* finaleBox() const { return m_finale; }
 
@@ -82,53 +79,32 @@ public:
     bool savePdf(const QString& path, QString* errorString = nullptr) const;
 
 public Q_SLOTS:
-    void setSeason(const QString& season);
     void setDivision(flickdesk::engine::Division division);
     // DECISIONS T2: the season's Finale; empty restores the default (the season's WCC Singles).
     // Stored in the database's settings.
     void setFinale(const QString& eventId);
-    // Rereads the stored history (in the background: a season asked for meanwhile is chosen once
-    // it is in) and recomputes.
-    void refresh();
-    // What the window calls when the history may have changed (an award, an import, a merge, a
-    // result edited): when the figures shown are older than the stored history they are computed
-    // again at once, or, the tab being hidden, as soon as it is shown; never shown as current.
-    void checkHistory();
     void print(); // the print dialog, then prints
     void savePdfWithDialog();
 
 Q_SIGNALS:
     void standingsReady(); // the model shows the current season and division
-    // The locks the standings had to compute are stored (`stored` of them) for the next view.
-    void locksStored(int stored);
 
 protected:
-    void showEvent(QShowEvent* event) override;
+    void recompute() override;
+    void seasonChosen() override { fillFinales(); }
+    void clearResult() override;
 
 private:
-    void historyLoaded(const LoadedHistory& loaded);
     void fillFinales();
-    void recompute();
     void showResult(StandingsResultPtr result);
 
-    core::Store& m_store;
-    std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
     StandingsResultPtr m_result;
-    TourHistory* m_history = nullptr; // the stored history computed from, and whether it changed since
-    QString m_wantedSeason;           // asked for while the history was being read
-    // The result is the task's own until taken: its computed locks go to the store (m_storing).
+    // The result is the task's own until taken: its computed locks go to the store.
     QFutureWatcher<std::shared_ptr<StandingsResult>>* m_watcher = nullptr;
-    QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored
-    // From a request until its result is shown: the future finishes before the watcher's queued
-    // signal applies it, and until then the view still shows the previous request's rows.
-    bool m_computing = false;
     StandingsModel* m_model = nullptr;
-    QComboBox* m_season = nullptr;
     QComboBox* m_division = nullptr;
     QComboBox* m_finale = nullptr;
     QLabel* m_champion = nullptr;
-    QLabel* m_status = nullptr;
-    QTableView* m_table = nullptr;
     QPushButton* m_print = nullptr;
     QPushButton* m_pdf = nullptr;
 };

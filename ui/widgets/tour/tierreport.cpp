@@ -3,7 +3,6 @@
 #include "core/awards/tourpoints.h"
 #include "core/translation.h"
 #include "widgets/ratings/recomputejob.h"
-#include "widgets/tour/seasonbox.h"
 
 #include <QCheckBox>
 #include <QColor>
@@ -84,100 +83,42 @@ TierReportResult computeTierReport(std::shared_ptr<const core::HistoryFolder> sh
 // ---------------------------------------------------------------------------------------------
 
 TierReport::TierReport(core::Store& store, QWidget* parent)
-    : QWidget(parent)
-    , m_store(store)
-    , m_folder(std::make_shared<const core::HistoryFolder>())
-    , m_history(new TourHistory(store, this))
+    : SeasonView(store,
+                 {QStringLiteral("tierSeason"), QStringLiteral("tierTable"), QStringLiteral("tierSummary")},
+                 parent)
     , m_watcher(new QFutureWatcher<TierReportResult>(this))
-    , m_storing(new QFutureWatcher<int>(this))
     , m_model(new TierReportModel(this))
 {
-    m_season = new QComboBox(this);
-    m_season->setObjectName(QStringLiteral("tierSeason"));
     m_onlyMeeting = new QCheckBox(tr("Only events that met a higher Tier's points floor"), this);
     m_onlyMeeting->setObjectName(QStringLiteral("tierOnlyMeeting"));
-    m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("tierTable"));
-    m_table->setModel(m_model);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().lineSpacing() + 6);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    // Fitting the columns measures the rows on screen and 200 others, not all of them (a season at
-    // a million finishes has tens of thousands).
-    m_table->horizontalHeader()->setResizeContentsPrecision(200);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("tierSummary"));
-    m_summary->setWordWrap(true);
+    tableView()->setModel(m_model);
+    controls()->addWidget(m_onlyMeeting);
+    controls()->addStretch();
+    setTabOrder(seasonBox(), m_onlyMeeting);
+    setTabOrder(m_onlyMeeting, tableView());
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Season:"), this));
-    controls->addWidget(m_season);
-    controls->addWidget(m_onlyMeeting);
-    controls->addStretch();
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(controls);
-    layout->addWidget(m_table, 1);
-    layout->addWidget(m_summary);
-
-    connect(m_season, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_onlyMeeting, &QCheckBox::toggled, this, &TierReport::setOnlyMeeting);
-    connect(m_history, &TourHistory::loaded, this, &TierReport::historyLoaded);
-    connect(m_history, &TourHistory::statusChanged, m_summary, &QLabel::setText);
     connect(m_watcher, &QFutureWatcher<TierReportResult>::finished, this, [this] {
         TierReportResult result = m_watcher->result();
-        if (result.computedLocks) // still this history's, whichever season they were for
-            m_storing->setFuture(storeTourLocksInBackground(m_store, std::move(result.computedLocks)));
+        // Still this history's, whichever season they were for.
+        storeComputedLocks(std::move(result.computedLocks));
         if (result.season != season())
             return; // a newer request is on its way
-        m_computing = false;
+        computationShown();
         m_locksReused = result.locksReused;
         m_locksComputed = result.locksComputed;
         m_model->setRows(result.rows);
-        m_table->resizeColumnsToContents();
+        tableView()->resizeColumnsToContents();
         if (!result.error.isEmpty())
-            m_summary->setText(result.error);
+            setStatus(result.error);
         else
             updateSummary();
         Q_EMIT reportReady();
     });
-    connect(m_storing, &QFutureWatcher<int>::finished, this,
-            [this] { Q_EMIT locksStored(m_storing->result()); });
     refresh();
 }
 
 TierReport::~TierReport() = default;
-
-QString TierReport::season() const
-{
-    return m_season->currentData().toString();
-}
-
-QStringList TierReport::seasons() const
-{
-    QStringList list;
-    for (int i = 0; i < m_season->count(); ++i)
-        list.append(m_season->itemData(i).toString());
-    return list;
-}
-
-bool TierReport::isComputing() const
-{
-    return m_computing || m_history->isReading();
-}
-
-void TierReport::setSeason(const QString& season)
-{
-    if (m_history->isReading()) {
-        m_wantedSeason = season; // chosen once the history is in
-        return;
-    }
-    const int index = m_season->findData(season);
-    if (index >= 0)
-        m_season->setCurrentIndex(index);
-}
 
 void TierReport::setOnlyMeeting(bool only)
 {
@@ -186,56 +127,19 @@ void TierReport::setOnlyMeeting(bool only)
     updateSummary();
 }
 
-void TierReport::refresh()
+void TierReport::clearResult()
 {
-    m_history->read();
-}
-
-void TierReport::checkHistory()
-{
-    m_history->readAgainIfChanged();
-}
-
-void TierReport::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    checkHistory(); // a change made while the tab was hidden, announced or not
-}
-
-void TierReport::historyLoaded(const LoadedHistory& loaded)
-{
-    if (!loaded.folder) {
-        m_folder = std::make_shared<const core::HistoryFolder>();
-        m_summary->setText(loaded.error);
-    } else {
-        m_folder = loaded.folder;
-    }
-    fillSeasonBox(*m_season, *m_folder, m_wantedSeason.isEmpty() ? season() : m_wantedSeason);
-    m_wantedSeason.clear();
-    if (loaded.folder)
-        recompute();
+    m_model->setRows({});
 }
 
 void TierReport::recompute()
 {
-    const QString label = season();
-    if (label.isEmpty()) {
-        m_model->setRows({});
-        m_summary->setText(tr("The database holds no finished events."));
-        return;
-    }
     // The parameters and the stored locks are read with the computation, on a connection of its own.
-    std::shared_ptr<core::Store> worker;
-    try {
-        worker = m_store.openWorker();
-    } catch (const core::StoreError& error) {
-        m_summary->setText(error.message());
+    std::shared_ptr<core::Store> worker = startComputing(tr("Computing the Tier report…"));
+    if (!worker)
         return;
-    }
-    m_summary->setText(tr("Computing the Tier report…"));
-    m_computing = true;
     m_watcher->setFuture(
-        runInThreadPool([worker, folder = m_folder, generation = m_history->generation(), label]() mutable {
+        runInThreadPool([worker, folder = folder(), generation = generation(), label = season()]() mutable {
             TierReportResult result;
             try {
                 engine::FlickSkillParameters parameters;
@@ -258,11 +162,11 @@ void TierReport::updateSummary()
     for (const TierReportRow& row : m_model->rows())
         meeting += row.meetsHigherTierFloor ? 1 : 0;
     // DECISIONS P10: the Tier guarantee check.
-    m_summary->setText(tr("Season %1: %2 of %3 Tour events met a higher Tier's points floor (their "
-                          "winner points before any floor reach 30 for Tier 2, 40 for Tier 1).")
-                           .arg(season())
-                           .arg(meeting)
-                           .arg(m_model->rows().size()));
+    setStatus(tr("Season %1: %2 of %3 Tour events met a higher Tier's points floor (their "
+                 "winner points before any floor reach 30 for Tier 2, 40 for Tier 1).")
+                  .arg(season())
+                  .arg(meeting)
+                  .arg(m_model->rows().size()));
 }
 
 } // namespace flickdesk::ui

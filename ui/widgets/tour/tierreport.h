@@ -11,8 +11,8 @@
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/ratings/recomputejob.h"
+#include "widgets/tour/seasonview.h"
 #include "widgets/tour/tierreportmodel.h"
-#include "widgets/tour/tourhistory.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
@@ -50,7 +50,7 @@ TierReportResult computeTierReport(std::shared_ptr<const core::HistoryFolder> fo
 // The events computeTierReport takes.
 core::TourEventFilter tierReportEvents(const QString& season);
 
-class TierReport : public QWidget {
+class TierReport : public SeasonView {
     Q_OBJECT
 
 public:
@@ -59,56 +59,31 @@ public:
     // A computation still running owns copies of its data: it ends on its own, unheard.
     ~TierReport() override;
 
-    QString season() const;
-    QStringList seasons() const;
-    bool isComputing() const;
     TierReportModel* model() const { return m_model; }
-    QLabel* summaryLabel() const { return m_summary; }
+    QLabel* summaryLabel() const { return statusLabel(); }
     // DECISIONS P1: of the shown report's months, those whose lock was read from the database and
     // those computed for want of one.
     int locksReused() const { return m_locksReused; }
     int locksComputed() const { return m_locksComputed; }
 
 public Q_SLOTS:
-    void setSeason(const QString& season);
     void setOnlyMeeting(bool only);
-    // Rereads the stored history (in the background: a season asked for meanwhile is chosen once it
-    // is in) and recomputes.
-    void refresh();
-    // What the window calls when the history may have changed (an award, an import, a merge, a
-    // result edited): when the figures shown are older than the stored history they are computed
-    // again at once, or, the tab being hidden, as soon as it is shown; never shown as current.
-    void checkHistory();
 
 Q_SIGNALS:
     void reportReady();
-    // The locks the report had to compute are stored (`stored` of them) for the next view.
-    void locksStored(int stored);
 
 protected:
-    void showEvent(QShowEvent* event) override;
+    void recompute() override;
+    void clearResult() override;
 
 private:
-    void historyLoaded(const LoadedHistory& loaded);
-    void recompute();
     void updateSummary();
 
-    core::Store& m_store;
-    std::shared_ptr<const core::HistoryFolder> m_folder; // shared with the computations
-    TourHistory* m_history = nullptr; // the stored history computed from, and whether it changed since
-    QString m_wantedSeason;           // asked for while the history was being read
     QFutureWatcher<TierReportResult>* m_watcher = nullptr;
-    QFutureWatcher<int>* m_storing = nullptr; // the computed locks being stored
-    // From a request until its result is shown: the future finishes before the watcher's queued
-    // signal applies it, and until then the view still shows the previous request's rows.
-    bool m_computing = false;
     int m_locksReused = 0;
     int m_locksComputed = 0;
     TierReportModel* m_model = nullptr;
-    QComboBox* m_season = nullptr;
     QCheckBox* m_onlyMeeting = nullptr;
-    QTableView* m_table = nullptr;
-    QLabel* m_summary = nullptr;
 };
 
 } // namespace flickdesk::ui
