@@ -798,14 +798,9 @@ QString MainWindow::exportEventTo(const QString& path)
 {
     if (!m_store || !m_session)
         return tr("No event is selected.");
-    // Never over the open database, its working files or its backups, nor in a folder holding it.
-    for (const QString& target : {path, core::historyFolderFor(path)}) {
-        if (const QString clash = core::outputClashWithDatabase(target); !clash.isEmpty())
-            return clash;
-    }
     try {
-        const QString error =
-            core::writeEventExport(core::exchangeOfEvent(*m_store, m_session->eventId()), path);
+        // Never over the open database or its files (core::exportEvent, as export-event).
+        const QString error = core::exportEvent(*m_store, m_session->eventId(), path).error;
         if (error.isEmpty())
             showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(path)));
         return error;

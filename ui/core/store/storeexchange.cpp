@@ -2,6 +2,7 @@
 #include "core/store/storeexchange.h"
 
 #include "core/formats/boundedfile.h"
+#include "core/formats/outputfiles.h"
 #include "core/store/store.h"
 #include "core/translation.h"
 
@@ -64,6 +65,22 @@ EventExchange exchangeOfEvent(Store& store, const QString& eventId)
     exchange.event = std::move(*event);
     exchange.flickdeskVersion = QStringLiteral(FLICKDESK_VERSION);
     return exchange;
+}
+
+EventExport exportEvent(Store& store, const QString& eventId, const QString& jsonPath,
+                        const QStringList& databases)
+{
+    EventExport result;
+    // Never over the database, its working files or its backups, nor in a folder holding it.
+    for (const QString& target : {jsonPath, historyFolderFor(jsonPath)}) {
+        if (QString clash = outputClashWithDatabase(target, databases); !clash.isEmpty()) {
+            result.error = std::move(clash);
+            return result;
+        }
+    }
+    result.exchange = exchangeOfEvent(store, eventId);
+    result.error = writeEventExport(result.exchange, jsonPath);
+    return result;
 }
 
 EventImportResult importEventExchange(Store& store, const QByteArray& bytes, const QString& fileName)

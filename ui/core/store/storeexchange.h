@@ -17,6 +17,20 @@ RatingsImportReport importRatingList(Store& store, const QString& file, const QS
 // The exchange of a stored event; StoreError::Refused when there is no such event.
 EventExchange exchangeOfEvent(Store& store, const QString& eventId);
 
+// An event exported for submission to the NCA: what the window's Export and `flickdesk-cli
+// export-event` write (exportEvent).
+struct EventExport {
+    EventExchange exchange; // what was read of the store (empty when the target was refused)
+    QString error;          // why nothing was written, or empty: written
+};
+
+// Writes the stored event `eventId` as `jsonPath` and its results as the history folder beside it
+// (historyFolderFor, writeEventExport). Neither may be, or hold, a database this process has open,
+// one of `databases`, or one of their files: refused before the store is read. StoreError when the
+// event cannot be read (Refused: there is no such event).
+EventExport exportEvent(Store& store, const QString& eventId, const QString& jsonPath,
+                        const QStringList& databases = {});
+
 struct EventImportResult {
     enum class Outcome {
         Added,     // written, with its award, in one transaction
