@@ -60,7 +60,8 @@ const Command commands[] = {
          "  --epsilon E      convergence tolerance (default 0.001), overrides both files\n"
          "  --max-iter N     at most N backward/forward sweeps (default 50), overrides both files\n"
          "  -o, --output OUT.csv  write player_id,date,mu,sigma there instead of to standard output\n"),
-     &runRate, DatabaseUse::InPlaceOfHistory},
+     &runRate, DatabaseUse::InPlaceOfHistory, QLatin1String("--params --epsilon --max-iter --output"),
+     "HISTORY_DIR", QLatin1String(""), &checkRatingOptions},
     {QLatin1String("lock"),
      QLatin1String("HISTORY_DIR --month YYYY-MM [--params FILE] [--epsilon E] [--max-iter N] [-o OUT.csv]"),
      QT_TRANSLATE_NOOP(
@@ -76,7 +77,8 @@ const Command commands[] = {
          "  --max-iter N     at most N backward/forward sweeps (default 50), overrides both files\n"
          "  -o, --output OUT.csv  write player_id,mu,sigma there instead of to standard output;\n"
          "                   one row per player with an event before the month\n"),
-     &runLock, DatabaseUse::InPlaceOfHistory},
+     &runLock, DatabaseUse::InPlaceOfHistory, QLatin1String("--month --params --epsilon --max-iter --output"),
+     "HISTORY_DIR", QLatin1String(""), &checkRatingOptions},
     {QLatin1String("points"), QLatin1String("HISTORY_DIR [-o OUT.csv]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
@@ -89,7 +91,7 @@ const Command commands[] = {
          "  -o, --output OUT.csv  write event_id,place,player_id,fsi,fdi,points there instead of to\n"
          "                   standard output: events by date, rows by place then player; doubles\n"
          "                   partners each have a row with the team's award\n"),
-     &runPoints, DatabaseUse::InPlaceOfHistory},
+     &runPoints, DatabaseUse::InPlaceOfHistory, QLatin1String("--output"), "HISTORY_DIR"},
     {QLatin1String("standings"),
      QLatin1String("HISTORY_DIR --season S --division competitive|recreational [--finale EVENT_ID] "
                    "[--past-champions ID,ID...] [-o OUT.csv]"),
@@ -109,7 +111,8 @@ const Command commands[] = {
          "                   standard output; the note of the recreational title's winner is `leader`\n"
          "                   until the season's Finale has been played (a season without one: until\n"
          "                   the next season has begun), `champion` after\n"),
-     &runStandings, DatabaseUse::InPlaceOfHistory},
+     &runStandings, DatabaseUse::InPlaceOfHistory,
+     QLatin1String("--season --division --finale --past-champions --output"), "HISTORY_DIR"},
     {QLatin1String("payout"),
      QLatin1String("--format singles|doubles --tier 1|2|3 [--experimental-cap X] [-o OUT.csv] FIELD.csv"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
@@ -123,7 +126,8 @@ const Command commands[] = {
          "                   one row per team (doubles): the locked FlickSkill mu\n"
          "  -o, --output OUT.csv  write the table there instead of to standard output: lines\n"
          "                   '# FSI', '# FDI' and '# N', then place,points for places 1..N\n"),
-     &runPayout, DatabaseUse::None},
+     &runPayout, DatabaseUse::None, QLatin1String("--format --tier --experimental-cap --output"),
+     "FIELD.csv"},
     {QLatin1String("import-history"), QLatin1String("HISTORY_DIR [--accept-parameters] [--db FILE]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
@@ -137,7 +141,8 @@ const Command commands[] = {
          "  --accept-parameters  make the folder's params.json the database's FlickSkill parameters\n"
          "                   (recorded in the audit log); without it a params.json that differs from\n"
          "                   them is a defect. An empty database takes them without it\n"),
-     &runImportHistory},
+     &runImportHistory, DatabaseUse::WritesOrMakes, QLatin1String(""), "HISTORY_DIR",
+     QLatin1String("--accept-parameters")},
     {QLatin1String("import-ratings"), QLatin1String("FILE --month YYYY-MM [--replace] [--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli", "Import an NCA rating list as the monthly lock of a month."),
      QT_TRANSLATE_NOOP(
@@ -146,7 +151,8 @@ const Command commands[] = {
          "  --month YYYY-MM  the month whose lock the list is (DECISIONS P1)\n"
          "  --replace        replace a lock that awarded events used; logged in the audit log, and their\n"
          "                   awards stay as they were (DECISIONS P2)\n"),
-     &runImportRatings},
+     &runImportRatings, DatabaseUse::WritesOrMakes, QLatin1String("--month"), "FILE",
+     QLatin1String("--replace")},
     {QLatin1String("export-event"), QLatin1String("EVENT_ID -o FILE.json [--db FILE]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
@@ -158,7 +164,7 @@ const Command commands[] = {
          "                   ratings, FSI, FDI and every award), FlickDesk's version and a SHA-256 of the\n"
          "                   content; the same results go to FILE-history/ (events.csv, results.csv,\n"
          "                   games.csv)\n"),
-     &runExportEvent},
+     &runExportEvent, DatabaseUse::Reads, QLatin1String("--output"), "EVENT_ID"},
     {QLatin1String("import-event"), QLatin1String("FILE.json [--db FILE]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
@@ -169,13 +175,13 @@ const Command commands[] = {
          "                   transaction, or nothing is when the file has a defect. The same event\n"
          "                   (date, name and field) under another id, and a player the database\n"
          "                   knows under another name, are defects\n"),
-     &runImportEvent},
+     &runImportEvent, DatabaseUse::WritesOrMakes, QLatin1String(""), "FILE.json"},
     {QLatin1String("events"), QLatin1String("[--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "List the database's events: id, date, name and status, tab-separated, one per line."),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "  Events by date. Status: planned, started, finished or awarded.\n"),
-     &runEvents},
+     &runEvents, DatabaseUse::Reads, QLatin1String("")},
     {QLatin1String("edit-player"), QLatin1String("ID [--name NAME] [--location PLACE] [--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "Correct a player's name or location, as the window's player dialog does."),
@@ -185,7 +191,7 @@ const Command commands[] = {
          "  --name NAME      the name; a player who has one keeps one\n"
          "  --location PLACE  where the player is from; an empty PLACE removes it\n"
          "                   Recorded in the audit log; exit status 2, with the reason, when refused\n"),
-     &runEditPlayer},
+     &runEditPlayer, DatabaseUse::Writes, QLatin1String("--name --location"), "ID"},
     {QLatin1String("merge-player"), QLatin1String("FROM_ID --into TO_ID [--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "Merge a local player into the player they really are, or give them the NCA's id."),
@@ -198,7 +204,7 @@ const Command commands[] = {
          "                   change, and the standings count the merged record. Recorded in the\n"
          "                   audit log with the events and awards it touched. Refused (exit status\n"
          "                   2), naming the event, when both played in one event (DECISIONS D1a)\n"),
-     &runMergePlayer},
+     &runMergePlayer, DatabaseUse::Writes, QLatin1String("--into"), "ID"},
     {QLatin1String("backup"), QLatin1String("-o FILE [--force] [--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "Copy the database to FILE: a consistent copy, even while FlickDesk is using it."),
@@ -209,14 +215,14 @@ const Command commands[] = {
          "                   its own backups in backups/ beside the database: before every upgrade and\n"
          "                   once a day\n"
          "  --force          replace FILE whatever it is\n"),
-     &runBackup},
+     &runBackup, DatabaseUse::Reads, QLatin1String("--output"), nullptr, QLatin1String("--force")},
     {QLatin1String("check"), QLatin1String("[--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "Check the database: its integrity and its foreign keys; exit status 65 when broken."),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "  Lists each problem on standard output: integrity, foreign keys, and every table,\n"
                        "                   column, index and trigger the database's version should have.\n"),
-     &runCheck},
+     &runCheck, DatabaseUse::ReadsChecked, QLatin1String("")},
     {QLatin1String("unlock"), QLatin1String("[--db FILE]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
@@ -226,7 +232,7 @@ const Command commands[] = {
          "  Removes the lock file (FILE.lock) that keeps the database read-only. A lock of a FlickDesk\n"
          "                   still running on this computer is left alone (exit status 75); the lock of\n"
          "                   another computer is removed: do it only when FlickDesk no longer runs there.\n"),
-     &runUnlock},
+     &runUnlock, DatabaseUse::Path, QLatin1String("")},
     {QLatin1String("acf"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "American Checker Federation ratings from a file of games (docs/other-systems.md)."),
@@ -237,7 +243,7 @@ const Command commands[] = {
          "  --players PLAYERS.csv  the players and their ratings before the first event; every\n"
          "                   player of GAMES.csv must be in it. Without it everyone starts unrated\n"
          "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
-     &runAcf, DatabaseUse::None},
+     &runAcf, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv"},
     {QLatin1String("kc"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
@@ -250,7 +256,7 @@ const Command commands[] = {
          "                   player of GAMES.csv must be in it. Without it everyone starts at a\n"
          "                   provisional 1500\n"
          "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
-     &runKings, DatabaseUse::None},
+     &runKings, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv"},
     {QLatin1String("squares"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
@@ -262,7 +268,7 @@ const Command commands[] = {
          "  --players PLAYERS.csv  the tournament's players; every player of GAMES.csv must be\n"
          "                   in it\n"
          "  -o, --output OUT.csv  write the standings there instead of to standard output\n"),
-     &runSquares, DatabaseUse::None},
+     &runSquares, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv"},
 };
 
 } // namespace
@@ -394,10 +400,11 @@ private:
 
 } // namespace
 
+namespace {
+
 // Reads `args` against the value options a command knows; the message of a usage error, or an
-// empty string.
-QString readArguments(const QStringList& args, std::initializer_list<const char*> valueOptions,
-                      Arguments& arguments)
+// empty string. Every option but -h/--help takes a value.
+QString readArguments(const QStringList& args, const QStringList& valueOptions, Arguments& arguments)
 {
     OptionReader reader(args);
     QString argument;
@@ -412,9 +419,7 @@ QString readArguments(const QStringList& args, std::initializer_list<const char*
             continue;
         }
         const QString name = argument == QLatin1String("-o") ? QStringLiteral("--output") : argument;
-        const bool known = std::any_of(valueOptions.begin(), valueOptions.end(),
-                                       [&name](const char* option) { return name == QLatin1String(option); });
-        if (!known)
+        if (!valueOptions.contains(name))
             return Cli::tr("unknown option '%1'").arg(argument);
         const std::optional<QString> value = reader.value();
         if (!value)
@@ -436,18 +441,102 @@ QString readOnePositional(const Arguments& arguments, const char* what, QString&
     return {};
 }
 
-// The end of every command's argument reading: a usage error, or --help, ends the command there.
-std::optional<int> usageOrHelp(const Command& command, const QString& problem, const Arguments& arguments,
-                               QTextStream& out, QTextStream& err)
+// Whether `args` hold the option `name`, which takes no value (before a "--"); `rest` gets the other
+// arguments, in order.
+bool takeSwitch(const QStringList& args, const QString& name, QStringList& rest)
 {
+    bool given = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--")) {
+            rest += args.mid(i);
+            break;
+        }
+        if (args[i] == name)
+            given = true;
+        else
+            rest.append(args[i]);
+    }
+    return given;
+}
+
+QStringList words(QLatin1String list)
+{
+    return QString(list).split(u' ', Qt::SkipEmptyParts);
+}
+
+// The positional argument and --db as the command's row says; the message of a usage error, or an
+// empty string.
+QString readPositional(Invocation& call)
+{
+    const Command& command = call.command;
+    const Arguments& arguments = call.arguments;
+    const std::optional<QString> database = arguments.value("--db");
+    if (command.database == DatabaseUse::InPlaceOfHistory && database) {
+        // HISTORY_DIR, or --db FILE in its place.
+        if (database->isEmpty())
+            return Cli::tr("--db needs a database file");
+        if (!arguments.positional.isEmpty())
+            return Cli::tr("give HISTORY_DIR or --db FILE, not both");
+        call.positional = *database;
+        return {};
+    }
+    if (command.database != DatabaseUse::InPlaceOfHistory && database && database->isEmpty())
+        return Cli::tr("--db needs a database file");
+    if (command.positional != nullptr)
+        return readOnePositional(arguments, command.positional, call.positional);
+    if (!arguments.positional.isEmpty())
+        return Cli::tr("unexpected argument '%1'").arg(arguments.positional.first());
+    return {};
+}
+
+// The one preamble of every command: its switches, its options (--db among them when it takes a
+// database), the checks made even with --help, --help, its positional argument. A usage error or
+// --help ends the command here; otherwise its function runs.
+int runCommand(const Command& command, const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    Invocation call{command, out, err, {}, {}, {}};
+    QStringList rest = args;
+    for (const QString& name : words(command.switches)) {
+        QStringList others;
+        if (takeSwitch(rest, name, others))
+            call.switches.append(name);
+        rest = std::move(others);
+    }
+    QStringList options = words(command.options);
+    if (takesDatabase(command))
+        options.append(QStringLiteral("--db"));
+    QString problem = readArguments(rest, options, call.arguments);
+    if (problem.isEmpty() && command.checkedBeforeHelp != nullptr)
+        problem = command.checkedBeforeHelp(call.arguments);
+    if (problem.isEmpty() && !call.arguments.help)
+        problem = readPositional(call);
     if (!problem.isEmpty())
         return usageError(err, command, problem);
-    if (arguments.help) {
+    if (call.arguments.help) {
         printCommandHelp(out, command);
         return cli_exit::ok;
     }
-    return std::nullopt;
+    return command.run(call);
 }
+
+} // namespace
+
+int Invocation::usage(const QString& problem) const
+{
+    return usageError(err, command, problem);
+}
+
+std::unique_ptr<Store> Invocation::openStore(int& status) const
+{
+    const bool writes =
+        command.database == DatabaseUse::Writes || command.database == DatabaseUse::WritesOrMakes;
+    return cli_internal::openStore(arguments, command.name, writes, err, status,
+                                   command.database == DatabaseUse::WritesOrMakes
+                                       ? StoreOptions::Creation::IfMissing
+                                       : StoreOptions::Creation::Never,
+                                   command.database == DatabaseUse::ReadsChecked);
+}
+
 // DECISIONS D2: bad input is refused with every defect named, and nothing is written.
 int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<engine::Defect>& defects,
                   const QString& source, const char* consequence)
@@ -464,10 +553,14 @@ int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<eng
 
 // Why a command must not write `output`: it is the database of --db or the default one, or one of
 // their files (core/formats/outputfiles.h); an empty string when it may.
+QStringList databaseFiles(const Arguments& arguments)
+{
+    return {Store::defaultPath(), arguments.value("--db").value_or(QString())};
+}
+
 QString databaseClash(const Arguments& arguments, const QString& output)
 {
-    return outputClashWithDatabase(output,
-                                   {Store::defaultPath(), arguments.value("--db").value_or(QString())});
+    return outputClashWithDatabase(output, databaseFiles(arguments));
 }
 
 std::optional<int> refuseOutputOverDatabase(QTextStream& err, QLatin1String command,
@@ -533,7 +626,7 @@ int dispatchWithDatabase(const QStringList& args, QTextStream& out, QTextStream&
         return dispatch(args.mid(next), out, err);
     if (!takesDatabase(*command))
         return usageError(err, *command, Cli::tr("%1 does not use a database").arg(command->name));
-    return command->run(database + args.mid(next + 1), out, err);
+    return runCommand(*command, database + args.mid(next + 1), out, err);
 }
 
 int dispatch(const QStringList& args, QTextStream& out, QTextStream& err)
@@ -562,7 +655,7 @@ int dispatch(const QStringList& args, QTextStream& out, QTextStream& err)
         }
     }
     if (const Command* command = findCommand(first))
-        return command->run(args.mid(1), out, err);
+        return runCommand(*command, args.mid(1), out, err);
     err << (first.startsWith(u'-') ? Cli::tr("%1: unknown option '%2'\n")
                                    : Cli::tr("%1: unknown command '%2'\n"))
                .arg(programName(), first)

@@ -62,39 +62,6 @@ int storeFailure(QTextStream& err, QLatin1String command, const StoreError& erro
     return cli_exit::cannotWrite;
 }
 
-// Reads a command's options, with `--db` among them, and checks the number of positional
-// arguments; the message of a usage error, or an empty string.
-QString readDatabaseArguments(const QStringList& args, std::initializer_list<const char*> valueOptions,
-                              qsizetype positional, Arguments& arguments)
-{
-    QString problem = readArguments(args, valueOptions, arguments);
-    if (!problem.isEmpty() || arguments.help)
-        return problem;
-    if (const auto database = arguments.value("--db"); database && database->isEmpty())
-        return Cli::tr("--db needs a database file");
-    if (arguments.positional.size() > positional)
-        return Cli::tr("unexpected argument '%1'").arg(arguments.positional[positional]);
-    return {};
-}
-
-// Whether `args` hold the option `name`, which takes no value (before a "--"); `rest` gets the other
-// arguments, in order, for readDatabaseArguments.
-bool takeSwitch(const QStringList& args, const char* name, QStringList& rest)
-{
-    bool given = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--")) {
-            rest += args.mid(i);
-            break;
-        }
-        if (args[i] == QLatin1String(name))
-            given = true;
-        else
-            rest.append(args[i]);
-    }
-    return given;
-}
-
 } // namespace
 
 // The one opening of a command's database (cliprivate.h): import, export and check, the identity
@@ -150,19 +117,11 @@ std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String comma
     return std::move(opened.store);
 }
 
-int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err)
+int runImportHistory(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("import-history"));
-    // --accept-parameters is an option without a value: taken out before the others are read.
-    QStringList rest;
-    const bool acceptParameters = takeSwitch(args, "--accept-parameters", rest);
-    Arguments arguments;
-    QString historyDir;
-    QString problem = readDatabaseArguments(rest, {"--db"}, 1, arguments);
-    if (problem.isEmpty() && !arguments.help)
-        problem = readOnePositional(arguments, "HISTORY_DIR", historyDir);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString& historyDir = call.positional;
+    const bool acceptParameters = call.has("--accept-parameters");
 
     // DECISIONS D2: the folder is judged whole before the database is touched.
     const HistoryFolder folder = readHistoryFolder(historyDir);
@@ -170,7 +129,7 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     std::unique_ptr<Store> store;
     ImportReport report;
     if (folder.defects.empty()) {
-        store = openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
+        store = call.openStore(status);
         if (!store)
             return status;
     }
@@ -178,14 +137,14 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
         report =
             store ? store->importHistory(folder, historyDir, acceptParameters) : Store::checkHistory(folder);
     } catch (const StoreError& error) {
-        return storeFailure(err, command.name, error);
+        return storeFailure(err, call.name(), error);
     }
     if (!report.ok()) {
         for (const engine::Defect& defect : report.defects)
             err << QString::fromStdString(engine::describe(defect)) << '\n';
         // Singular and plural spelt out: without a translation loaded, tr()'s %n leaves "(s)" as it is.
         err << (report.defects.size() == 1 ? Cli::tr("%1: %2 defect in %3") : Cli::tr("%1: %2 defects in %3"))
-                   .arg(command.name)
+                   .arg(call.name())
                    .arg(report.defects.size())
                    .arg(historyDir);
         if (!report.defectiveEvents.isEmpty())
@@ -203,7 +162,7 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
                 : Cli::tr(
                       "%1: %2 events added (%3 already there, unchanged), %4 new players, %5 finishes, %6 "
                       "games; %7\n"))
-               .arg(command.name)
+               .arg(call.name())
                .arg(report.eventsAdded)
                .arg(report.eventsUnchanged)
                .arg(report.playersAdded)
@@ -213,163 +172,132 @@ int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err
     return cli_exit::ok;
 }
 
-int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err)
+int runImportRatings(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("import-ratings"));
-    // --replace is the one option without a value: taken out before the others are read.
-    QStringList rest;
-    const bool replace = takeSwitch(args, "--replace", rest);
-    Arguments arguments;
-    QString file;
-    QString month;
-    QString problem = readDatabaseArguments(rest, {"--db", "--month"}, 1, arguments);
-    if (problem.isEmpty() && !arguments.help) {
-        problem = readOnePositional(arguments, "FILE", file);
-        const std::optional<QString> monthText = arguments.value("--month");
-        if (problem.isEmpty() && !monthText)
-            problem = Cli::tr("missing --month YYYY-MM");
-        else if (problem.isEmpty() && !parseMonth(*monthText))
-            problem = Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
-        else if (problem.isEmpty())
-            month = *monthText;
-    }
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString& file = call.positional;
+    const bool replace = call.has("--replace");
+    const std::optional<QString> monthText = call.arguments.value("--month");
+    if (!monthText)
+        return call.usage(Cli::tr("missing --month YYYY-MM"));
+    if (!parseMonth(*monthText))
+        return call.usage(
+            Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText));
+    const QString month = *monthText;
 
     const BoundedFile input = readBoundedFile(file, file_limits::csvFile);
     if (!input.ok()) {
-        err << Cli::tr("%1: %2: %3; nothing was imported").arg(command.name, file, input.problem) << '\n';
+        err << Cli::tr("%1: %2: %3; nothing was imported").arg(call.name(), file, input.problem) << '\n';
         return cli_exit::inputDefects;
     }
     const ParsedRatingList list = parseRatingList(input.bytes, file);
     if (!list.defects.empty())
-        return refuseDefects(err, command.name, list.defects, file,
+        return refuseDefects(err, call.name(), list.defects, file,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store =
-        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
     RatingsImportReport report;
     try {
         report = store->importRatings(list.entries, month, replace, file);
     } catch (const StoreError& error) {
-        return storeFailure(err, command.name, error);
+        return storeFailure(err, call.name(), error);
     }
     if (!report.defects.empty())
-        return refuseDefects(err, command.name, report.defects, file,
+        return refuseDefects(err, call.name(), report.defects, file,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
     err << (report.replaced
                 ? Cli::tr("%1: the lock of %2: %3 players (%4 new), replacing the earlier lock; %5\n")
                 : Cli::tr("%1: the lock of %2: %3 players (%4 new); %5\n"))
-               .arg(command.name, month)
+               .arg(call.name(), month)
                .arg(report.players)
                .arg(report.playersAdded)
                .arg(QDir::toNativeSeparators(store->path()));
     return cli_exit::ok;
 }
 
-int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
+int runExportEvent(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("export-event"));
-    Arguments arguments;
-    QString eventId;
-    QString output;
-    QString problem = readDatabaseArguments(args, {"--db", "--output"}, 1, arguments);
-    if (problem.isEmpty() && !arguments.help) {
-        problem = readOnePositional(arguments, "EVENT_ID", eventId);
-        output = arguments.value("--output").value_or(QString());
-        if (problem.isEmpty() && output.isEmpty())
-            problem = Cli::tr("missing -o FILE.json");
-    }
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString& eventId = call.positional;
+    const QString output = call.arguments.value("--output").value_or(QString());
+    if (output.isEmpty())
+        return call.usage(Cli::tr("missing -o FILE.json"));
 
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
-    EventExchange exchange;
+    EventExport written;
     try {
-        // The list of events, not the event itself: exchangeOfEvent reads its field once.
+        // The list of events, not the event itself: exportEvent reads its field once.
         const std::vector<EventSummary> events = store->events();
         if (std::none_of(events.begin(), events.end(),
                          [&eventId](const EventSummary& summary) { return summary.id == eventId; }))
-            return usageError(err, command,
-                              Cli::tr("there is no event '%1' in %2; 'flickdesk-cli events' lists them")
+            return call.usage(Cli::tr("there is no event '%1' in %2; 'flickdesk-cli events' lists them")
                                   .arg(eventId, QDir::toNativeSeparators(store->path())));
-        exchange = exchangeOfEvent(*store, eventId);
+        // The window's export: never over the database of --db, the default one, or their files.
+        written = exportEvent(*store, eventId, output, databaseFiles(call.arguments));
     } catch (const StoreError& error) {
-        return storeFailure(err, command.name, error);
+        return storeFailure(err, call.name(), error);
     }
-    for (const QString& target : {output, historyFolderFor(output)}) {
-        if (const QString clash = databaseClash(arguments, target); !clash.isEmpty()) {
-            err << command.name << ": " << clash << '\n';
-            return cli_exit::cannotWrite;
-        }
-    }
-    if (const QString error = writeEventExport(exchange, output); !error.isEmpty()) {
-        err << command.name << ": " << error << '\n';
+    if (!written.error.isEmpty()) {
+        err << call.name() << ": " << written.error << '\n';
         return cli_exit::cannotWrite;
     }
+    const EventExchange& exchange = written.exchange;
     err << (exchange.award ? Cli::tr("%1: event %2 (%3, %4, %5 units, awarded) to %6 and %7\n")
                            : Cli::tr("%1: event %2 (%3, %4, %5 units) to %6 and %7\n"))
-               .arg(command.name, eventId, exchange.event.name, keyword(exchange.event.status))
+               .arg(call.name(), eventId, exchange.event.name, keyword(exchange.event.status))
                .arg(exchange.event.units.size())
                .arg(QDir::toNativeSeparators(output), QDir::toNativeSeparators(historyFolderFor(output)));
     return cli_exit::ok;
 }
 
-int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err)
+int runImportEvent(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("import-event"));
-    Arguments arguments;
-    QString file;
-    QString problem = readDatabaseArguments(args, {"--db"}, 1, arguments);
-    if (problem.isEmpty() && !arguments.help)
-        problem = readOnePositional(arguments, "FILE.json", file);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString& file = call.positional;
 
     const BoundedFile input = readBoundedFile(file, file_limits::eventFile);
     if (!input.ok()) {
-        err << Cli::tr("%1: %2: %3; nothing was imported").arg(command.name, file, input.problem) << '\n';
+        err << Cli::tr("%1: %2: %3; nothing was imported").arg(call.name(), file, input.problem) << '\n';
         return cli_exit::inputDefects;
     }
     const QByteArray& bytes = input.bytes;
     // The checksum and the content are judged before the database is touched.
     if (const ParsedEventExchange parsed = parseEventExchange(bytes, file); !parsed.defects.empty())
-        return refuseDefects(err, command.name, parsed.defects, file,
+        return refuseDefects(err, call.name(), parsed.defects, file,
                              parsed.checksumMismatch
                                  ? QT_TRANSLATE_NOOP("flickdesk::core::Cli", "refused, nothing was imported")
                                  : QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store =
-        openStore(arguments, command.name, true, err, status, StoreOptions::Creation::IfMissing);
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
     EventImportResult result;
     try {
         result = importEventExchange(*store, bytes, file);
     } catch (const StoreError& error) {
-        return storeFailure(err, command.name, error);
+        return storeFailure(err, call.name(), error);
     }
     switch (result.outcome) {
     case EventImportResult::Outcome::Refused:
-        return refuseDefects(err, command.name, result.defects, file,
+        return refuseDefects(err, call.name(), result.defects, file,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing was imported"));
     case EventImportResult::Outcome::Unchanged:
-        err << Cli::tr("%1: event %2 is in the database already, unchanged").arg(command.name, result.eventId)
+        err << Cli::tr("%1: event %2 is in the database already, unchanged").arg(call.name(), result.eventId)
             << '\n';
         return cli_exit::ok;
     case EventImportResult::Outcome::Added:
         break;
     }
     err << Cli::tr("%1: event %2 added to %3")
-               .arg(command.name, result.eventId, QDir::toNativeSeparators(store->path()))
+               .arg(call.name(), result.eventId, QDir::toNativeSeparators(store->path()))
         << '\n';
     for (const QString& note : result.notes)
-        err << command.name << ": " << note << '\n';
+        err << call.name() << ": " << note << '\n';
     return cli_exit::ok;
 }
 
@@ -412,15 +340,12 @@ QString escapedField(const QString& text)
 
 } // namespace
 
-int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
+int runEvents(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("events"));
-    Arguments arguments;
-    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& out = call.out;
+    QTextStream& err = call.err;
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
     try {
@@ -429,14 +354,14 @@ int runEvents(const QStringList& args, QTextStream& out, QTextStream& err)
             out << escapedField(event.id) << '\t' << escapedField(event.date) << '\t'
                 << escapedField(event.name) << '\t' << keyword(event.status) << '\n';
         const QString shown = QDir::toNativeSeparators(store->path());
-        err << (events.size() == 1 ? Cli::tr("%1: 1 event in %2").arg(command.name, shown)
-                                   : Cli::tr("%1: %2 events in %3")
-                                         .arg(command.name, QString::number(events.size()), shown));
+        err << (events.size() == 1
+                    ? Cli::tr("%1: 1 event in %2").arg(call.name(), shown)
+                    : Cli::tr("%1: %2 events in %3").arg(call.name(), QString::number(events.size()), shown));
         if (events.empty())
             err << Cli::tr("; 'flickdesk-cli import-history HISTORY_DIR' adds a history");
         err << '\n';
     } catch (const StoreError& error) {
-        return storeFailure(err, command.name, error);
+        return storeFailure(err, call.name(), error);
     }
     return cli_exit::ok;
 }
@@ -475,52 +400,44 @@ QString backupTargetProblem(const QString& output)
 
 } // namespace
 
-int runBackup(const QStringList& args, QTextStream& out, QTextStream& err)
+int runBackup(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("backup"));
-    Arguments arguments;
-    QStringList rest;
-    const bool force = takeSwitch(args, "--force", rest);
-    QString problem = readDatabaseArguments(rest, {"--db", "--output"}, 0, arguments);
-    const QString output = arguments.value("--output").value_or(QString());
-    if (problem.isEmpty() && !arguments.help && output.isEmpty())
-        problem = Cli::tr("missing -o FILE");
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString output = call.arguments.value("--output").value_or(QString());
+    if (output.isEmpty())
+        return call.usage(Cli::tr("missing -o FILE"));
     // The database itself, or one of its files, is refused by Store::backup in its own words.
-    if (const QString refused =
-            force || !databaseClash(arguments, output).isEmpty() ? QString() : backupTargetProblem(output);
+    if (const QString refused = call.has("--force") || !databaseClash(call.arguments, output).isEmpty()
+                                    ? QString()
+                                    : backupTargetProblem(output);
         !refused.isEmpty()) {
-        err << command.name << ": " << refused << '\n';
+        err << call.name() << ": " << refused << '\n';
         return cli_exit::cannotWrite;
     }
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, false, err, status);
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
     try {
         store->backup(output);
     } catch (const StoreError& error) {
-        err << command.name << ": " << error.message() << '\n';
+        err << call.name() << ": " << error.message() << '\n';
         return cli_exit::cannotWrite;
     }
     err << Cli::tr("%1: %2 copied to %3")
-               .arg(command.name, QDir::toNativeSeparators(store->path()), QDir::toNativeSeparators(output))
+               .arg(call.name(), QDir::toNativeSeparators(store->path()), QDir::toNativeSeparators(output))
         << '\n';
     return cli_exit::ok;
 }
 
-int runCheck(const QStringList& args, QTextStream& out, QTextStream& err)
+int runCheck(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("check"));
-    Arguments arguments;
-    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& out = call.out;
+    QTextStream& err = call.err;
     int status = cli_exit::ok;
-    // The open's quick check too, whatever the day: a damaged file is refused as at any open.
-    const std::unique_ptr<Store> store =
-        openStore(arguments, command.name, false, err, status, StoreOptions::Creation::Never, true);
+    // The open's quick check too, whatever the day (DatabaseUse::ReadsChecked): a damaged file is
+    // refused as at any open.
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
     try {
@@ -529,38 +446,33 @@ int runCheck(const QStringList& args, QTextStream& out, QTextStream& err)
             out << problem << '\n';
         if (!problems.isEmpty()) {
             const QString shown = QDir::toNativeSeparators(store->path());
-            err << (problems.size() == 1 ? Cli::tr("%1: 1 problem in %2").arg(command.name, shown)
+            err << (problems.size() == 1 ? Cli::tr("%1: 1 problem in %2").arg(call.name(), shown)
                                          : Cli::tr("%1: %2 problems in %3")
-                                               .arg(command.name, QString::number(problems.size()), shown))
+                                               .arg(call.name(), QString::number(problems.size()), shown))
                 << '\n';
             return cli_exit::badDatabase;
         }
         err << Cli::tr("%1: %2 is sound: integrity, tables and foreign keys ok, %3 events, %4 players, "
                        "database version %5")
-                   .arg(command.name, QDir::toNativeSeparators(store->path()),
+                   .arg(call.name(), QDir::toNativeSeparators(store->path()),
                         QString::number(store->eventCount()), QString::number(store->playerCount()),
                         QString::number(store->schemaVersion()))
             << '\n';
     } catch (const StoreError& error) {
-        return storeFailure(err, command.name, error);
+        return storeFailure(err, call.name(), error);
     }
     return cli_exit::ok;
 }
 
-int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
+int runUnlock(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("unlock"));
-    Arguments arguments;
-    const QString problem = readDatabaseArguments(args, {"--db"}, 0, arguments);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
     const QString database =
-        QFileInfo(arguments.value("--db").value_or(Store::defaultPath())).absoluteFilePath();
+        QFileInfo(call.arguments.value("--db").value_or(Store::defaultPath())).absoluteFilePath();
     const QString shown = QDir::toNativeSeparators(database);
     const QString lockPath = database + QStringLiteral(".lock");
     if (!QFileInfo::exists(lockPath)) {
-        err << Cli::tr("%1: %2 is not locked: there is nothing to take over").arg(command.name, shown)
-            << '\n';
+        err << Cli::tr("%1: %2 is not locked: there is nothing to take over").arg(call.name(), shown) << '\n';
         return cli_exit::ok;
     }
     QLockFile lock(lockPath);
@@ -574,7 +486,7 @@ int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
         if (!lock.tryLock(0)) {
             err << Cli::tr("%1: %2 is in use by FlickDesk on this computer (%3, process %4); close it there. "
                            "The lock was left in place.")
-                       .arg(command.name, shown, application.isEmpty() ? QStringLiteral("?") : application,
+                       .arg(call.name(), shown, application.isEmpty() ? QStringLiteral("?") : application,
                             QString::number(pid))
                 << '\n';
             return cli_exit::databaseBusy;
@@ -582,7 +494,7 @@ int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
         lock.unlock(); // removes the lock file
         err << Cli::tr("%1: removed the lock of a FlickDesk that no longer runs (process %2); %3 can be "
                        "changed again")
-                   .arg(command.name, QString::number(pid), shown)
+                   .arg(call.name(), QString::number(pid), shown)
             << '\n';
         return cli_exit::ok;
     }
@@ -591,11 +503,11 @@ int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err)
     if (!lock.removeStaleLockFile()) {
         err << Cli::tr("%1: the lock file %2 cannot be removed (it is in use on this computer, or the folder "
                        "cannot be written to)")
-                   .arg(command.name, QDir::toNativeSeparators(lockPath))
+                   .arg(call.name(), QDir::toNativeSeparators(lockPath))
             << '\n';
         return cli_exit::cannotWrite;
     }
-    err << Cli::tr("%1: took over %2").arg(command.name, shown);
+    err << Cli::tr("%1: took over %2").arg(call.name(), shown);
     if (hasInfo)
         err << Cli::tr(" from FlickDesk on the computer %1 (process %2)").arg(host, QString::number(pid));
     err << Cli::tr("; it can be changed again. Make sure FlickDesk no longer uses it there.") << '\n';

@@ -29,17 +29,6 @@ int correctionFailure(QTextStream& err, QLatin1String command, const StoreError&
     return cli_exit::cannotWrite;
 }
 
-QString readCorrectionArguments(const QStringList& args, std::initializer_list<const char*> valueOptions,
-                                Arguments& arguments, QString& playerId)
-{
-    QString problem = readArguments(args, valueOptions, arguments);
-    if (!problem.isEmpty() || arguments.help)
-        return problem;
-    if (const auto database = arguments.value("--db"); database && database->isEmpty())
-        return Cli::tr("--db needs a database file");
-    return readOnePositional(arguments, "ID", playerId);
-}
-
 QString shownPlayer(const PlayerRecord& player)
 {
     return player.name.isEmpty() ? player.id : QStringLiteral("%1 (%2)").arg(player.id, player.name);
@@ -81,25 +70,22 @@ QString movedSummary(const PlayerMerge& merge)
 
 } // namespace
 
-int runEditPlayer(const QStringList& args, QTextStream& out, QTextStream& err)
+int runEditPlayer(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("edit-player"));
-    Arguments arguments;
-    QString playerId;
-    QString problem = readCorrectionArguments(args, {"--db", "--name", "--location"}, arguments, playerId);
-    if (problem.isEmpty() && !arguments.help && !arguments.value("--name") && !arguments.value("--location"))
-        problem = Cli::tr("nothing to change: give --name NAME, --location PLACE or both");
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const Arguments& arguments = call.arguments;
+    const QString& playerId = call.positional;
+    if (!arguments.value("--name") && !arguments.value("--location"))
+        return call.usage(Cli::tr("nothing to change: give --name NAME, --location PLACE or both"));
 
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status);
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
     try {
         const std::optional<PlayerRecord> before = store->player(playerId);
         if (!before) {
-            err << command.name << ": " << Cli::tr("There is no player %1.").arg(printableId(playerId))
+            err << call.name() << ": " << Cli::tr("There is no player %1.").arg(printableId(playerId))
                 << Cli::tr(" Nothing was changed.") << '\n';
             return cli_exit::inputDefects;
         }
@@ -109,40 +95,36 @@ int runEditPlayer(const QStringList& args, QTextStream& out, QTextStream& err)
         const PlayerRecord after = store->player(playerId).value_or(*before);
         if (after.name == before->name && after.location == before->location) {
             err << Cli::tr("%1: player %2 already has that name and location; nothing was changed\n")
-                       .arg(command.name, shownPlayer(after));
+                       .arg(call.name(), shownPlayer(after));
             return cli_exit::ok;
         }
         err << Cli::tr("%1: player %2: name %3, location %4 (were %5, %6); %7\n")
-                   .arg(command.name, after.id, quoted(after.name), quoted(after.location),
+                   .arg(call.name(), after.id, quoted(after.name), quoted(after.location),
                         quoted(before->name), quoted(before->location),
                         QDir::toNativeSeparators(store->path()));
     } catch (const StoreError& error) {
-        return correctionFailure(err, command.name, error);
+        return correctionFailure(err, call.name(), error);
     }
     return cli_exit::ok;
 }
 
-int runMergePlayer(const QStringList& args, QTextStream& out, QTextStream& err)
+int runMergePlayer(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("merge-player"));
-    Arguments arguments;
-    QString fromId;
-    QString problem = readCorrectionArguments(args, {"--db", "--into"}, arguments, fromId);
-    const std::optional<QString> into = arguments.value("--into");
-    if (problem.isEmpty() && !arguments.help && (!into || into->trimmed().isEmpty()))
-        problem = Cli::tr("missing --into TO_ID");
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString& fromId = call.positional;
+    const std::optional<QString> into = call.arguments.value("--into");
+    if (!into || into->trimmed().isEmpty())
+        return call.usage(Cli::tr("missing --into TO_ID"));
     const QString intoId = into->trimmed();
 
     int status = cli_exit::ok;
-    const std::unique_ptr<Store> store = openStore(arguments, command.name, true, err, status);
+    const std::unique_ptr<Store> store = call.openStore(status);
     if (!store)
         return status;
     try {
         const std::optional<PlayerRecord> from = store->player(fromId);
         if (!from) {
-            err << command.name << ": " << Cli::tr("There is no player %1.").arg(printableId(fromId))
+            err << call.name() << ": " << Cli::tr("There is no player %1.").arg(printableId(fromId))
                 << Cli::tr(" Nothing was changed.") << '\n';
             return cli_exit::inputDefects;
         }
@@ -151,16 +133,16 @@ int runMergePlayer(const QStringList& args, QTextStream& out, QTextStream& err)
         if (const std::optional<PlayerRecord> target = store->player(intoId)) {
             const PlayerMerge merge = store->mergePlayer(fromId, intoId);
             err << Cli::tr("%1: %2 merged into %3: %4; no points changed; %5\n")
-                       .arg(command.name, shownPlayer(*from), shownPlayer(*target), movedSummary(merge),
+                       .arg(call.name(), shownPlayer(*from), shownPlayer(*target), movedSummary(merge),
                             QDir::toNativeSeparators(store->path()));
         } else {
             const PlayerMerge change = store->changePlayerId(fromId, intoId);
             err << Cli::tr("%1: %2 now has the association's id %3: %4; no points changed; %5\n")
-                       .arg(command.name, shownPlayer(*from), intoId, movedSummary(change),
+                       .arg(call.name(), shownPlayer(*from), intoId, movedSummary(change),
                             QDir::toNativeSeparators(store->path()));
         }
     } catch (const StoreError& error) {
-        return correctionFailure(err, command.name, error);
+        return correctionFailure(err, call.name(), error);
     }
     return cli_exit::ok;
 }

@@ -26,53 +26,8 @@ struct Cli {
     Q_DECLARE_TR_FUNCTIONS(flickdesk::core::Cli)
 };
 
-using CommandFunction = int (*)(const QStringList& args, QTextStream& out, QTextStream& err);
-
-// How a command uses a database (--db FILE, or the default one).
-enum class DatabaseUse {
-    Store,            // it opens the database: the default
-    InPlaceOfHistory, // it reads the database's finished events in place of HISTORY_DIR
-    None,             // it reads only its files
-};
-
-// One command of flickdesk-cli. To add one, write its function and add a row to `commands` in cli.cpp.
-struct Command {
-    QLatin1String name;
-    QLatin1String synopsis; // the arguments, after the name
-    // Marked with QT_TRANSLATE_NOOP("flickdesk::core::Cli", ...), printed through Cli::tr().
-    const char* summary; // one line for --help
-    const char* details; // the options, for `flickdesk-cli COMMAND --help`
-    CommandFunction run;
-    DatabaseUse database = DatabaseUse::Store;
-};
-
-int runRate(const QStringList& args, QTextStream& out, QTextStream& err);
-int runLock(const QStringList& args, QTextStream& out, QTextStream& err);
-int runPoints(const QStringList& args, QTextStream& out, QTextStream& err);
-int runStandings(const QStringList& args, QTextStream& out, QTextStream& err);
-int runPayout(const QStringList& args, QTextStream& out, QTextStream& err);
-int runImportHistory(const QStringList& args, QTextStream& out, QTextStream& err);
-int runImportRatings(const QStringList& args, QTextStream& out, QTextStream& err);
-int runExportEvent(const QStringList& args, QTextStream& out, QTextStream& err);
-int runImportEvent(const QStringList& args, QTextStream& out, QTextStream& err);
-int runEvents(const QStringList& args, QTextStream& out, QTextStream& err);
-int runBackup(const QStringList& args, QTextStream& out, QTextStream& err);
-int runCheck(const QStringList& args, QTextStream& out, QTextStream& err);
-int runUnlock(const QStringList& args, QTextStream& out, QTextStream& err);
-int runEditPlayer(const QStringList& args, QTextStream& out, QTextStream& err);  // cliplayers.cpp
-int runMergePlayer(const QStringList& args, QTextStream& out, QTextStream& err); // cliplayers.cpp
-int runAcf(const QStringList& args, QTextStream& out, QTextStream& err);
-int runKings(const QStringList& args, QTextStream& out, QTextStream& err);
-int runSquares(const QStringList& args, QTextStream& out, QTextStream& err);
-
-// The command called `name`, or nullptr.
-const Command* findCommand(const QString& name);
-
-// Writes the problem and the command's usage; the exit status of a usage error.
-int usageError(QTextStream& err, const Command& command, const QString& problem);
-
 // A command's arguments: its positional arguments and the values of its options (the last one
-// given wins). Every option but -h/--help takes a value; -o is --output.
+// given wins); -o is --output.
 struct Arguments {
     QStringList positional;
     std::map<QString, QString> values;
@@ -85,18 +40,87 @@ struct Arguments {
     }
 };
 
-// Reads `args` against the value options a command knows; the message of a usage error, or an
-// empty string.
-QString readArguments(const QStringList& args, std::initializer_list<const char*> valueOptions,
-                      Arguments& arguments);
+// How a command uses a database (--db FILE, or the default one).
+enum class DatabaseUse {
+    None,             // it reads only its files: --db is not one of its options
+    InPlaceOfHistory, // it reads the database's finished events in place of HISTORY_DIR
+    Path,             // it takes --db FILE but opens no store (unlock)
+    Reads,            // it opens the database to read it; a read-only one is read in place
+    ReadsChecked,     // Reads, with the open's quick check whatever the day (check)
+    Writes,           // it writes to the database: a read-only one is refused, a missing one too
+    WritesOrMakes,    // Writes, and makes the database when nothing is at the path (the imports)
+};
 
-// The one positional argument a command takes (HISTORY_DIR, FIELD.csv); the message of a usage
-// error, or an empty string.
-QString readOnePositional(const Arguments& arguments, const char* what, QString& value);
+struct Invocation;
+using CommandFunction = int (*)(Invocation& call);
 
-// The end of every command's argument reading: a usage error, or --help, ends the command there.
-std::optional<int> usageOrHelp(const Command& command, const QString& problem, const Arguments& arguments,
-                               QTextStream& out, QTextStream& err);
+// One command of flickdesk-cli. To add one, write its function and add a row to `commands` in
+// cli.cpp: its arguments are read and checked, and --help answered, there (runCommand), before the
+// function runs.
+struct Command {
+    QLatin1String name;
+    QLatin1String synopsis; // the arguments, after the name
+    // Marked with QT_TRANSLATE_NOOP("flickdesk::core::Cli", ...), printed through Cli::tr().
+    const char* summary; // one line for --help
+    const char* details; // the options, for `flickdesk-cli COMMAND --help`
+    CommandFunction run;
+    DatabaseUse database;
+    // The options that take a value, space-separated (-o is --output); --db is one for every command
+    // that takes a database.
+    QLatin1String options;
+    // The command's one positional argument (HISTORY_DIR, FILE.json), or nullptr: it takes none.
+    const char* positional = nullptr;
+    // The options that take no value (--replace), space-separated.
+    QLatin1String switches = QLatin1String("");
+    // What is checked even when --help is given (rate's and lock's numbers): the message of a usage
+    // error, or an empty string.
+    QString (*checkedBeforeHelp)(const Arguments& arguments) = nullptr;
+};
+
+// A command being run, its arguments read and checked as its row says (runCommand in cli.cpp): what
+// each command's function had read, checked and opened for itself.
+struct Invocation {
+    const Command& command;
+    QTextStream& out;
+    QTextStream& err;
+    Arguments arguments;
+    // The positional argument; with --db in place of HISTORY_DIR, the database's path.
+    QString positional;
+    QStringList switches; // those given
+
+    QLatin1String name() const { return command.name; }
+    bool has(const char* switchName) const { return switches.contains(QLatin1String(switchName)); }
+    // A usage error: the problem and the command's usage written; its exit status.
+    int usage(const QString& problem) const;
+    // The database of --db FILE (the default one without it), opened as the command's DatabaseUse
+    // says (openStore); null, with the message written and `status` set, when it cannot be.
+    std::unique_ptr<Store> openStore(int& status) const;
+};
+
+int runRate(Invocation& call);
+int runLock(Invocation& call);
+int runPoints(Invocation& call);
+int runStandings(Invocation& call);
+int runPayout(Invocation& call);
+int runImportHistory(Invocation& call);
+int runImportRatings(Invocation& call);
+int runExportEvent(Invocation& call);
+int runImportEvent(Invocation& call);
+int runEvents(Invocation& call);
+int runBackup(Invocation& call);
+int runCheck(Invocation& call);
+int runUnlock(Invocation& call);
+int runEditPlayer(Invocation& call);  // cliplayers.cpp
+int runMergePlayer(Invocation& call); // cliplayers.cpp
+int runAcf(Invocation& call);
+int runKings(Invocation& call);
+int runSquares(Invocation& call);
+
+// The checks of --params, --epsilon and --max-iter (rate, lock; clirating.cpp), made even with --help.
+QString checkRatingOptions(const Arguments& arguments);
+
+// Writes the problem and the command's usage; the exit status of a usage error.
+int usageError(QTextStream& err, const Command& command, const QString& problem);
 
 // Opens the database of --db FILE (the default one without it). On failure the message is written
 // and `status` says why: 66 none there, 65 not a FlickDesk database or damaged, 75 held by another
@@ -110,6 +134,9 @@ std::unique_ptr<Store> openStore(const Arguments& arguments, QLatin1String comma
 // DECISIONS D2: bad input is refused with every defect named, and nothing is written.
 int refuseDefects(QTextStream& err, QLatin1String command, const std::vector<engine::Defect>& defects,
                   const QString& source, const char* consequence); // consequence: QT_TRANSLATE_NOOP
+
+// The databases a command's output must not be written over: --db FILE's and the default one.
+QStringList databaseFiles(const Arguments& arguments);
 
 // Why a command must not write `output` (the database or one of its files); empty when it may.
 QString databaseClash(const Arguments& arguments, const QString& output);

@@ -74,19 +74,24 @@ QString readRatingOptions(const Arguments& arguments, RatingOptions& options)
     return {};
 }
 
-// HISTORY_DIR, or --db FILE in its place; the message of a usage error, or an empty string.
-QString readHistorySource(const Arguments& arguments, QString& historyDir, RatingOptions& options)
+} // namespace
+
+QString checkRatingOptions(const Arguments& arguments)
 {
-    const std::optional<QString> database = arguments.value("--db");
-    if (!database)
-        return readOnePositional(arguments, "HISTORY_DIR", historyDir);
-    if (database->isEmpty())
-        return Cli::tr("--db needs a database file");
-    if (!arguments.positional.isEmpty())
-        return Cli::tr("give HISTORY_DIR or --db FILE, not both");
-    options.database = *database;
-    historyDir = *database;
-    return {};
+    RatingOptions options;
+    return readRatingOptions(arguments, options);
+}
+
+namespace {
+
+// The rating options of a command whose arguments runCommand has checked (checkRatingOptions), and
+// --db FILE in place of HISTORY_DIR.
+RatingOptions ratingOptionsOf(const Invocation& call)
+{
+    RatingOptions options;
+    readRatingOptions(call.arguments, options);
+    options.database = call.arguments.value("--db").value_or(QString());
+    return options;
 }
 
 // The finished events of a database as the history a folder gives; a database that cannot be
@@ -258,24 +263,15 @@ QByteArray ratingsCsv(const engine::RatingHistory& history, const engine::FlickS
 
 } // namespace
 
-int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
+int runRate(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("rate"));
-    Arguments arguments;
-    RatingOptions ratingOptions;
-    QString historyDir;
-    QString problem =
-        readArguments(args, {"--db", "--params", "--epsilon", "--max-iter", "--output"}, arguments);
-    if (problem.isEmpty())
-        problem = readRatingOptions(arguments, ratingOptions);
-    if (problem.isEmpty() && !arguments.help)
-        problem = readHistorySource(arguments, historyDir, ratingOptions);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString& historyDir = call.positional;
+    const RatingOptions ratingOptions = ratingOptionsOf(call);
 
     RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (!input.defects.empty())
-        return refuseDefects(err, command.name, input.defects, historyDir,
+        return refuseDefects(err, call.name(), input.defects, historyDir,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing rated"));
 
     engine::FlickSkillResult result;
@@ -287,7 +283,8 @@ int runRate(const QStringList& args, QTextStream& out, QTextStream& err)
     }
 
     const QByteArray csv = ratingsCsv(input.folder.history, result);
-    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
+    if (const int status = writeOutput(call.out, err, call.name(), call.arguments, csv);
+        status != cli_exit::ok)
         return status;
 
     const auto playersRated = std::count_if(result.curves.begin(), result.curves.end(),
@@ -343,31 +340,22 @@ QByteArray lockCsv(const engine::RatingHistory& history, const engine::MonthlyLo
 
 } // namespace
 
-int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
+int runLock(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("lock"));
-    Arguments arguments;
-    RatingOptions ratingOptions;
-    QString historyDir;
-    std::optional<engine::DayNumber> month;
-    QString problem = readArguments(
-        args, {"--db", "--month", "--params", "--epsilon", "--max-iter", "--output"}, arguments);
-    if (problem.isEmpty())
-        problem = readRatingOptions(arguments, ratingOptions);
-    if (problem.isEmpty() && !arguments.help) {
-        problem = readHistorySource(arguments, historyDir, ratingOptions);
-        const std::optional<QString> monthText = arguments.value("--month");
-        if (problem.isEmpty() && !monthText)
-            problem = Cli::tr("missing --month YYYY-MM");
-        else if (problem.isEmpty() && !(month = parseMonth(*monthText)))
-            problem = Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText);
-    }
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& err = call.err;
+    const QString& historyDir = call.positional;
+    const RatingOptions ratingOptions = ratingOptionsOf(call);
+    const std::optional<QString> monthText = call.arguments.value("--month");
+    if (!monthText)
+        return call.usage(Cli::tr("missing --month YYYY-MM"));
+    const std::optional<engine::DayNumber> month = parseMonth(*monthText);
+    if (!month)
+        return call.usage(
+            Cli::tr("--month needs a month as YYYY-MM, e.g. 2025-01, not '%1'").arg(*monthText));
 
     RatingInput input = readRatingInput(historyDir, ratingOptions);
     if (!input.defects.empty())
-        return refuseDefects(err, command.name, input.defects, historyDir,
+        return refuseDefects(err, call.name(), input.defects, historyDir,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "nothing rated"));
 
     engine::MonthlyLock lock;
@@ -378,7 +366,8 @@ int runLock(const QStringList& args, QTextStream& out, QTextStream& err)
         return cli_exit::internalError;
     }
     const QByteArray csv = lockCsv(input.folder.history, lock);
-    if (const int status = writeOutput(out, err, command.name, arguments, csv); status != cli_exit::ok)
+    if (const int status = writeOutput(call.out, err, call.name(), call.arguments, csv);
+        status != cli_exit::ok)
         return status;
 
     err << (lock.converged
@@ -480,17 +469,14 @@ QByteArray pointsCsv(const HistoryFolder& folder, const TourPoints& points)
 
 } // namespace
 
-int runPoints(const QStringList& args, QTextStream& out, QTextStream& err)
+int runPoints(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("points"));
-    Arguments arguments;
-    QString historyDir;
-    RatingOptions ratingOptions; // --db FILE
-    QString problem = readArguments(args, {"--db", "--output"}, arguments);
-    if (problem.isEmpty() && !arguments.help)
-        problem = readHistorySource(arguments, historyDir, ratingOptions);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    QTextStream& out = call.out;
+    QTextStream& err = call.err;
+    const Command& command = call.command;
+    const Arguments& arguments = call.arguments;
+    const QString& historyDir = call.positional;
+    const RatingOptions ratingOptions = ratingOptionsOf(call); // --db FILE
     // The locks it computes are stored as they are done, before the output is written.
     if (const std::optional<int> refused = refuseOutputOverDatabase(err, command.name, arguments))
         return *refused;
@@ -570,17 +556,17 @@ QByteArray standingsCsv(const engine::TourStandings& standings)
 
 } // namespace
 
-int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
+int runStandings(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("standings"));
-    Arguments arguments;
-    QString historyDir;
-    RatingOptions ratingOptions; // --db FILE
+    QTextStream& out = call.out;
+    QTextStream& err = call.err;
+    const Arguments& arguments = call.arguments;
+    const Command& command = call.command;
+    const QString& historyDir = call.positional;
+    const RatingOptions ratingOptions = ratingOptionsOf(call); // --db FILE
     TourSeasonRequest request;
-    QString problem = readArguments(
-        args, {"--db", "--season", "--division", "--finale", "--past-champions", "--output"}, arguments);
-    if (problem.isEmpty() && !arguments.help) {
-        problem = readHistorySource(arguments, historyDir, ratingOptions);
+    QString problem;
+    {
         const std::optional<QString> season = arguments.value("--season");
         const std::optional<QString> division = arguments.value("--division");
         if (problem.isEmpty() && (!season || season->isEmpty()))
@@ -612,8 +598,8 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
             }
         }
     }
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    if (!problem.isEmpty())
+        return call.usage(problem);
     // The locks it computes are stored as they are done, before the output is written.
     if (const std::optional<int> refused = refuseOutputOverDatabase(err, command.name, arguments))
         return *refused;
@@ -692,18 +678,16 @@ int runStandings(const QStringList& args, QTextStream& out, QTextStream& err)
 // ---------------------------------------------------------------------------------------------
 // payout
 
-int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
+int runPayout(Invocation& call)
 {
-    const Command& command = *findCommand(QStringLiteral("payout"));
-    Arguments arguments;
-    QString fieldFile;
+    QTextStream& err = call.err;
+    const Arguments& arguments = call.arguments;
+    const QString& fieldFile = call.positional;
     engine::EventFormat format = engine::EventFormat::Singles;
     engine::Tier tier = engine::Tier::Three;
     std::optional<double> cap;
-    QString problem =
-        readArguments(args, {"--format", "--tier", "--experimental-cap", "--output"}, arguments);
-    if (problem.isEmpty() && !arguments.help) {
-        problem = readOnePositional(arguments, "FIELD.csv", fieldFile);
+    QString problem;
+    {
         const std::optional<QString> formatText = arguments.value("--format");
         const std::optional<QString> tierText = arguments.value("--tier");
         // The keywords of every file and command; as before, in any case ("Singles").
@@ -732,12 +716,12 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
                 problem = Cli::tr("--experimental-cap needs a number 0 or above, not '%1'").arg(*capText);
         }
     }
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
+    if (!problem.isEmpty())
+        return call.usage(problem);
 
     const PayoutField field = readPayoutField(fieldFile, format);
     if (!field.defects.empty())
-        return refuseDefects(err, command.name, field.defects, fieldFile,
+        return refuseDefects(err, call.name(), field.defects, fieldFile,
                              QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no payout computed"));
     // The one path of the award and the preview (core/awards/payout.h); an explicit cap is an experimental
     // event's own (DECISIONS P4).
@@ -761,7 +745,7 @@ int runPayout(const QStringList& args, QTextStream& out, QTextStream& err)
     text.append("place,points\n");
     for (std::size_t i = 0; i < table.awards.size(); ++i)
         appendFormatted(text, "%zu,%.1f\n", i + 1, table.awards[i]);
-    if (const int status = writeOutput(out, err, command.name, arguments, text); status != cli_exit::ok)
+    if (const int status = writeOutput(call.out, err, call.name(), arguments, text); status != cli_exit::ok)
         return status;
 
     const QString unflooredText = QString::number(table.unflooredFieldStrength, 'f', 3);

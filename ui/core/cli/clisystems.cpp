@@ -56,21 +56,17 @@ bool readInputFile(const QString& path, QByteArray& bytes, QString& problem)
     return true;
 }
 
-int runSystemCommand(SystemKind kind, const QStringList& args, QTextStream& out, QTextStream& err)
+// acf, kc and squares: the same steps, each with its system's rules (core/systems/systems.h).
+int runSystemCommand(SystemKind kind, Invocation& call)
 {
-    const Command& command = *findCommand(systemKey(kind));
-    Arguments arguments;
+    QTextStream& err = call.err;
     SystemInput input;
-    QString problem = readArguments(args, {"--players", "--output"}, arguments);
-    if (problem.isEmpty() && !arguments.help)
-        problem = readOnePositional(arguments, "GAMES.csv", input.gamesFile);
-    if (const std::optional<int> status = usageOrHelp(command, problem, arguments, out, err))
-        return *status;
-    const std::optional<QString> playersFile = arguments.value("--players");
+    input.gamesFile = call.positional;
+    const std::optional<QString> playersFile = call.arguments.value("--players");
     QString readProblem;
     if (!readInputFile(input.gamesFile, input.games, readProblem) ||
         (playersFile && !readInputFile(*playersFile, input.players, readProblem))) {
-        err << command.name << ": " << readProblem << '\n';
+        err << call.name() << ": " << readProblem << '\n';
         return cli_exit::inputDefects;
     }
     if (playersFile) {
@@ -79,28 +75,28 @@ int runSystemCommand(SystemKind kind, const QStringList& args, QTextStream& out,
     }
     const SystemResult result = runSystem(kind, input);
     if (!result.defects.empty())
-        return refuseDefects(err, command.name, result.defects,
+        return refuseDefects(err, call.name(), result.defects,
                              playersFile ? QStringLiteral("%1 and %2").arg(*playersFile, input.gamesFile)
                                          : input.gamesFile,
                              kind == SystemKind::Squares ? "no standings computed" : "no ratings computed");
-    return writeOutput(out, err, command.name, arguments, tableToCsv(result.table));
+    return writeOutput(call.out, err, call.name(), call.arguments, tableToCsv(result.table));
 }
 
 } // namespace
 
-int runAcf(const QStringList& args, QTextStream& out, QTextStream& err)
+int runAcf(Invocation& call)
 {
-    return runSystemCommand(SystemKind::Acf, args, out, err);
+    return runSystemCommand(SystemKind::Acf, call);
 }
 
-int runKings(const QStringList& args, QTextStream& out, QTextStream& err)
+int runKings(Invocation& call)
 {
-    return runSystemCommand(SystemKind::Kings, args, out, err);
+    return runSystemCommand(SystemKind::Kings, call);
 }
 
-int runSquares(const QStringList& args, QTextStream& out, QTextStream& err)
+int runSquares(Invocation& call)
 {
-    return runSystemCommand(SystemKind::Squares, args, out, err);
+    return runSystemCommand(SystemKind::Squares, call);
 }
 
 } // namespace flickdesk::core::cli_internal
