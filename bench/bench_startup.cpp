@@ -6,6 +6,7 @@
 //
 //   bench_startup [HISTORY_DIR]   (default tests/data/nca-history; see bench/README.md)
 #include "benchtiming.h"
+#include "core/awards/monthlocks.h"
 #include "core/store/store.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/mainwindow.h"
@@ -86,7 +87,8 @@ int main(int argc, char* argv[])
         lastEvent = opened.store->events().back().id;
         // As after the first morning: the lock of its month is stored (docs/monthly-locks.md).
         timer.restart();
-        const auto lock = opened.store->lockedRatingsFor(opened.store->events().back().date);
+        const auto lock =
+            flickdesk::core::MonthLocks(*opened.store).lockFor(opened.store->events().back().date);
         std::printf("the lock of %s: %d players, computed and stored in %lld ms\n", qPrintable(lock.month),
                     lock.players, static_cast<long long>(timer.elapsed()));
         // The window restores the event selected last: the latest one, with its month's lock.

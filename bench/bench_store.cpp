@@ -16,6 +16,7 @@
 
 #include "benchtiming.h"
 #include "core/awards/awarding.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/tourpoints.h"
 #include "core/formats/eventexchange.h"
 #include "core/formats/historyreader.h"
@@ -179,18 +180,19 @@ int main(int argc, char* argv[])
             const auto store = open(copy);
             if (!store)
                 return 1;
+            core::MonthLocks locks(*store); // the one home of a month's lock, with its memory
             auto start = Clock::now();
-            players = store->lockedRatingsFor(QStringLiteral("2026-01")).players;
+            players = locks.lockFor(QStringLiteral("2026-01")).players;
             firstUses.push_back(millisecondsSince(start));
             start = Clock::now();
-            store->lockedRatingsFor(QStringLiteral("2026-01"));
+            locks.lockFor(QStringLiteral("2026-01"));
             cachedUses.push_back(millisecondsSince(start));
         }
         const auto store = open(copy);
         if (!store)
             return 1;
         const auto start = Clock::now();
-        store->lockedRatingsFor(QStringLiteral("2026-01"));
+        core::MonthLocks(*store).lockFor(QStringLiteral("2026-01"));
         storedUses.push_back(millisecondsSince(start));
     }
     std::printf("the lock of 2026-01 (%d players rated): first use, computed and stored %.1f ms; in a newly "

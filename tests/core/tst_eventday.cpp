@@ -4,6 +4,7 @@
 // the payout table (P1, P2), computed here independently, the audit log, and a read-only store.
 #include "../common/storefixtures.h"
 #include "core/awards/awarding.h"
+#include "core/awards/monthlocks.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "flickdesk/engine/points.h"
@@ -625,7 +626,7 @@ void TestEventDay::awardFreezesPayoutOfMonthLock()
     QCOMPARE(expected.mu.at(newcomer), 0.0);
 
     // The preview's ratings are the same lock.
-    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-13"));
+    const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(QStringLiteral("2025-12-13"));
     QCOMPARE(lock.month, QStringLiteral("2025-12"));
     for (const auto& [id, mu] : expected.mu)
         QCOMPARE(lock.muOf(id), mu);
@@ -731,23 +732,35 @@ void TestEventDay::lockCacheFollowsHistory()
     const auto store = testing::openStoppedStore(historyCopy(temp));
     QVERIFY(store);
     const QStringList ids = recentPlayers(*store, 2);
-    const core::MonthLockRatings before = store->lockedRatingsFor(QStringLiteral("2026-01-10"));
-    QCOMPARE(store->lockedRatingsFor(QStringLiteral("2026-01")).mu, before.mu); // from the cache
+    // One home of the locks, as a session keeps it: its memory must follow the stored history.
+    core::MonthLocks locks(*store);
+    const core::MonthLockRatings before = locks.lockFor(QStringLiteral("2026-01-10"));
+    QCOMPARE(locks.computed(), 1);
+    QCOMPARE(locks.lockFor(QStringLiteral("2026-01")).mu, before.mu); // from the cache
+    QCOMPARE(locks.computed(), 1);
+    QVERIFY(locks.quickToRead(*core::Month::fromString(QStringLiteral("2026-01")), 0)); // in memory
 
     // A finished event in December is history for January's lock: the cache must not hide it.
     const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-13")));
     store->addEntrant(event, {ids[0]}, EntrantStatus::Started);
     store->addEntrant(event, {ids[1]}, EntrantStatus::Started);
     store->setStandings(event, {{2, 1}, {1, 2}});
-    QCOMPARE(store->lockedRatingsFor(QStringLiteral("2026-01-10")).mu, before.mu); // started: not history
+    QCOMPARE(locks.lockFor(QStringLiteral("2026-01-10")).mu, before.mu); // started: not history
+    QCOMPARE(locks.computed(), 1);
     store->setEventStatus(event, EventStatus::Finished);
-    const core::MonthLockRatings after = store->lockedRatingsFor(QStringLiteral("2026-01-10"));
+    const core::MonthLockRatings after = locks.lockFor(QStringLiteral("2026-01-10"));
+    QCOMPARE(locks.computed(), 2);
     QVERIFY(after.muOf(ids[1]) > before.muOf(ids[1])); // a win raises mu
     QVERIFY(after.mu != before.mu);
-    QCOMPARE(store->lockedRatingsFor(QStringLiteral("2025-12-20")).mu,
-             store->lockedRatingsFor(QStringLiteral("2025-12-01")).mu); // P1: not its own month
-    QCOMPARE(after.muOf(QStringLiteral("never-seen")), 0.0);            // N6
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->lockedRatingsFor(QStringLiteral("January")));
+    // Another home (another session) of the same database takes the stored lock, computing nothing.
+    core::MonthLocks other(*store);
+    QCOMPARE(other.lockFor(QStringLiteral("2026-01-31")).mu, after.mu);
+    QCOMPARE(other.computed(), 0);
+    QCOMPARE(locks.lockFor(QStringLiteral("2025-12-20")).mu,
+             locks.lockFor(QStringLiteral("2025-12-01")).mu); // P1: not its own month
+    QCOMPARE(after.muOf(QStringLiteral("never-seen")), 0.0);  // N6
+    QVERIFY_THROWS_EXCEPTION(StoreError, locks.lockFor(QStringLiteral("January")));
+    QVERIFY_THROWS_EXCEPTION(StoreError, locks.lockFor(QStringLiteral("2026-02-30")));
 }
 
 void TestEventDay::changesToFinishedEventsAreLogged()
@@ -859,7 +872,7 @@ void TestEventDay::readOnlyStoreRefuses()
     QCOMPARE(QString::number(reader->entrants(event).size()) + reader->event(event)->name, before);
     QVERIFY(core::validateResults(*reader, event).ok());
     QVERIFY(!reader->searchPlayers(QStringLiteral("72")).empty());
-    QVERIFY(!reader->lockedRatingsFor(QStringLiteral("2025-12-13")).mu.isEmpty());
+    QVERIFY(!core::MonthLocks(*reader).lockFor(QStringLiteral("2025-12-13")).mu.isEmpty());
     QCOMPARE(reader->event(event)->status, EventStatus::Finished);
 }
 

@@ -3,6 +3,7 @@
 // refusals, rating lists, frozen awards, foreign keys, and loadHistory() against the folder.
 #include "../common/storefixtures.h"
 #include "core/awards/awarding.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/tourpoints.h"
 #include "core/formats/eventexchange.h"
 #include "core/formats/historydigest.h"
@@ -737,7 +738,7 @@ void TestStore::workerConnectionWritesBesideWindow()
     const std::optional<core::MonthLockRatings> stored = store->storedLockFor(QStringLiteral("2023-09-15"));
     QVERIFY(stored);
     QVERIFY(stored->players > 0);
-    QCOMPARE(store->lockedRatingsFor(QStringLiteral("2023-09")).mu, stored->mu);
+    QCOMPARE(core::MonthLocks(*store).lockFor(QStringLiteral("2023-09")).mu, stored->mu);
     // No backup, no second lock file, nothing else beside the database.
     QCOMPARE(Store::backups(path), backupsBefore);
     QCOMPARE(QDir(temp.path()).entryList(QDir::Files | QDir::Hidden), filesBefore);

@@ -4,6 +4,7 @@
 // is fresh again without computing; `points` and `standings` on a database reuse and store locks.
 #include "../common/storefixtures.h"
 #include "clitestsupport.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/tourlocks.h"
 #include "core/formats/historydigest.h"
 #include "core/store/sqlite.h"
@@ -224,6 +225,7 @@ private Q_SLOTS:
     void lockIsStoredWithItsDigestAndReused();
     void editInvalidatesOnlyTheMonthsAfterIt();
     void staleLockWithTheSameHistoryIsFreshAgain();
+    void homeForgetsLocksOfOtherParameters();
     void lockComputedFromAnOlderHistoryIsRefused();
     void pointsAndStandingsReuseAndStoreLocks();
     void storingTourLocksStopsWhenAsked();
@@ -261,7 +263,7 @@ void TestStoreLocks::storedLocksAreTheColdLocks()
         folder = store->loadHistory();
         store->flickSkillParameters().applyTo(parameters);
         for (const engine::DayNumber month : engine::monthsOfEvents(folder.history))
-            store->lockedRatingsFor(QString::fromStdString(engine::formatIsoDate(month)));
+            core::MonthLocks(*store).lockFor(QString::fromStdString(engine::formatIsoDate(month)));
     }
     const auto store = testing::openStoppedStore(path);
     const std::vector<engine::DayNumber> months = engine::monthsOfEvents(folder.history);
@@ -292,7 +294,7 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
         QVERIFY(store);
         QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
         QVERIFY(!store->storedLockFor(QStringLiteral("2024-03-16"))); // nothing computed yet
-        const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2024-03-16"));
+        const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(QStringLiteral("2024-03-16"));
         QVERIFY(lock.players > 500);
         QCOMPARE(ratingRuns(path), 1);
         QCOMPARE(staleOf(path, "2024-03"), 0);
@@ -325,8 +327,10 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
     QVERIFY(again);
     const std::optional<core::MonthLockRatings> stored = again->storedLockFor(QStringLiteral("2024-03-01"));
     QVERIFY(stored);
-    const core::MonthLockRatings computed = again->lockedRatingsFor(QStringLiteral("2024-03-30"));
+    core::MonthLocks locks(*again);
+    const core::MonthLockRatings computed = locks.lockFor(QStringLiteral("2024-03-30"));
     QCOMPARE(stored->mu, computed.mu);
+    QCOMPARE(locks.computed(), 0);
     QCOMPARE(ratingRuns(path), 1);
 
     // The window reads a lock at once only when that is quick: in memory, or not too many players.
@@ -334,8 +338,16 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
     QVERIFY(third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 50000));
     QVERIFY(!third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 100));
     QVERIFY(third->lockIsQuickToRead(QStringLiteral("2019-05-01"), 100)); // nothing stored: nothing to read
-    QVERIFY(third->storedLockFor(QStringLiteral("2024-03-01")));
-    QVERIFY(third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 100)); // in memory now
+    core::MonthLocks thirdLocks(*third);
+    const core::Month march = *core::Month::fromString(QStringLiteral("2024-03"));
+    QVERIFY(thirdLocks.quickToRead(march, 50000));
+    QVERIFY(!thirdLocks.quickToRead(march, 100));
+    QVERIFY(thirdLocks.ready(march));
+    QVERIFY(thirdLocks.quickToRead(march, 100));                           // in memory now
+    QVERIFY(!third->lockIsQuickToRead(QStringLiteral("2024-03-01"), 100)); // the store keeps no memory
+    thirdLocks.forget();
+    QVERIFY(!thirdLocks.quickToRead(march, 100));
+    QCOMPARE(thirdLocks.computed(), 0);
 }
 
 void TestStoreLocks::editInvalidatesOnlyTheMonthsAfterIt()
@@ -349,7 +361,7 @@ void TestStoreLocks::editInvalidatesOnlyTheMonthsAfterIt()
                                 QStringLiteral("2024-07"), QStringLiteral("2025-02")};
     std::map<QString, core::MonthLockRatings> before;
     for (const QString& month : months)
-        before[month] = store->lockedRatingsFor(month + QStringLiteral("-10"));
+        before[month] = core::MonthLocks(*store).lockFor(month + QStringLiteral("-10"));
     QCOMPARE(ratingRuns(path), 4);
     const qint64 generation = store->historyGeneration();
 
@@ -370,10 +382,10 @@ void TestStoreLocks::editInvalidatesOnlyTheMonthsAfterIt()
     const auto reopened = testing::openStoppedStore(path); // no cache of the first session's locks
     QVERIFY(reopened->storedLockFor(QStringLiteral("2024-06-20")));
     QVERIFY(!reopened->storedLockFor(QStringLiteral("2024-07-20")));
-    QCOMPARE(reopened->lockedRatingsFor(QStringLiteral("2024-06-20")).mu,
+    QCOMPARE(core::MonthLocks(*reopened).lockFor(QStringLiteral("2024-06-20")).mu,
              before[QStringLiteral("2024-06")].mu);
     QCOMPARE(ratingRuns(path), 4);
-    const core::MonthLockRatings july = reopened->lockedRatingsFor(QStringLiteral("2024-07-20"));
+    const core::MonthLockRatings july = core::MonthLocks(*reopened).lockFor(QStringLiteral("2024-07-20"));
     QCOMPARE(ratingRuns(path), 5); // computed again, and only July
     QVERIFY(july.mu != before[QStringLiteral("2024-07")].mu);
     QCOMPARE(staleOf(path, "2024-07"), 0);
@@ -400,7 +412,7 @@ void TestStoreLocks::staleLockWithTheSameHistoryIsFreshAgain()
     auto store = testing::openStoppedStore(path);
     QVERIFY(store);
     QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
-    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-02-10"));
+    const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(QStringLiteral("2025-02-10"));
     QCOMPARE(ratingRuns(path), 1);
 
     // A change undone: the places are swapped and swapped back.
@@ -415,9 +427,42 @@ void TestStoreLocks::staleLockWithTheSameHistoryIsFreshAgain()
     const auto reopened = testing::openStoppedStore(path);
     QVERIFY(!reopened->storedLockFor(QStringLiteral("2025-02-10")));
     // The digest shows the history before February 2025 is what the lock rated: no computing.
-    QCOMPARE(reopened->lockedRatingsFor(QStringLiteral("2025-02-10")).mu, lock.mu);
+    core::MonthLocks locks(*reopened);
+    QCOMPARE(locks.lockFor(QStringLiteral("2025-02-10")).mu, lock.mu);
+    QCOMPARE(locks.computed(), 0);
     QCOMPARE(ratingRuns(path), 1);
     QCOMPARE(staleOf(path, "2025-02"), 0);
+}
+
+// The one home of a month's lock (core/awards/monthlocks.h) keeps locks in memory only while the
+// history and the FlickSkill parameters are those they came from: other parameters, another lock.
+void TestStoreLocks::homeForgetsLocksOfOtherParameters()
+{
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("locks.sqlite"));
+    const auto store = testing::openStoppedStore(path);
+    QVERIFY(store);
+    QVERIFY(store->importHistory(testing::ncaHistoryDir()).ok());
+    core::MonthLocks locks(*store);
+    const core::Month month = *core::Month::fromString(QStringLiteral("2025-02"));
+    const core::MonthLockRatings first = locks.lockOf(month);
+    QCOMPARE(locks.computed(), 1);
+    QCOMPARE(locks.lockOf(month).mu, first.mu); // in memory
+    QCOMPARE(locks.computed(), 1);
+    QCOMPARE(ratingRuns(path), 1);
+
+    QJsonObject parameters = storedParameters(*store);
+    parameters.insert(QStringLiteral("beta"), parameters.value(QStringLiteral("beta")).toDouble() * 2);
+    store->setSetting(QStringLiteral("flickskill.parameters"), parameters);
+    const core::MonthLockRatings other = locks.lockOf(month);
+    QCOMPARE(locks.computed(), 2);
+    QVERIFY(other.mu != first.mu);
+    QCOMPARE(ratingRuns(path), 2);
+    // A lock remembered from other parameters or another history than the store's is not taken.
+    QVERIFY(!locks.remember(first, store->historyGeneration(), QJsonObject{}));
+    QVERIFY(!locks.remember(first, store->historyGeneration() - 1, storedParameters(*store)));
+    QCOMPARE(locks.lockOf(month).mu, other.mu);
+    QCOMPARE(locks.computed(), 2);
 }
 
 void TestStoreLocks::lockComputedFromAnOlderHistoryIsRefused()

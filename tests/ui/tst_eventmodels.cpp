@@ -6,6 +6,7 @@
 // time for 200 entrants. The sample history built into flickdesk_ui is what they work on.
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "core/awards/monthlocks.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/commands/setentrantstatuscommand.h"
@@ -449,7 +450,7 @@ void TestEventModels::entrantListFollowsEdits()
     // A history player without a name shows the id; an unseen newcomer's rating is 0 (N6).
     QCOMPARE(entrants->data(entrants->index(0, EntrantListModel::PlayersColumn)).toString(), ids[0]);
     QCOMPARE(entrants->data(entrants->index(firstRow, 0), EntrantListModel::RatingRole).toDouble(), 0.0);
-    const double locked = store->lockedRatingsFor(QStringLiteral("2025-12-06")).muOf(ids[0]);
+    const double locked = core::MonthLocks(*store).lockFor(QStringLiteral("2025-12-06")).muOf(ids[0]);
     QCOMPARE(entrants->data(entrants->index(0, 0), EntrantListModel::RatingRole).toDouble(), locked);
     QVERIFY(locked != 0.0);
 
@@ -549,7 +550,7 @@ void TestEventModels::playerSearchByIdAndName()
     QVERIFY(search->rowCount() >= 1);
     QCOMPARE(search->data(search->index(0, PlayerSearchModel::IdColumn)).toString(), QStringLiteral("725"));
     QCOMPARE(search->data(search->index(0, 0), PlayerSearchModel::RatingRole).toDouble(),
-             store->lockedRatingsFor(QStringLiteral("2025-12-06")).muOf(QStringLiteral("725")));
+             core::MonthLocks(*store).lockFor(QStringLiteral("2025-12-06")).muOf(QStringLiteral("725")));
     QVERIFY(!search->data(search->index(0, PlayerSearchModel::LastEventColumn)).toString().isEmpty());
     const QString lastEvent =
         search->data(search->index(0, 0), PlayerSearchModel::LastEventIdRole).toString();
@@ -593,7 +594,7 @@ void TestEventModels::payoutPreviewFollowsCheckIn()
     for (const QString& player : ids)
         QVERIFY(session.addEntrant({player}));
     QCOMPARE(preview->rowCount(), 0); // registered is not the field (P3)
-    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(QStringLiteral("2025-12-06"));
     std::vector<double> field;
     for (int unit = 1; unit <= 24; ++unit) {
         QVERIFY(session.setCheckedIn(unit, true));
@@ -650,7 +651,7 @@ void TestEventModels::payoutPreviewDoubles()
     QAbstractItemModelTester entrantTester(session.entrants(),
                                            QAbstractItemModelTester::FailureReportingMode::Fatal);
     const QStringList ids = recentPlayers(*store, 20);
-    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(QStringLiteral("2025-12-06"));
     std::vector<engine::PartnerRatings> teams;
     for (int team = 0; team < 10; ++team) {
         const int unit = *session.addEntrant({ids[2 * team]});

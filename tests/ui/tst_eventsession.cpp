@@ -4,6 +4,7 @@
 // cleared by it, after which every edit is refused (DECISIONS P2).
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "core/awards/monthlocks.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventsession.h"
@@ -384,7 +385,7 @@ void TestEventSession::unratedPlayersShowNew()
     QVERIFY(newcomer);
     QVERIFY(session.addEntrant({players[0]}));
     QVERIFY(session.addEntrant({*newcomer}));
-    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(QStringLiteral("2025-12-06"));
     QVERIFY(lock.mu.contains(players[0]));
     const EntrantListModel& entrants = *session.entrants();
     QCOMPARE(entrants.index(0, EntrantListModel::RatingColumn).data().toString(),
@@ -410,7 +411,7 @@ void TestEventSession::setTeam()
     const double before = session.entrants()->unitRating(*session.entrants()->entrant(1));
     QVERIFY(session.setTeam(1, {players[0], players[4]}));
     CHECK_ENTRANTS(QStringList{QStringLiteral("1:%1+%2:started:").arg(players[0], players[4])});
-    const core::MonthLockRatings lock = store->lockedRatingsFor(QStringLiteral("2025-12-06"));
+    const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(QStringLiteral("2025-12-06"));
     QCOMPARE(session.payoutPreview()->unflooredFieldStrength(),
              engine::teamRating(lock.muOf(players[0]), lock.muOf(players[4])) / 3.3);
     session.undoStack()->undo();
@@ -563,7 +564,7 @@ void TestEventSession::updateEvent()
     QCOMPARE(session.event().date, QStringLiteral("2016-09-24"));
     QCOMPARE(session.payoutPreview()->tierFloor(), 0.80);
     const double september = session.entrants()->unitRating(*session.entrants()->entrant(1));
-    QCOMPARE(september, store->lockedRatingsFor(QStringLiteral("2016-09")).muOf(players[0]));
+    QCOMPARE(september, core::MonthLocks(*store).lockFor(QStringLiteral("2016-09")).muOf(players[0]));
     QVERIFY(september != december);
     session.undoStack()->undo();
     QCOMPARE(store->event(id)->name, QStringLiteral("Tavistock Open"));

@@ -4,6 +4,7 @@
 
 #include "../common/imagecheck.h"
 #include "../common/storefixtures.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
@@ -170,8 +171,10 @@ void TestLockInBackground::previewWaitsForLockComputedInBackground()
     QCOMPARE(shown.fieldStrengthIndex, expected.fieldStrengthIndex);
     QCOMPARE(shown.fieldDepthIndex, expected.fieldDepthIndex);
     QCOMPARE(shown.awards, expected.awards);
-    // The store took it into memory: the award's lock is the same without computing.
-    QCOMPARE(m_store->lockedRatingsFor(event.date).mu, stored->mu);
+    // Stored: the award's lock (the one home of a month's lock) is the same without computing.
+    core::MonthLocks locks(*m_store);
+    QCOMPARE(locks.lockFor(event.date).mu, stored->mu);
+    QCOMPARE(locks.computed(), 0);
 
     // Selecting the event again computes nothing: the stored lock is read at once.
     results.setSession(nullptr);

@@ -20,6 +20,7 @@
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
@@ -508,7 +509,7 @@ void TestMorning::previewAndItsPdf()
             began.push_back(&entrant);
     }
     const engine::PayoutTable expected =
-        core::payoutTable(core::payoutTermsOf(*event), began, store.lockedRatingsFor(event->date));
+        core::payoutTable(core::payoutTermsOf(*event), began, core::MonthLocks(store).lockFor(event->date));
     const engine::PayoutTable& shown = m_window->entrantsPanel()->preview()->table();
     QCOMPARE(shown.fieldSize, 55);
     QCOMPARE(expected.fieldSize, 55);
@@ -922,7 +923,7 @@ void TestMorning::recreationalDoublesOfEightTeams()
     }
     QCOMPARE(began.size(), size_t(7));
     const engine::PayoutTable expected =
-        core::payoutTable(core::payoutTermsOf(*event), began, store.lockedRatingsFor(event->date));
+        core::payoutTable(core::payoutTermsOf(*event), began, core::MonthLocks(store).lockFor(event->date));
     QCOMPARE(expected.fieldSize, 7);
     QCOMPARE(expected.format, engine::EventFormat::Doubles);
     QCOMPARE(expected.tier, engine::Tier::Three);

@@ -8,6 +8,7 @@
 #include "../common/storefixtures.h"
 #include "../core/clitestsupport.h"
 #include "core/awards/awarding.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/records/monthlock.h"
 #include "core/store/store.h"
@@ -125,7 +126,7 @@ void TestPayoutAgreement::everyPathPaysTheSame()
     const QString date = QStringLiteral("2026-01-17");
     QStringList candidates = testing::recentPlayers(*store, 160);
     {
-        const core::MonthLockRatings lock = store->lockedRatingsFor(date);
+        const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(date);
         std::stable_sort(candidates.begin(), candidates.end(),
                          [&lock](const QString& a, const QString& b) { return lock.muOf(a) > lock.muOf(b); });
     }
@@ -209,7 +210,7 @@ void TestPayoutAgreement::everyPathPaysTheSame()
     QVERIFY2(standings.status == 0, qPrintable(standings.err));
 
     // 4. `payout` of the same field (the units that began, in finishing order), as a process.
-    const core::MonthLockRatings lock = store->lockedRatingsFor(date);
+    const core::MonthLockRatings lock = core::MonthLocks(*store).lockFor(date);
     QString field = isDoubles ? QStringLiteral("mu_a,mu_b\n") : QStringLiteral("mu\n");
     for (const core::UnitRecord& unit : event.units) {
         QStringList mus;
@@ -320,7 +321,7 @@ void TestPayoutAgreement::importedListIsTheLock()
         QVERIFY(!label->isHidden());
     }
     QCOMPARE(store->lockRatings(QStringLiteral("2026-02")).empty(), false);
-    const core::MonthLockRatings computed = store->lockedRatingsFor(QStringLiteral("2026-02"));
+    const core::MonthLockRatings computed = core::MonthLocks(*store).lockFor(QStringLiteral("2026-02"));
     QCOMPARE(computed.source, core::MonthLockRatings::Source::Computed);
 
     // An NCA list imported for a month is that month's lock: for the preview, the award and the
@@ -385,7 +386,7 @@ void TestPayoutAgreement::importedListIsTheLock()
                               {core::ComputedLock{QStringLiteral("2026-04"), {{ids[0], 1.0, 1.0}}, {}}});
     QCOMPARE(run.kept, QStringList{QStringLiteral("2026-04")});
     QCOMPARE(store->lockRatings(QStringLiteral("2026-04")), listed);
-    QCOMPARE(store->lockedRatingsFor(QStringLiteral("2026-04-11")).muOf(ids[0]), 3.0);
+    QCOMPARE(core::MonthLocks(*store).lockFor(QStringLiteral("2026-04-11")).muOf(ids[0]), 3.0);
 }
 
 QTEST_MAIN(TestPayoutAgreement)

@@ -2,6 +2,7 @@
 
 #include "core/awards/awarding.h"
 
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
 #include "core/store/store.h"
@@ -234,6 +235,13 @@ ResultsValidation validateResults(Store& store, const QString& eventId)
 
 AwardRecord awardEvent(Store& store, const QString& eventId)
 {
+    MonthLocks locks(store);
+    return awardEvent(locks, eventId);
+}
+
+AwardRecord awardEvent(MonthLocks& locks, const QString& eventId)
+{
+    Store& store = locks.store();
     if (store.isReadOnly())
         throw StoreError(StoreError::Kind::ReadOnly,
                          store.readOnlyReason() + u' ' + tr("Nothing was written."));
@@ -262,7 +270,7 @@ AwardRecord awardEvent(Store& store, const QString& eventId)
 
     // DECISIONS P1: the lock of the event's month; P3: the units that began, in finishing order,
     // their places 1..N (a gap that the standings leave closes up, as in core/awards/tourpoints.cpp).
-    const MonthLockRatings lock = store.lockedRatingsFor(event.date);
+    const MonthLockRatings lock = locks.lockFor(event.date);
     const std::vector<const Entrant*> order = finishingOrderOf(entrants);
     engine::PayoutTable payout;
     try {
@@ -292,7 +300,7 @@ AwardRecord awardRecordOf(const HistoryFolder& folder, const TourEventPoints& ev
                           const std::vector<engine::MonthlyLock>& locks)
 {
     AwardRecord award;
-    award.lockMonth = QString::fromStdString(engine::formatIsoDate(event.lockMonth)).left(7);
+    award.lockMonth = Month::ofDay(event.lockMonth).toString();
     award.fsi = event.payout.fieldStrengthIndex;
     award.fdi = event.payout.fieldDepthIndex;
     const auto lock = std::find_if(locks.begin(), locks.end(), [&event](const engine::MonthlyLock& l) {

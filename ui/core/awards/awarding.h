@@ -11,6 +11,7 @@
 
 namespace flickdesk::core {
 
+class MonthLocks;
 class Store;
 struct HistoryFolder;
 struct TourEventPoints;
@@ -25,11 +26,14 @@ ResultsValidation validateResults(Store& store, const QString& eventId);
 // The units that began, in finishing order: by place, then in listed order (DECISIONS N4).
 std::vector<const Entrant*> finishingOrderOf(const std::vector<Entrant>& entrants);
 
-// DECISIONS P1, P2: awards a finished Tour event. The lock of its month is Store::lockedRatingsFor's,
-// the payout table core::payoutTable's with the units that began in finishing order (the same
-// function as the preview), and Store::award freezes it. StoreError::Refused when the results are
-// not valid, the event is not a finished Tour event with a tier, or the history before its month
-// cannot be rated. Returns what was frozen.
+// DECISIONS P1, P2: awards a finished Tour event. The lock of its month is `locks`'
+// (core/awards/monthlocks.h: the event session's, which holds the lock its preview paid from), the
+// payout table core::payoutTable's with the units that began in finishing order (the same function as
+// the preview), and Store::award freezes it. StoreError::Refused when the results are not valid, the
+// event is not a finished Tour event with a tier, or the history before its month cannot be rated.
+// Returns what was frozen.
+AwardRecord awardEvent(MonthLocks& locks, const QString& eventId);
+// The same with the locks of `store` read (or computed) afresh.
 AwardRecord awardEvent(Store& store, const QString& eventId);
 
 // The award of one event from the awards of `points` (core/awards/tourpoints.h), ready for

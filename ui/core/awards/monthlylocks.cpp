@@ -85,9 +85,13 @@ std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory
     std::deque<std::size_t> ready; // finished locks not yet handed to `finished`
     unsigned running = 0;
     std::exception_ptr failure;
-    // Each lock's run polls the cancel flag; its own sweeps are not reported, only finished locks.
+    // Each lock's run polls the cancel flag; its own sweeps are not reported, only finished locks,
+    // except for one month alone (MonthLocks::compute): its sweeps are the whole run's progress.
+    const bool one = months.size() == 1;
     engine::FlickSkillRunControl inner;
     inner.cancel = control.cancel;
+    if (one)
+        inner.onProgress = control.onProgress;
     const auto take = [&](bool largest) -> std::optional<std::size_t> {
         std::lock_guard<std::mutex> guard(mutex);
         if (front == back)
@@ -112,7 +116,7 @@ std::vector<engine::MonthlyLock> computeMonthlyLocks(const engine::RatingHistory
                 ++finishedCount;
                 if (finished)
                     ready.push_back(k);
-                if (control.onProgress)
+                if (control.onProgress && !one)
                     control.onProgress({finishedCount, static_cast<int>(order.size()), 0.0});
                 changed.notify_one();
             }

@@ -14,9 +14,11 @@ namespace flickdesk::core {
 
 // The locks of `months`, each exactly as engine::computeMonthlyLock makes it (DECISIONS P1, N5's
 // schedule from scratch, so a lock never depends on which other months were asked for), spread over
-// `threads` workers (0: one per core). Months are returned in the order given. Progress reports
-// finished locks as `iteration` of `maxIterations`, one report at a time; a cancelled run returns an
-// empty list. Throws what engine::requireRatable throws for a history that cannot be rated.
+// `threads` workers (0: one per core): the one place FlickDesk computes a lock (one month alone:
+// core::MonthLocks::compute, core/awards/monthlocks.h). Months are returned in the order given.
+// Progress reports finished locks as `iteration` of `maxIterations`, one report at a time (for one
+// month alone, the run's sweeps instead); a cancelled run returns an empty list. Throws what
+// engine::requireRatable throws for a history that cannot be rated.
 //
 // With `finished`, the calling thread computes nothing: it hands each lock, as soon as it is done, to
 // `finished` (its index in `months` and the lock), one at a time, in the order they finish, while

@@ -1,3 +1,4 @@
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourlocks.h"
 #include "core/awards/tourpoints.h"
@@ -304,13 +305,11 @@ int runRate(Invocation& call)
 // ---------------------------------------------------------------------------------------------
 // lock
 
-// YYYY-MM, strictly: the 1st of that month.
+// YYYY-MM, strictly (core::Month): the 1st of that month.
 std::optional<engine::DayNumber> parseMonth(const QString& text)
 {
-    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-\\d{2}$"));
-    if (!pattern.match(text).hasMatch())
-        return std::nullopt;
-    return engine::parseIsoDate((text + QStringLiteral("-01")).toStdString());
+    const std::optional<Month> month = Month::fromString(text);
+    return month ? std::optional<engine::DayNumber>(month->firstDay()) : std::nullopt;
 }
 
 namespace {
@@ -360,7 +359,8 @@ int runLock(Invocation& call)
 
     engine::MonthlyLock lock;
     try {
-        lock = engine::computeMonthlyLock(input.folder.history, *month, input.parameters);
+        // The one computation of a lock (core/awards/monthlocks.h), on the folder's history.
+        lock = MonthLocks::compute(input.folder.history, Month::ofDay(*month), input.parameters);
     } catch (const std::exception& error) {
         err << "lock: " << QString::fromUtf8(error.what()) << '\n';
         return cli_exit::internalError;

@@ -6,6 +6,7 @@
 #include "core/formats/outputfiles.h"
 #include "core/formats/strictjson.h"
 #include "core/records/identifiers.h"
+#include "core/records/month.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 
@@ -59,8 +60,7 @@ QJsonValue nullableText(const QString& text)
 
 bool isMonth(const QString& text)
 {
-    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])$"));
-    return pattern.match(text).hasMatch();
+    return Month::fromString(text).has_value();
 }
 
 bool isDate(const QString& text)

@@ -1,5 +1,7 @@
 #include "core/formats/historydigest.h"
 
+#include "core/records/month.h"
+
 #include <QCryptographicHash>
 #include <QJsonDocument>
 #include <algorithm>
@@ -107,7 +109,7 @@ ComputedLock computedLockOf(const HistoryFolder& folder, const engine::MonthlyLo
 {
     ids.resize(folder.history.playerIds.size());
     ComputedLock computed;
-    computed.month = QString::fromStdString(engine::formatIsoDate(lock.month)).left(7);
+    computed.month = Month::ofDay(lock.month).toString();
     computed.historyDigest = digest;
     computed.ratings.reserve(lock.players.size());
     for (std::size_t k = 0; k < lock.players.size(); ++k) {

@@ -1,8 +1,8 @@
 #pragma once
 
 // "The lock of month M" (DECISIONS P1), one meaning for every caller: the award, the morning
-// preview, the player page and the recompute comparison all take it from Store::lockedRatingsFor
-// (Store::Private::monthLock), which applies this rule:
+// preview, the player page and the recompute comparison all take it from core::MonthLocks
+// (core/awards/monthlocks.h), which applies this rule:
 //
 //  1. The NCA rating list imported for M (`flickdesk-cli ratings import`), when there is one, is
 //     the lock of M: a director who does not hold the whole history pays from the NCA's list.

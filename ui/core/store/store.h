@@ -208,7 +208,7 @@ public:
     std::optional<AwardRecord> currentAward(const QString& eventId);
     std::vector<AwardRecord> awardRevisions(const QString& eventId); // oldest first
     // The lock of a month (YYYY-MM) as stored (an imported list or a computed lock), by player id;
-    // empty when the month has none. Every payout takes lockedRatingsFor's instead.
+    // empty when the month has none. Every payout takes core::MonthLocks' instead.
     std::vector<LockedRating> lockRatings(const QString& month);
     std::vector<AuditEntry> auditLog(const QString& eventId = {});
     // For New Event's proposals (EventEditor). DECISIONS T2: the date of each season's Finale among
@@ -406,27 +406,19 @@ public:
     // DECISIONS N3: the event's head-to-head games, replacing any earlier; numbered 1.. as given.
     void setGames(const QString& eventId, const std::vector<GameRecord>& games);
 
-    // The lock of the month of `eventDate` (YYYY-MM-DD or YYYY-MM), for every caller: the NCA list
-    // imported for the month, or else the lock computed from the stored history, stored as it is
-    // first used (the rule: core/records/monthlock.h). Cached per month until the history, its parameters
-    // or the month's stored lock change.
-    MonthLockRatings lockedRatingsFor(const QString& eventDate);
-    // The same when it is ready without computing: the imported list, or a stored computed lock
-    // whose history and parameters are unchanged. Reads the lock only (never the whole history):
-    // the window asks this first and computes a missing lock in the background.
+    // The lock of the month of `eventDate` (YYYY-MM-DD or YYYY-MM) as stored, when it is ready
+    // without computing: the imported list, or a stored computed lock whose history and parameters
+    // are unchanged. Reads the lock only (never the whole history). The lock of a month for every
+    // caller, computed when it is not stored, is core::MonthLocks' (core/awards/monthlocks.h).
     std::optional<MonthLockRatings> storedLockFor(const QString& eventDate);
-    // Whether storedLockFor answers within a few tens of milliseconds: the lock is in memory, or it
-    // is not stored, or it has at most `rows` players. The window reads a larger lock (a history of
-    // a hundred thousand players and more) in the background, as it computes one.
+    // Whether storedLockFor answers within a few tens of milliseconds: the lock is not stored, or it
+    // has at most `rows` players. The window reads a larger lock (a history of a hundred thousand
+    // players and more) in the background, as it computes one.
     bool lockIsQuickToRead(const QString& eventDate, int rows = 50000);
-    // A lock computed away from this Store (a worker connection, from the history as it was at
-    // `generation` with these parameters) into its memory cache, so that lockedRatingsFor does not
-    // compute it again. Ignored when the rated history or the parameters changed since, or the
-    // month has an imported list (that is its lock). Whether it was taken.
-    bool rememberLock(const MonthLockRatings& ratings, qint64 generation, const QJsonObject& parameters);
-    // Locks were written through another connection (a worker's rating run): the locks kept in
-    // memory are read again at their next use.
-    void locksChangedElsewhere();
+    // The stored computed lock of `month` (YYYY-MM), marked stale by a change to the history before
+    // it, made fresh again when `historyDigest` (core/formats/historydigest.h) shows that history is
+    // the one it was computed from, with these parameters. Whether it was; never on a read-only store.
+    bool markLockFresh(const QString& month, const QString& historyDigest, const QJsonObject& parameters);
 
     // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,
     // logged in the audit log, refused on a read-only store (StoreError::ReadOnly). A change of

@@ -10,6 +10,7 @@
 #include "core/formats/csvtable.h"
 #include "core/formats/outputfiles.h"
 #include "core/records/identifiers.h"
+#include "core/records/month.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "core/translation.h"
@@ -99,8 +100,7 @@ inline QString isoUtc(const QDateTime& time)
 
 inline bool isMonth(const QString& text)
 {
-    static const QRegularExpression pattern(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])$"));
-    return pattern.match(text).hasMatch();
+    return Month::fromString(text).has_value();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ using namespace storedetail;
 
 // ---------------------------------------------------------------------------------------------
 
-// The event day's caches: what Store::searchPlayers and Store::lockedRatingsFor keep in memory.
+// The event day's cache: what Store::searchPlayers keeps in memory.
 struct EventDayCache {
     struct IndexedPlayer {
         PlayerMatch match;
@@ -208,8 +208,6 @@ struct EventDayCache {
     };
     std::optional<std::vector<IndexedPlayer>> players;    // none: rebuilt at the next search
     std::unordered_map<QString, std::size_t> playerIndex; // id -> position in `players`
-    std::map<QString, MonthLockRatings> locks;            // by month (YYYY-MM)
-    qint64 locksGeneration = -1; // the history's generation the locks above were read or computed at
 };
 
 struct Store::Private {
@@ -279,8 +277,10 @@ struct Store::Private {
 
     // The event day (Store::createEvent and after): caches and helpers, in the event-day section.
     EventDayCache eventDay;
-    // The stored history or its parameters changed: the cached monthly locks are stale.
-    void historyChanged() { eventDay.locks.clear(); }
+    // The stored history or its parameters changed. Nothing the store keeps in memory depends on
+    // them (the locks kept in memory are core::MonthLocks', which checks the history's generation):
+    // the writes that call it mark where such a change happens.
+    void historyChanged() {}
     bool hasListedColumn() const { return schemaVersion >= 3; }
     bool hasLocationColumn() const { return schemaVersion >= 5; }
     // kEventColumns and the location (schema 5; '' in an older file).
@@ -294,10 +294,9 @@ struct Store::Private {
                       const QJsonObject& details);
     std::vector<Entrant> readEntrants(const QString& eventId, std::optional<int> onlyUnit = std::nullopt);
     void writeEntrant(const QString& eventId, const Entrant& entrant);
-    const MonthLockRatings& monthLock(const QString& month);
     // The month's lock when it needs no computing: the imported list, or a computed lock not marked
     // stale whose parameters are `parameters`. Reads the lock's rows only, never the history.
-    const MonthLockRatings* storedLock(const QString& month, const QJsonObject& parameters);
+    std::optional<MonthLockRatings> storedLock(const QString& month, const QJsonObject& parameters);
     // The stored parameters as a rating run stores them (flickSkillParametersJson).
     QJsonObject currentParametersJson();
     qint64 historyGeneration();

@@ -101,7 +101,6 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
                 d->audit(QStringLiteral("replace-lock"), eventId, details);
         }
         transaction.commit();
-        d->eventDay.locks.clear(); // the list is the month's lock now (core/records/monthlock.h)
         return report;
     });
 }
@@ -149,7 +148,6 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
                 throw usedByAwards();
             d->writeComputedLocks({lock}, parameters, digest, iterations, converged);
             transaction.commit();
-            d->eventDay.locks.clear();
             return;
         }
         // A lock larger than one transaction (StoreOptions::lockRowsPerTransaction; the window's
@@ -465,7 +463,6 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
                 next();
             }
             transaction.commit();
-            eventDay.locks.clear();
             writtenHere += static_cast<int>(writtenNow.size());
             written += writtenNow;
             if (stored)
@@ -834,7 +831,6 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
                 }
                 transaction.commit();
                 m_begun = true;
-                d.eventDay.locks.clear();
             }
             if (stored)
                 stored(0, static_cast<int>(toWrite.size()));
@@ -906,16 +902,9 @@ QJsonObject Store::Private::currentParametersJson()
     return flickSkillParametersJson(parameters);
 }
 
-const MonthLockRatings* Store::Private::storedLock(const QString& month, const QJsonObject& parameters)
+std::optional<MonthLockRatings> Store::Private::storedLock(const QString& month,
+                                                           const QJsonObject& parameters)
 {
-    // Whoever changed the rated history (this session, another program), the triggers counted it:
-    // locks kept in memory from before are forgotten.
-    if (const qint64 generation = historyGeneration(); generation != eventDay.locksGeneration) {
-        eventDay.locks.clear();
-        eventDay.locksGeneration = generation;
-    }
-    if (const auto cached = eventDay.locks.find(month); cached != eventDay.locks.end())
-        return &cached->second;
     const bool digests = db.queryInteger("PRAGMA user_version").value_or(0) >= 6;
     sqlite::Statement stored(db, digests ? "SELECT l.source, l.origin, l.stale, r.parameters FROM locks l "
                                            "LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?"
@@ -923,7 +912,7 @@ const MonthLockRatings* Store::Private::storedLock(const QString& month, const Q
                                            "LEFT JOIN rating_runs r ON r.id = l.run_id WHERE l.month = ?");
     stored.bind(1, month);
     if (!stored.step())
-        return nullptr;
+        return std::nullopt;
     engine::FlickSkillParameters prior;
     parametersFromJson(parameters).applyTo(prior);
     MonthLockRatings ratings;
@@ -936,7 +925,7 @@ const MonthLockRatings* Store::Private::storedLock(const QString& month, const Q
         ratings.origin = stored.text(1);
     } else if (stored.integer(2) != 0 ||
                QJsonDocument::fromJson(stored.text(3).toUtf8()).object() != parameters) {
-        return nullptr; // the history before the month or the parameters changed since
+        return std::nullopt; // the history before the month or the parameters changed since
     }
     stored.reset();
     sqlite::Statement select(db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
@@ -952,69 +941,34 @@ const MonthLockRatings* Store::Private::storedLock(const QString& month, const Q
         count.bind(1, month + QStringLiteral("-01"));
         ratings.eventsRated = count.step() ? static_cast<int>(count.integer(0)) : 0;
     }
-    return &eventDay.locks.emplace(month, std::move(ratings)).first->second;
+    return ratings;
 }
 
-// The one answer to "the lock of month M" (DECISIONS P1; the rule in core/records/monthlock.h and
-// docs/user-guide.md): the NCA list imported for M; otherwise the lock computed from the stored
-// history, stored as it is first used with the digest of the history before M, and used again
-// while that history is unchanged (the schema's triggers mark it stale when an event before M
-// changes; a stale lock whose digest still matches is fresh again).
-const MonthLockRatings& Store::Private::monthLock(const QString& month)
+bool Store::markLockFresh(const QString& month, const QString& historyDigest, const QJsonObject& parameters)
 {
-    const QJsonObject parametersJson = currentParametersJson();
-    if (const MonthLockRatings* stored = storedLock(month, parametersJson))
-        return *stored;
-    const std::optional<engine::DayNumber> first =
-        engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
-    if (!first)
+    if (!isMonth(month))
         refuse(tr("'%1' is not a month of the form YYYY-MM.").arg(month));
-    const HistoryFolder folder = loadHistory();
-    engine::FlickSkillParameters parameters;
-    folder.parameters.applyTo(parameters);
-    const QString digest = historyDigestBefore(folder, parametersJson, *first);
-    if (!db.isReadOnly() && db.queryInteger("PRAGMA user_version").value_or(0) >= 6) {
-        sqlite::Statement same(db, "UPDATE locks SET stale = 0 WHERE month = ? AND source = 'computed' AND "
-                                   "history_digest = ? AND run_id IN (SELECT id FROM rating_runs WHERE "
-                                   "parameters = ?)");
-        same.bind(1, month).bind(2, digest).bind(3, jsonText(parametersJson)).run();
-        if (db.changes() > 0) {
-            if (const MonthLockRatings* stored = storedLock(month, parametersJson))
-                return *stored;
-        }
-    }
-
-    engine::MonthlyLock lock;
-    try {
-        lock = engine::computeMonthlyLock(folder.history, *first, parameters);
-    } catch (const std::exception& error) {
-        refuse(tr("The stored history before %1 cannot be rated, so the lock of that month cannot be "
-                  // DECISIONS P1: a month's lock rates the history before it.
-                  "computed: %2")
-                   .arg(month, QString::fromUtf8(error.what())));
-    }
-    MonthLockRatings ratings = lockRatingsOf(folder, lock, month);
-    const ComputedLock computed = computedLockOf(folder, lock, digest);
-    // Stored as it is first used, unless the database is read-only; a month whose lock an award used
-    // keeps it (P2). Storing it saves the next computation only: a busy database does not stop the
-    // payout.
-    if (!db.isReadOnly()) {
-        try {
-            sqlite::Transaction transaction(db);
-            writeComputedLocks({computed}, parametersJson, digest, lock.iterations, lock.converged);
-            transaction.commit();
-        } catch (const sqlite::Error&) {
-        }
-    }
-    return eventDay.locks.insert_or_assign(month, std::move(ratings)).first->second;
+    return d->guarded([&] {
+        // A stale computed lock whose history before the month is the same again (the schema's
+        // triggers mark it stale when an event before the month changes): fresh again.
+        if (d->db.isReadOnly() || d->db.queryInteger("PRAGMA user_version").value_or(0) < 6)
+            return false;
+        sqlite::Statement same(d->db,
+                               "UPDATE locks SET stale = 0 WHERE month = ? AND source = 'computed' AND "
+                               "history_digest = ? AND run_id IN (SELECT id FROM rating_runs WHERE "
+                               "parameters = ?)");
+        same.bind(1, month).bind(2, historyDigest).bind(3, jsonText(parameters)).run();
+        return d->db.changes() > 0;
+    });
 }
 
 bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
 {
-    const QString month = eventDate.left(7);
+    const std::optional<Month> parsed = Month::ofDate(eventDate);
+    if (!parsed)
+        refuse(tr("'%1' is not a date of the form YYYY-MM-DD.").arg(eventDate));
+    const QString month = parsed->toString();
     return d->guarded([&] {
-        if (d->eventDay.locks.count(month) != 0 && d->eventDay.locksGeneration == d->historyGeneration())
-            return true;
         sqlite::Statement count(d->db,
                                 "SELECT count(*) FROM (SELECT 1 FROM lock_ratings WHERE month = ? LIMIT ?)");
         count.bind(1, month).bind(2, rows + 1);
@@ -1024,48 +978,15 @@ bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
 
 std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
 {
-    const QString month = eventDate.left(7);
-    if (!isMonth(month))
+    const std::optional<Month> month = Month::ofDate(eventDate);
+    if (!month)
         refuse(tr("'%1' is not a date of the form YYYY-MM-DD.").arg(eventDate));
-    return d->guarded([&]() -> std::optional<MonthLockRatings> {
-        if (const MonthLockRatings* stored = d->storedLock(month, d->currentParametersJson()))
-            return *stored;
-        return std::nullopt;
-    });
-}
-
-bool Store::rememberLock(const MonthLockRatings& ratings, qint64 generation, const QJsonObject& parameters)
-{
-    if (!isMonth(ratings.month))
-        return false;
-    return d->guarded([&] {
-        if (generation != d->historyGeneration() || parameters != d->currentParametersJson())
-            return false;
-        sqlite::Statement source(d->db, "SELECT source FROM locks WHERE month = ?");
-        source.bind(1, ratings.month);
-        if (source.step() && source.text(0) == QLatin1String("imported"))
-            return false; // the NCA list is the month's lock (core/records/monthlock.h)
-        d->eventDay.locks.insert_or_assign(ratings.month, ratings);
-        return true;
-    });
+    return d->guarded([&] { return d->storedLock(month->toString(), d->currentParametersJson()); });
 }
 
 QString Store::historyFingerprintOf(const HistoryFolder& folder)
 {
     return fingerprintOf(folder);
-}
-
-void Store::locksChangedElsewhere()
-{
-    d->eventDay.locks.clear();
-}
-
-MonthLockRatings Store::lockedRatingsFor(const QString& eventDate)
-{
-    const QString month = eventDate.left(7);
-    if (!isMonth(month))
-        refuse(tr("'%1' is not a date of the form YYYY-MM-DD.").arg(eventDate));
-    return d->guarded([&] { return d->monthLock(month); });
 }
 
 } // namespace flickdesk::core

@@ -108,7 +108,10 @@ void EventSession::reload()
 
 void EventSession::loadLockedRatings()
 {
-    if (!m_event || m_event->date.left(7) == m_lockMonth)
+    if (!m_event)
+        return;
+    const std::optional<core::Month> month = core::Month::ofDate(m_event->date);
+    if ((month ? month->toString() : m_event->date) == m_lockMonth)
         return;
     const bool wasComputing = isComputingRatings();
     if (m_lockTask) {
@@ -117,15 +120,18 @@ void EventSession::loadLockedRatings()
         m_lockTask->cancel();
         m_lockTask.clear();
     }
-    m_lockMonth = m_event->date.left(7);
+    m_lockMonth = month ? month->toString() : m_event->date;
     std::optional<core::MonthLockRatings> stored;
     try {
         // DECISIONS P1: the lock of the event's month, kept in memory, so that a check-in
         // recomputes the preview without a query. Only a stored lock of a modest size is read
         // here: computing one reads the whole history, and a lock of a hundred thousand players
         // takes longer to read than the window may wait; both are done off the GUI thread.
-        if (m_store.lockIsQuickToRead(m_event->date))
-            stored = m_store.storedLockFor(m_event->date);
+        if (!month)
+            throw core::StoreError(core::StoreError::Kind::Refused,
+                                   tr("'%1' is not a date of the form YYYY-MM-DD.").arg(m_event->date));
+        if (m_locks.quickToRead(*month))
+            stored = m_locks.ready(*month);
     } catch (const core::StoreError& error) {
         fail(error.message()); // the preview goes on with every player unseen (N6)
         stored = core::MonthLockRatings{};
@@ -158,9 +164,9 @@ void EventSession::lockComputed()
     m_lockTask.clear();
     m_entrants->setRatingsPending(false);
     if (outcome.ratings) {
-        // Into the store's memory too: the award and the points take it without computing again.
+        // Into the session's memory too: the award takes it without computing again.
         try {
-            m_store.rememberLock(*outcome.ratings, outcome.generation, outcome.parameters);
+            m_locks.remember(*outcome.ratings, outcome.generation, outcome.parameters);
         } catch (const core::StoreError&) { // only a saving: the store computes it when asked
         }
         setLockedRatings(*outcome.ratings);
@@ -440,7 +446,7 @@ bool EventSession::award()
         return false;
     }
     try {
-        core::awardEvent(m_store, m_eventId);
+        core::awardEvent(m_locks, m_eventId);
     } catch (const core::StoreError& error) {
         fail(error.message());
         return false;

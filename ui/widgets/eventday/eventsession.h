@@ -6,6 +6,7 @@
 // refuses never reaches the stack. Once the event is awarded its points are frozen (DECISIONS P2):
 // the stack is cleared and every further edit is refused.
 
+#include "core/awards/monthlocks.h"
 #include "core/store/store.h"
 #include "widgets/commands/eventcommand.h"
 
@@ -132,6 +133,7 @@ private:
     void noteHistoryChange();
 
     core::Store& m_store;
+    core::MonthLocks m_locks{m_store}; // the lock of a month (DECISIONS P1), kept for the award
     QString m_eventId;
     std::optional<core::EventRecord> m_event; // without units and games
     QString m_lockMonth;

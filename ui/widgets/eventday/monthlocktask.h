@@ -1,11 +1,12 @@
 #pragma once
 
 // The lock of one month computed in the background (STYLE "Long work"): the window asks
-// Store::storedLockFor first; when the month's lock is not stored, a MonthLockTask opens a worker
-// connection to the same database (Store::openWorker) in a pool thread, reads the history there,
-// computes the lock (DECISIONS P1) with progress and a cancel token, stores it through that
-// connection, and hands it to the GUI thread with finished(). The GUI thread never reads the
-// history nor computes for it.
+// core::MonthLocks::ready first; when the month's lock is not stored, a MonthLockTask opens a worker
+// connection to the same database (Store::openWorker) in a pool thread and has the one home of a
+// month's lock (core::MonthLocks::obtain, core/awards/monthlocks.h) read the history there, compute
+// the lock (DECISIONS P1) with progress and a cancel token and store it through that connection; it
+// hands the lock to the GUI thread with finished(). The GUI thread never reads the history nor
+// computes for it.
 
 #include "core/records/monthlock.h"
 #include "core/store/store.h"

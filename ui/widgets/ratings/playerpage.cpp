@@ -1,5 +1,6 @@
 #include "widgets/ratings/playerpage.h"
 
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
 #include "core/translation.h"
@@ -58,7 +59,8 @@ const engine::LearningCurvePoint* pointAt(const std::vector<engine::LearningCurv
 
 std::optional<engine::DayNumber> firstOfMonthKey(const QString& month)
 {
-    return engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+    const std::optional<core::Month> parsed = core::Month::fromString(month);
+    return parsed ? std::optional<engine::DayNumber>(parsed->firstDay()) : std::nullopt;
 }
 
 } // namespace
@@ -423,8 +425,10 @@ std::optional<FieldRatingsBefore> PlayerPage::storedRatingsBefore(const QString&
             // is quick to read is taken here (the page is on the GUI thread, which never computes a
             // lock: docs/monthly-locks.md); otherwise the page falls back to the run.
             std::optional<QHash<QString, engine::Gaussian>> lock;
-            if (m_store.lockIsQuickToRead(month)) {
-                if (const std::optional<core::MonthLockRatings> monthLock = m_store.storedLockFor(month)) {
+            core::MonthLocks locks(m_store); // the one home of a month's lock (core/awards/monthlocks.h)
+            const std::optional<core::Month> lockMonth = core::Month::fromString(month);
+            if (lockMonth && locks.quickToRead(*lockMonth)) {
+                if (const std::optional<core::MonthLockRatings> monthLock = locks.ready(*lockMonth)) {
                     lock.emplace();
                     lock->reserve(monthLock->mu.size());
                     for (auto it = monthLock->mu.cbegin(); it != monthLock->mu.cend(); ++it)

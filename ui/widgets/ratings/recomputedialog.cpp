@@ -177,9 +177,6 @@ void RecomputeDialog::onFinished()
         return;
     }
 
-    // The job stored the run through its own connection: what this Store keeps in memory of the
-    // locks is read again at its next use.
-    m_store.locksChangedElsewhere();
     if (!m_job->wasStored()) {
         m_step->setText(m_job->storeError());
         // The run is still good to look at: it only was not stored.

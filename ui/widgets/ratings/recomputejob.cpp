@@ -1,6 +1,6 @@
 #include "widgets/ratings/recomputejob.h"
 
-#include "core/awards/monthlylocks.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
 #include "core/formats/historydigest.h"
@@ -91,12 +91,12 @@ void addLockDifferences(RatingRun& run, const std::vector<AwardedEvent>& awarded
     for (const auto& [a, index, month] : awardedMonths) {
         // An NCA list imported for the month is its lock, which a run leaves as it is
         // (core/records/monthlock.h).
-        const std::optional<engine::DayNumber> first =
-            engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+        const std::optional<core::Month> lockMonth = core::Month::fromString(month);
         const auto lock = lockByMonth.find(month);
-        if (first && run.folder.importedLocks.count(*first) != 0)
+        if (lockMonth && run.folder.importedLocks.count(lockMonth->firstDay()) != 0)
             run.lockDifferences.push_back(differenceOf(
-                run, awarded[a], core::importedMonthlyLock(run.folder, *first, run.parameters), index));
+                run, awarded[a], core::importedMonthlyLock(run.folder, lockMonth->firstDay(), run.parameters),
+                index));
         else if (lock != lockByMonth.end())
             run.lockDifferences.push_back(differenceOf(run, awarded[a], *lock->second, index));
     }
@@ -106,10 +106,7 @@ void addLockDifferences(RatingRun& run, const std::vector<AwardedEvent>& awarded
 
 QString monthKey(engine::DayNumber day)
 {
-    const engine::CivilDate date = engine::toCivilDate(day);
-    return QStringLiteral("%1-%2")
-        .arg(date.year, 4, 10, QLatin1Char('0'))
-        .arg(date.month, 2, 10, QLatin1Char('0'));
+    return core::Month::ofDay(day).toString();
 }
 
 QDate dateOf(engine::DayNumber day)
