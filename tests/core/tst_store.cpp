@@ -290,7 +290,8 @@ void TestStore::migratesOlderFileAfterBackup()
     // The data as it was; a column a migration adds comes last and is NULL (version 3:
     // standings.listed), and a table a migration adds is empty (version 4: the rating pools).
     // Version 6 adds a lock's digest and stale flag ('' and 1 for a lock computed before it) and
-    // the history's generation.
+    // the history's generation. Version 7 moves a lock's rows into its `locks` row (none here) and
+    // drops the table `lock_ratings`.
     const QRegularExpression addedColumns(QStringLiteral("(NULL\\|)+\n"));
     const QRegularExpression lockColumns(QStringLiteral("\\|\\|[01]\n"));
     const QRegularExpression addedTables(
@@ -301,7 +302,8 @@ void TestStore::migratesOlderFileAfterBackup()
                  .remove(addedTables),
              QString(before)
                  .replace(addedColumns, QStringLiteral("\n"))
-                 .replace(lockColumns, QStringLiteral("\n")));
+                 .replace(lockColumns, QStringLiteral("\n"))
+                 .remove(QStringLiteral("[lock_ratings]\n")));
 }
 
 void TestStore::refusesNewerFile()
@@ -1201,8 +1203,8 @@ void TestStore::foreignKeysEnforced()
         core::sqlite::Error,
         db.execute("INSERT INTO standings (event_id, unit, place) VALUES ('nope', 1, 1)"));
     QVERIFY_THROWS_EXCEPTION(core::sqlite::Error,
-                             db.execute("INSERT INTO lock_ratings (month, player_id, mu, sigma) "
-                                        "VALUES ('2020-01', 'A', 0, 1)"));
+                             db.execute("INSERT INTO locks (month, source, run_id, created_at) "
+                                        "VALUES ('2020-01', 'computed', 999, '')"));
     QVERIFY_THROWS_EXCEPTION(core::sqlite::Error, db.execute("DELETE FROM players WHERE id = 'A'"));
 }
 

@@ -79,8 +79,9 @@ QString earlierData(core::sqlite::Database& db, const QStringList& ids)
     add("SELECT * FROM entrants ORDER BY event_id, unit");
     add("SELECT * FROM entrant_players ORDER BY event_id, unit, seat");
     add("SELECT * FROM standings ORDER BY event_id, unit");
-    add("SELECT * FROM locks ORDER BY month");
-    add("SELECT * FROM lock_ratings ORDER BY month, player_id");
+    // A lock's ratings are one blob (core/store/lockblob.h): compared as hex.
+    add("SELECT month, source, run_id, origin, created_at, history_digest, stale, players, hex(ratings) "
+        "FROM locks ORDER BY month");
     // Only the earlier events: the full import adds others around them.
     QStringList kept;
     for (const QString& line : text.split(u'\n', Qt::SkipEmptyParts)) {

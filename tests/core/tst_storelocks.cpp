@@ -189,31 +189,6 @@ WorkerStore storeInWorker(Store& store, const std::vector<core::ComputedLock>& l
     return result;
 }
 
-// The window's background task storing one month's lock, stopped after its first transaction until
-// `between` has run. The rows reported after each transaction, and the error if any.
-struct WorkerLockStore {
-    std::optional<StoreError> error;
-    std::vector<std::pair<int, int>> calls; // (rows written, rows) after each transaction
-};
-
-WorkerLockStore storeLockInWorker(Store& store, const core::ComputedLock& lock, qint64 generation,
-                                  const std::function<void()>& between)
-{
-    WorkerLockStore result;
-    result.error = writeInWorker(
-        store,
-        [&](Store& worker, const std::function<void()>& pause) {
-            worker.storeComputedLock(lock.month, lock.ratings, storedParameters(worker), 7, true,
-                                     lock.historyDigest, generation, [&](int written, int rows) {
-                                         result.calls.emplace_back(written, rows);
-                                         if (written < rows)
-                                             pause();
-                                     });
-        },
-        between);
-    return result;
-}
-
 } // namespace
 
 class TestStoreLocks : public QObject {
@@ -310,7 +285,7 @@ void TestStoreLocks::lockIsStoredWithItsDigestAndReused()
         QCOMPARE(db.queryText("SELECT history_digest FROM locks WHERE month = '2024-03'").value_or(QString()),
                  digest);
         // Only the players rated before the month are stored (N6: the others have the prior).
-        QCOMPARE(db.queryInteger("SELECT count(*) FROM lock_ratings WHERE month = '2024-03'").value_or(0),
+        QCOMPARE(db.queryInteger("SELECT players FROM locks WHERE month = '2024-03'").value_or(0),
                  lock.players);
         // The engine's lock of the same month, bit for bit.
         const engine::MonthlyLock engineLock =
@@ -896,9 +871,9 @@ void TestStoreLocks::ratingRunStoredLockByLock()
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM audit_log WHERE action = 'rating-run'"), 2);
 }
 
-// A lock larger than a transaction's rows is written over several: between them it is marked stale
-// with no digest, so no reader takes it half written; the last of its rows make it fresh with its
-// digest. Here transactions of 500 rows split nearly every lock of the NCA sample.
+// A transaction writes at most its rows' worth of locks, and one lock at least: a lock is one row
+// (core/store/lockblob.h), never written in part. Here transactions of 500 ratings hold one lock
+// each: a reader between two of them finds every stored lock whole and fresh.
 void TestStoreLocks::lockSplitOverTransactionsIsNeverReadHalfWritten()
 {
     QTemporaryDir temp;
@@ -906,34 +881,46 @@ void TestStoreLocks::lockSplitOverTransactionsIsNeverReadHalfWritten()
     const auto store = ncaStoreWritingLocks(path, 500);
     QVERIFY(store);
     const std::vector<core::ComputedLock> locks = coldLocksOf(*store);
-    std::size_t rows = 0;
+    std::map<QString, std::int64_t> rowsOf;
     for (const core::ComputedLock& lock : locks)
-        rows += lock.ratings.size();
+        rowsOf[lock.month] = static_cast<std::int64_t>(lock.ratings.size());
 
-    QString halfWritten;
-    bool readerTookIt = true;
+    QStringList pending;    // marked as written in part: none
+    QStringList takenShort; // read back with other ratings than the lock's
+    int readsBetween = 0;
     const WorkerStore stored = storeInWorker(*store, locks, [&] {
+        ++readsBetween;
         core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadOnly);
-        halfWritten = db.queryText("SELECT month FROM locks WHERE stale = 1 AND history_digest = ''")
-                          .value_or(QString());
-        if (!halfWritten.isEmpty())
-            readerTookIt = store->storedLockFor(halfWritten + QStringLiteral("-15")).has_value();
+        if (const auto month =
+                db.queryText("SELECT month FROM locks WHERE stale = 1 AND history_digest = ''"))
+            pending.append(*month);
+        core::sqlite::Statement fresh(db, "SELECT month, players FROM locks WHERE stale = 0");
+        while (fresh.step()) {
+            if (fresh.integer(1) != rowsOf[fresh.text(0)] ||
+                static_cast<std::int64_t>(store->lockRatings(fresh.text(0)).size()) != rowsOf[fresh.text(0)])
+                takenShort.append(fresh.text(0));
+        }
     });
     QVERIFY2(!stored.error, stored.error ? qPrintable(stored.error->message()) : "");
-    QVERIFY(!halfWritten.isEmpty());
-    QVERIFY(!readerTookIt);
-    // At least one transaction per 500 rows, each reported.
-    QVERIFY2(stored.calls.size() > rows / 500, qPrintable(QString::number(stored.calls.size())));
+    QVERIFY(readsBetween > 0);
+    QVERIFY2(pending.isEmpty(), qPrintable(pending.join(u' ')));
+    QVERIFY2(takenShort.isEmpty(), qPrintable(takenShort.join(u' ')));
+    // Every lock of the sample names over 500 players after its first months: one per transaction.
+    const auto large = std::count_if(locks.begin(), locks.end(), [](const core::ComputedLock& lock) {
+        return lock.ratings.size() >= 500;
+    });
+    QVERIFY2(stored.calls.size() > static_cast<std::size_t>(large),
+             qPrintable(QString::number(stored.calls.size())));
     QCOMPARE(stored.report->written.size(), static_cast<qsizetype>(locks.size()));
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),
              static_cast<std::int64_t>(locks.size()));
-    QCOMPARE(queryInteger(path, "SELECT count(*) FROM lock_ratings"), static_cast<std::int64_t>(rows));
     verifyStored(*store, locks);
 }
 
-// The window's background task stores one month's lock: one larger than a transaction's rows is
-// written over several, as a Recompute's, so a check-in waits for one of them, not the whole lock.
-// Between them no reader takes it; refused part way (the results changed), nothing of it stays.
+// The window's background task stores one month's lock whole, in one transaction however many
+// players it names (a row and its blob, core/store/lockblob.h), reported once; a check-in made
+// just after it is written. Refused (the results changed before it was written), nothing of it
+// stays, neither the lock nor its run.
 void TestStoreLocks::oneLargeLockTakesTurnsWithTheWindow()
 {
     QTemporaryDir temp;
@@ -946,60 +933,49 @@ void TestStoreLocks::oneLargeLockTakesTurnsWithTheWindow()
     QVERIFY2(rows > 1000, qPrintable(QString::number(rows)));
     const std::string month = lock.month.toStdString();
 
-    QString checkInFailure;
-    bool readerTookIt = true;
-    std::int64_t halfWritten = 0;
-    const WorkerLockStore stored = storeLockInWorker(*store, lock, store->historyGeneration(), [&] {
-        halfWritten =
-            queryInteger(path, ("SELECT count(*) FROM lock_ratings WHERE month = '" + month + "'").c_str());
-        readerTookIt = store->storedLockFor(lock.month + QStringLiteral("-15")).has_value();
-        try {
-            checkIn(*store, lock.ratings.front().playerId); // as the window does, between two transactions
-        } catch (const StoreError& error) {
-            checkInFailure = error.message();
-        }
-    });
-    QVERIFY2(!stored.error, stored.error ? qPrintable(stored.error->message()) : "");
-    QVERIFY2(checkInFailure.isEmpty(), qPrintable(checkInFailure));
-    QCOMPARE(halfWritten, 500);
-    QVERIFY(!readerTookIt);
-    QCOMPARE(static_cast<int>(stored.calls.size()), (rows + 499) / 500);
-    QCOMPARE(stored.calls.front(), std::pair(500, rows));
-    QCOMPARE(stored.calls.back(), std::pair(rows, rows));
+    std::vector<std::pair<int, int>> calls; // (rows written, rows) after each transaction
+    const auto record = [&calls](int written, int all) { calls.emplace_back(written, all); };
+    store->storeComputedLock(lock.month, lock.ratings, storedParameters(*store), 7, true, lock.historyDigest,
+                             store->historyGeneration(), record);
+    QCOMPARE(static_cast<int>(calls.size()), 1);
+    QCOMPARE(calls.front(), std::pair(rows, rows));
+    checkIn(*store, lock.ratings.front().playerId); // as the window does
     QCOMPARE(ratingRuns(path), 1);
     QCOMPARE(staleOf(path, month.c_str()), 0);
-    QCOMPARE(queryInteger(path, ("SELECT count(*) FROM locks WHERE month = '" + month +
+    QCOMPARE(queryInteger(path, ("SELECT players FROM locks WHERE month = '" + month +
                                  "' AND history_digest = '" + lock.historyDigest.toStdString() + "'")
                                     .c_str()),
-             1);
+             rows);
     verifyStored(*store, {lock});
     if (QTest::currentTestFailed())
         return;
 
-    // Stored again over no lock, and the results change between two of its transactions: refused,
-    // and neither the lock's rows nor its run stay (the next selection computes it again).
+    // Stored again over no lock after the results changed: refused, and neither the lock nor its
+    // run stays (the next selection computes it again).
     const core::ComputedLock& earlier = locks[locks.size() - 2];
-    const std::string earlierMonth = earlier.month.toStdString();
     const QString event = eventOf(path, earlier.month);
     QVERIFY(!event.isEmpty());
     execute(path, "DELETE FROM locks WHERE month = '" + month + "'");
-    const WorkerLockStore refused = storeLockInWorker(*store, lock, store->historyGeneration(), [&] {
-        execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" +
-                          event.toStdString() + "' AND place IN (1, 2)");
-    });
-    QVERIFY(refused.error);
-    QCOMPARE(refused.error->kind(), StoreError::Kind::Refused);
-    QCOMPARE(refused.calls.size(), std::size_t{1});
+    const qint64 generation = store->historyGeneration();
+    execute(path, "UPDATE standings SET place = CASE place WHEN 1 THEN 2 ELSE 1 END WHERE event_id = '" +
+                      event.toStdString() + "' AND place IN (1, 2)");
+    calls.clear();
+    try {
+        store->storeComputedLock(lock.month, lock.ratings, storedParameters(*store), 7, true,
+                                 lock.historyDigest, generation, record);
+        QFAIL("stored over a changed history");
+    } catch (const StoreError& refused) {
+        QCOMPARE(refused.kind(), StoreError::Kind::Refused);
+    }
+    QCOMPARE(calls.size(), std::size_t{0});
     QCOMPARE(queryInteger(path, ("SELECT count(*) FROM locks WHERE month = '" + month + "'").c_str()), 0);
-    QCOMPARE(queryInteger(path, ("SELECT count(*) FROM lock_ratings WHERE month = '" + month + "'").c_str()),
-             0);
     QCOMPARE(ratingRuns(path), 1);
 }
 
-// The rows alone do not bound a transaction's time as the table grows: one also ends when its
-// time is up (StoreOptions::lockWriteMilliseconds), after a chunk of rows. A lock the clock cuts
-// that was begun whole is marked pending until its last rows are in. Here every lock would fit one
-// transaction's rows, and 1 ms cuts nearly every one.
+// The rows alone do not bound a transaction's time: one also ends when its time is up
+// (StoreOptions::lockWriteMilliseconds), after a whole lock. Here every lock would fit one
+// transaction's rows, and 1 ms ends nearly every transaction after its first lock; no reader ever
+// finds a lock with fewer ratings than it has.
 void TestStoreLocks::lockWritesStopWhenTheirTimeIsUp()
 {
     QTemporaryDir temp;
@@ -1024,15 +1000,14 @@ void TestStoreLocks::lockWritesStopWhenTheirTimeIsUp()
                             .value_or(0) > 0
                     ? 1
                     : 0;
-            core::sqlite::Statement fresh(db, "SELECT l.month, (SELECT count(*) FROM lock_ratings r WHERE "
-                                              "r.month = l.month) FROM locks l WHERE l.stale = 0");
+            core::sqlite::Statement fresh(db, "SELECT month, players FROM locks WHERE stale = 0");
             while (fresh.step()) {
                 if (fresh.integer(1) != rowsOf[fresh.text(0)])
                     takenShort.append(fresh.text(0));
             }
         });
     QVERIFY2(transactions > 3, qPrintable(QString::number(transactions)));
-    QVERIFY(pendingSeen >= 1);
+    QCOMPARE(pendingSeen, 0);
     QVERIFY2(takenShort.isEmpty(), qPrintable(takenShort.join(u' ')));
     QCOMPARE(report.written.size(), static_cast<qsizetype>(locks.size()));
     QCOMPARE(queryInteger(path, "SELECT count(*) FROM locks WHERE stale = 0 AND history_digest <> ''"),

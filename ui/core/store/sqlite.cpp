@@ -274,6 +274,15 @@ Statement& Statement::bind(int index, std::string_view value)
     return *this;
 }
 
+Statement& Statement::bindBlob(int index, std::string_view value)
+{
+    // sqlite3_bind_blob64 with a null pointer binds NULL: an empty blob needs a pointer.
+    static const char none = 0;
+    checkBind(db_, sqlite3_bind_blob64(statement_, index, value.empty() ? &none : value.data(),
+                                       static_cast<sqlite3_uint64>(value.size()), SQLITE_TRANSIENT));
+    return *this;
+}
+
 bool Statement::step()
 {
     const int status = sqlite3_step(statement_);
@@ -323,6 +332,14 @@ QString Statement::text(int column) const
     if (!data)
         return {};
     return QString::fromUtf8(data, sqlite3_column_bytes(statement_, column));
+}
+
+std::string_view Statement::blob(int column) const
+{
+    const auto* data = static_cast<const char*>(sqlite3_column_blob(statement_, column));
+    if (!data)
+        return {};
+    return std::string_view(data, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
 }
 
 std::string Statement::stdText(int column) const

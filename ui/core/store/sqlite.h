@@ -144,6 +144,8 @@ public:
     Statement& bind(int index, std::string_view value);
     Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
     Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+    // A BLOB (never NULL: an empty `value` binds an empty blob). The bytes are copied.
+    Statement& bindBlob(int index, std::string_view value);
     template <typename T> Statement& bind(int index, const std::optional<T>& value)
     {
         return value ? bind(index, *value) : bindNull(index);
@@ -161,6 +163,8 @@ public:
     std::int64_t integer(int column) const;
     double real(int column) const;
     QString text(int column) const;
+    // A BLOB column's bytes, valid until the next step, reset or column read of another type.
+    std::string_view blob(int column) const;
     std::string stdText(int column) const;
     std::optional<std::int64_t> optionalInteger(int column) const;
     std::optional<double> optionalReal(int column) const;

@@ -1,6 +1,7 @@
 // The FlickDesk database (core/store/store.h): opening, the schema and its migrations, backups, the
 // check, and the settings.
 
+#include "core/store/lockblob.h"
 #include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
@@ -363,14 +364,62 @@ WHEN EXISTS (SELECT 1 FROM events WHERE id = OLD.event_id AND status IN ('finish
 END;
 )sql";
 
+// Version 7: a monthly lock is stored whole, its ratings in one blob of its `locks` row
+// (core/store/lockblob.h) with the count of players it names, in place of a `lock_ratings` row per
+// player: a lock is always written and read whole, and a row per player made storing the locks of a
+// first Recompute at a million finishes take longer than computing them (50.8 s against 40.9 s).
+// convertLockRows moves each lock's rows into its blob, then drops the table.
+constexpr const char* schemaVersion7 = R"sql(
+ALTER TABLE locks ADD COLUMN players INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE locks ADD COLUMN ratings BLOB NOT NULL DEFAULT X'';
+)sql";
+
+void convertLockRows(sqlite::Database& db)
+{
+    QStringList months;
+    {
+        sqlite::Statement select(db, "SELECT month FROM locks ORDER BY month");
+        while (select.step())
+            months.append(select.text(0));
+    }
+    sqlite::Statement rows(db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
+    sqlite::Statement update(db, "UPDATE locks SET players = ?, ratings = ? WHERE month = ?");
+    for (const QString& month : months) {
+        std::vector<LockedRating> ratings;
+        rows.reset();
+        rows.bind(1, month);
+        while (rows.step())
+            ratings.push_back({rows.text(0), rows.real(1), rows.real(2)});
+        rows.reset();
+        QString problem;
+        const QByteArray blob = lockblob::encode(ratings, &problem);
+        if (blob.isEmpty()) // the table's keys and checks refused what encode refuses: not reached
+            throw sqlite::Error(
+                SQLITE_CONSTRAINT,
+                (QStringLiteral("the lock of ") + month + QStringLiteral(": ") + problem).toStdString());
+        update.reset();
+        update.bind(1, static_cast<std::int64_t>(ratings.size()))
+            .bindBlob(2, std::string_view(blob.constData(), static_cast<std::size_t>(blob.size())))
+            .bind(3, month)
+            .run();
+    }
+    db.execute("DROP INDEX lock_ratings_by_player; DROP TABLE lock_ratings;");
+}
+
 struct Migration {
     int version;
     const char* sql;
+    void (*after)(sqlite::Database&) = nullptr; // what SQL alone cannot do, after `sql`
 };
 
 const Migration migrations[] = {
-    {1, schemaVersion1}, {2, schemaVersion2}, {3, schemaVersion3},
-    {4, schemaVersion4}, {5, schemaVersion5}, {6, schemaVersion6},
+    {1, schemaVersion1},
+    {2, schemaVersion2},
+    {3, schemaVersion3},
+    {4, schemaVersion4},
+    {5, schemaVersion5},
+    {6, schemaVersion6},
+    {7, schemaVersion7, convertLockRows},
 };
 static_assert(std::size(migrations) == Store::latestSchemaVersion);
 
@@ -388,6 +437,8 @@ void migrate(sqlite::Database& db, int from, int to)
         if (migration.version == 1)
             db.execute("PRAGMA application_id = " + std::to_string(Store::applicationId));
         db.execute(migration.sql);
+        if (migration.after)
+            migration.after(db);
         db.execute("PRAGMA user_version = " + std::to_string(migration.version));
     }
     transaction.commit();
@@ -1157,6 +1208,7 @@ QStringList Store::check()
                         : tr("awards: event %1 is %2 but has awards").arg(awarded.text(0), awarded.text(1)));
         } catch (const sqlite::Error&) { // a table it needs is missing: the schema lines say so
         }
+        problems += lockblob::problems(d->db, d->schemaVersion);
         return problems;
     });
 }

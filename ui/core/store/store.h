@@ -78,15 +78,13 @@ struct StoreOptions {
     // Run the quick check of the whole file at this open whatever the day and however the last
     // session ended (flickdesk-cli check); see Store::OpenCheck.
     bool checkOnOpen = false;
-    // The most rows of monthly locks one transaction of storeRatingRun writes (a lock larger than
-    // that over several): what a check-in in the window waits for at most while a Recompute is
-    // stored, measured on two cores at 34 ms for 16 times the NCA's history and 54 ms for 64 times
-    // (20,000 rows: 54 and 104 ms; the store took as long either way). Tests set a smaller one to
-    // split the NCA's locks.
+    // The most players' ratings of monthly locks one transaction of storeRatingRun writes, one
+    // whole lock at least (a lock is one row, core/store/lockblob.h): what a check-in in the window
+    // waits for at most while a Recompute is stored. Tests set a smaller one to write one lock per
+    // transaction.
     int lockRowsPerTransaction = 10000;
-    // And about the longest such a transaction goes on, in milliseconds (0: no limit): the rows
-    // alone do not bound the wait as the table grows (a check-in waited 104 ms for 10,000 rows at a
-    // million finishes, 79 ms with this limit). The clock is read after every 1,000 rows.
+    // And about the longest such a transaction goes on, in milliseconds (0: no limit): no lock is
+    // begun in a transaction after that (the clock is read between locks).
     int lockWriteMilliseconds = 40;
 };
 
@@ -131,7 +129,7 @@ struct PlayerMerge {
 // process or another, opens it read-only.
 class Store {
 public:
-    static constexpr int latestSchemaVersion = 6;
+    static constexpr int latestSchemaVersion = 7;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 
@@ -261,11 +259,9 @@ public:
     // A computed lock: the run it came from is stored with it, and `historyDigest`, the digest of
     // the history before the month (core/formats/historydigest.h; computed from the stored history
     // when empty). With `generation` (historyGeneration() when the history was read), a lock is
-    // refused, and nothing written, when the rated history changed since. A lock of more rows than
-    // StoreOptions::lockRowsPerTransaction is written over several transactions as storeRatingRun
-    // writes one (the director's writes get in between; no reader takes it half written), each
-    // checking the count of changes; refused part way, nothing of it stays. `stored`, when given,
-    // is called after each of those transactions with the rows written so far and the rows.
+    // refused, and nothing written, when the rated history changed since. The lock is written whole
+    // in one transaction (one row, core/store/lockblob.h); `stored`, when given, is called after it
+    // with its rows twice.
     void storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
                            const QJsonObject& parameters, int iterations, bool converged,
                            const QString& historyDigest = {}, std::optional<qint64> generation = std::nullopt,

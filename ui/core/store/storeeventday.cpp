@@ -1,6 +1,7 @@
 // The FlickDesk database (core/store/store.h): the event day. Events a director creates, their players,
 // entrants, standings and games (their check and the award: core/awards/awarding.h).
 
+#include "core/store/lockblob.h"
 #include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
@@ -407,11 +408,12 @@ void Store::removePlayer(const QString& playerId)
         sqlite::Transaction transaction(d->db);
         sqlite::Statement used(d->db, R"sql(
             SELECT EXISTS (SELECT 1 FROM entrant_players WHERE player_id = ?1)
-                OR EXISTS (SELECT 1 FROM lock_ratings WHERE player_id = ?1)
                 OR EXISTS (SELECT 1 FROM award_ratings WHERE player_id = ?1)
                 OR EXISTS (SELECT 1 FROM awards WHERE player_id = ?1))sql");
         used.bind(1, playerId);
-        if (used.step() && used.integer(0) != 0)
+        // A lock names its players in its blob (core/store/lockblob.h), where no key can see them.
+        if ((used.step() && used.integer(0) != 0) ||
+            !lockblob::locksNaming(d->db, d->schemaVersion, playerId).empty())
             refuse(tr("Player %1 has entries, ratings or awards, and stays.").arg(playerId));
         sqlite::Statement remove(d->db, "DELETE FROM players WHERE id = ?");
         remove.bind(1, playerId).run();

@@ -1,6 +1,7 @@
 // The FlickDesk database (core/store/store.h): reading events, players, awards and the stored history;
 // the history import, addEvent, awards and re-awards.
 
+#include "core/store/lockblob.h"
 #include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
@@ -485,12 +486,15 @@ std::vector<AwardRecord> Store::awardRevisions(const QString& eventId)
 std::vector<LockedRating> Store::lockRatings(const QString& month)
 {
     return d->guarded([&] {
+        // The lock whole, in the order of the ids (core/store/lockblob.h).
         std::vector<LockedRating> ratings;
-        sqlite::Statement select(
-            d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ? ORDER BY player_id");
-        select.bind(1, month);
-        while (select.step())
-            ratings.push_back({select.text(0), select.real(1), select.real(2)});
+        const std::optional<QByteArray> blob = lockblob::readStored(d->db, d->schemaVersion, month);
+        if (!blob)
+            return ratings;
+        const std::vector<lockblob::Entry> entries = lockblob::decodeOrRefuse(*blob, month);
+        ratings.reserve(entries.size());
+        for (const lockblob::Entry& entry : entries)
+            ratings.push_back({lockblob::idOf(entry), entry.mu, entry.sigma});
         return ratings;
     });
 }
@@ -657,12 +661,21 @@ HistoryFolder Store::Private::loadHistory()
     if (parameters.step())
         folder.parameters = parametersFromJson(QJsonDocument::fromJson(parameters.text(0).toUtf8()).object());
     // The NCA lists imported as monthly locks: each is its month's lock (core/records/monthlock.h).
-    sqlite::Statement imported(db, "SELECT l.month, r.player_id, r.mu, r.sigma FROM locks l "
-                                   "JOIN lock_ratings r ON r.month = l.month WHERE l.source = 'imported'");
-    while (imported.step()) {
-        if (const std::optional<engine::DayNumber> first =
-                engine::parseIsoDate((imported.text(0) + QStringLiteral("-01")).toStdString()))
-            folder.importedLocks[*first].insert(imported.text(1), {imported.real(2), imported.real(3)});
+    QStringList importedMonths;
+    {
+        sqlite::Statement imported(db, "SELECT month FROM locks WHERE source = 'imported' ORDER BY month");
+        while (imported.step())
+            importedMonths.append(imported.text(0));
+    }
+    for (const QString& month : importedMonths) {
+        const std::optional<engine::DayNumber> first =
+            engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+        const std::optional<QByteArray> blob = lockblob::readStored(db, schemaVersion, month);
+        if (!first || !blob)
+            continue;
+        auto& list = folder.importedLocks[*first];
+        for (const lockblob::Entry& entry : lockblob::decodeOrRefuse(*blob, month))
+            list.insert(lockblob::idOf(entry), {entry.mu, entry.sigma});
     }
     folder.defects = engine::validateHistory(folder.history);
     return folder;

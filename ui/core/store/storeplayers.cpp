@@ -3,6 +3,7 @@
 // player into the player they turned out to be, before or after an award (DECISIONS D1a). One
 // transaction each, logged in the audit log with the events and awards it touched.
 
+#include "core/store/lockblob.h"
 #include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
@@ -133,23 +134,29 @@ void moveIdentity(sqlite::Database& db, PlayerMerge& merge)
                                static_cast<int>(games.integer(3))});
     merge.awards = awardRowsOf(db, "awards", from);
     merge.awardRatings = awardRowsOf(db, "award_ratings", from);
-    // A lock holds one row per player: where `into` has one already, theirs stays (a computed lock
-    // of that month is stale from this change on and is computed again over the merged record).
-    sqlite::Statement locks(db, R"sql(
-        SELECT l.month, l.mu, l.sigma, EXISTS (SELECT 1 FROM lock_ratings i WHERE i.month = l.month AND i.player_id = ?2)
-        FROM lock_ratings l WHERE l.player_id = ?1 ORDER BY 1)sql");
-    locks.bind(1, from).bind(2, into);
-    while (locks.step()) {
-        PlayerMerge::LockRow row{locks.text(0), locks.real(1), locks.real(2)};
-        (locks.integer(3) != 0 ? merge.droppedLocks : merge.locks).push_back(std::move(row));
+    // A lock holds one rating per player: where `into` has one already, theirs stays (a computed
+    // lock of that month is stale from this change on and is computed again over the merged
+    // record). Each lock naming `from` is rewritten whole (core/store/lockblob.h).
+    const QByteArray fromKey = from.toUtf8();
+    const QByteArray intoKey = into.toUtf8();
+    const std::string_view fromId(fromKey.constData(), static_cast<std::size_t>(fromKey.size()));
+    const std::string_view intoId(intoKey.constData(), static_cast<std::size_t>(intoKey.size()));
+    for (const lockblob::Named& named : lockblob::locksNaming(db, Store::latestSchemaVersion, from)) {
+        const std::optional<QByteArray> blob =
+            lockblob::readStored(db, Store::latestSchemaVersion, named.month);
+        std::vector<lockblob::Entry> entries = lockblob::decodeOrRefuse(*blob, named.month);
+        const bool intoRated = lockblob::find(entries, intoId) != nullptr;
+        lockblob::erase(entries, fromId);
+        if (!intoRated)
+            lockblob::put(entries, {intoId, named.mu, named.sigma});
+        lockblob::rewrite(db, named.month, entries);
+        PlayerMerge::LockRow row{named.month, named.mu, named.sigma};
+        (intoRated ? merge.droppedLocks : merge.locks).push_back(std::move(row));
     }
 
     db.execute("PRAGMA defer_foreign_keys = ON"); // the rows move before the old player goes
     for (const char* sql : {"UPDATE entrant_players SET player_id = ?2 WHERE player_id = ?1",
-                            "UPDATE game_players SET player_id = ?2 WHERE player_id = ?1",
-                            "DELETE FROM lock_ratings WHERE player_id = ?1 AND month IN "
-                            "(SELECT month FROM lock_ratings WHERE player_id = ?2)",
-                            "UPDATE lock_ratings SET player_id = ?2 WHERE player_id = ?1"}) {
+                            "UPDATE game_players SET player_id = ?2 WHERE player_id = ?1"}) {
         sqlite::Statement statement(db, sql);
         statement.bind(1, from).bind(2, into).run();
     }
@@ -357,12 +364,13 @@ void Store::unmergePlayer(const PlayerMerge& merge)
                     refuse(tr("Player %1 has been entered in event %2 since: the id stays.")
                                .arg(merge.into, event));
             }
-            sqlite::Statement imported(d->db, R"sql(
-                SELECT r.month FROM lock_ratings r JOIN locks l ON l.month = r.month
-                WHERE r.player_id = ? AND l.source = 'imported' ORDER BY 1)sql");
-            imported.bind(1, merge.into);
-            while (imported.step()) {
-                const QString month = imported.text(0);
+            sqlite::Statement imported(d->db, "SELECT 1 FROM locks WHERE month = ? AND source = 'imported'");
+            for (const lockblob::Named& named : lockblob::locksNaming(d->db, d->schemaVersion, merge.into)) {
+                imported.reset();
+                imported.bind(1, named.month);
+                if (!imported.step())
+                    continue;
+                const QString& month = named.month;
                 if (std::none_of(merge.locks.begin(), merge.locks.end(),
                                  [&](const PlayerMerge::LockRow& row) { return row.month == month; }))
                     refuse(tr("The rating list of %1 names player %2 since: the id stays.")
@@ -400,25 +408,53 @@ void Store::unmergePlayer(const PlayerMerge& merge)
                            &merge.awards);
         renameInAwardTable(d->db, "award_ratings", "award_ratings_frozen_update", merge.into, merge.merged.id,
                            &merge.awardRatings);
-        // The lock rows as they were; a lock computed again since is stale after this change anyway.
-        sqlite::Statement lockRow(d->db, R"sql(
-            UPDATE lock_ratings SET player_id = ?3, mu = ?4, sigma = ?5 WHERE month = ?1 AND player_id = ?2)sql");
-        for (const PlayerMerge::LockRow& row : merge.locks) {
-            lockRow.reset();
-            lockRow.bind(1, row.month).bind(2, merge.into).bind(3, merge.merged.id).bind(4, row.mu);
-            lockRow.bind(5, row.sigma).run();
-        }
-        sqlite::Statement dropped(d->db, R"sql(
-            INSERT OR IGNORE INTO lock_ratings (month, player_id, mu, sigma)
-            SELECT month, ?2, ?3, ?4 FROM locks WHERE month = ?1)sql");
-        for (const PlayerMerge::LockRow& row : merge.droppedLocks) {
-            dropped.reset();
-            dropped.bind(1, row.month).bind(2, merge.merged.id).bind(3, row.mu).bind(4, row.sigma).run();
-        }
-        if (merge.renamed) {
-            // Rows of a lock computed since under the new id: the player's again (the lock is stale).
-            sqlite::Statement rest(d->db, "UPDATE lock_ratings SET player_id = ?2 WHERE player_id = ?1");
-            rest.bind(1, merge.into).bind(2, merge.merged.id).run();
+        // The locks' ratings as they were; a lock computed again since is stale after this change
+        // anyway. Each lock touched is rewritten whole, once (core/store/lockblob.h).
+        {
+            const QByteArray intoKey = merge.into.toUtf8();
+            const QByteArray mergedKey = merge.merged.id.toUtf8();
+            const std::string_view intoId(intoKey.constData(), static_cast<std::size_t>(intoKey.size()));
+            const std::string_view mergedId(mergedKey.constData(),
+                                            static_cast<std::size_t>(mergedKey.size()));
+            std::map<QString, std::pair<QByteArray, std::vector<lockblob::Entry>>> edited; // by month
+            const auto entriesOf = [&](const QString& month) -> std::vector<lockblob::Entry>* {
+                if (const auto it = edited.find(month); it != edited.end())
+                    return &it->second.second;
+                std::optional<QByteArray> blob = lockblob::readStored(d->db, d->schemaVersion, month);
+                if (!blob)
+                    return nullptr; // the lock is gone since
+                auto& [bytes, entries] = edited[month];
+                bytes = std::move(*blob);
+                entries = lockblob::decodeOrRefuse(bytes, month);
+                return &entries;
+            };
+            // The player's rating where `into` took it over.
+            for (const PlayerMerge::LockRow& row : merge.locks) {
+                if (std::vector<lockblob::Entry>* entries = entriesOf(row.month);
+                    entries && lockblob::erase(*entries, intoId))
+                    lockblob::put(*entries, {mergedId, row.mu, row.sigma});
+            }
+            // Where `into` had a rating of their own, the player's is added back beside it.
+            for (const PlayerMerge::LockRow& row : merge.droppedLocks) {
+                if (std::vector<lockblob::Entry>* entries = entriesOf(row.month);
+                    entries && !lockblob::find(*entries, mergedId))
+                    lockblob::put(*entries, {mergedId, row.mu, row.sigma});
+            }
+            if (merge.renamed) {
+                // Ratings of a lock computed since under the new id: the player's again (the lock is
+                // stale).
+                for (const lockblob::Named& named :
+                     lockblob::locksNaming(d->db, d->schemaVersion, merge.into)) {
+                    std::vector<lockblob::Entry>* entries = entriesOf(named.month);
+                    if (!entries || !lockblob::find(*entries, intoId))
+                        continue;
+                    lockblob::erase(*entries, intoId);
+                    if (!lockblob::find(*entries, mergedId))
+                        lockblob::put(*entries, {mergedId, named.mu, named.sigma});
+                }
+            }
+            for (const auto& [month, stored] : edited)
+                lockblob::rewrite(d->db, month, stored.second);
         }
         if (merge.championsBefore) {
             sqlite::Statement champions(d->db, "UPDATE settings SET value = ? WHERE key = ?");

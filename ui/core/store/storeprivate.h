@@ -305,10 +305,10 @@ struct Store::Private {
     // its lock. The months written.
     std::int64_t insertRatingRun(const QString& now, const QJsonObject& parameters,
                                  const QString& fingerprint, int iterations, bool converged);
-    // The `locks` row of a computed lock of run `runId`, in place of the month's earlier lock (its
-    // rows go with it); `stale` with an empty digest while its rows are still being written.
+    // The `locks` row of a computed lock of run `runId` with its ratings (`players` of them, in a
+    // blob, core/store/lockblob.h), in place of the month's earlier lock.
     void replaceComputedLock(const QString& month, std::int64_t runId, const QString& now,
-                             const QString& digest, bool stale);
+                             const QString& digest, bool stale, const QByteArray& ratings, qint64 players);
     // The months whose lock a computed one never replaces: those an award was paid from (P2) and
     // those whose lock is an imported NCA list.
     std::set<QString> monthsKeptAsTheyAre();
@@ -316,12 +316,6 @@ struct Store::Private {
     std::vector<PlayerRecord> lockPlayersMissing(const std::vector<const ComputedLock*>& locks);
     // The same of `ids` (in any order, repeats allowed).
     std::vector<PlayerRecord> playersMissing(std::vector<const QString*> ids);
-    // A computed lock's rows in the table's key order, and their insert (its `locks` row written
-    // first): all of them, or rows [begin, end) of that order.
-    static std::vector<const LockedRating*> lockRowsInKeyOrder(const ComputedLock& lock);
-    void insertLockRatings(const QString& month, const std::vector<const LockedRating*>& rows,
-                           std::size_t begin, std::size_t end);
-    void insertLockRatings(const ComputedLock& lock);
     QStringList writeComputedLocks(const std::vector<ComputedLock>& locks, const QJsonObject& parameters,
                                    const QString& fingerprint, int iterations, bool converged);
     // The same for `count` locks made one at a time as they are written: the k-th is lockAt(k), of
@@ -330,16 +324,13 @@ struct Store::Private {
                                    const std::function<const ComputedLock&(std::size_t)>& lockAt,
                                    const std::vector<PlayerRecord>& players, const QJsonObject& parameters,
                                    const QString& fingerprint, int iterations, bool converged);
-    // Writes the locks of run `runId` (created at `now`) in transactions of at most
-    // StoreOptions::lockRowsPerTransaction rows and about StoreOptions::lockWriteMilliseconds: a
-    // few months each, and a lock larger than that over several, marked stale without a digest
-    // until its last rows are in (no reader takes it half written). Each transaction first checks
-    // the history's count of changes against `expected` (`changed(written, total)` is thrown
-    // otherwise) and keeps the months awarded or imported since (appended to `kept`). The months
-    // written are appended to `written`; `stored`, when given, is called after each transaction
-    // with the locks done, the locks, and the rows written so far of the lock in progress (0 when
-    // none is). On a failure the rows of a lock written only in part are removed, and the failure
-    // is thrown on.
+    // Writes the locks of run `runId` (created at `now`), each whole, a few months per transaction:
+    // at most StoreOptions::lockRowsPerTransaction players (one lock at least) and about
+    // StoreOptions::lockWriteMilliseconds. Each transaction first checks the history's count of
+    // changes against `expected` (`changed(written, total)` is thrown otherwise) and keeps the
+    // months awarded or imported since (appended to `kept`). The months written are appended to
+    // `written`; `stored`, when given, is called after each transaction with the locks done, the
+    // locks, and 0 (no lock is ever written in part).
     void writeLocksInTurns(const std::vector<const ComputedLock*>& toWrite, std::int64_t runId,
                            const QString& now, qint64 expected, QStringList& written, QStringList& kept,
                            const std::function<StoreError(int, int)>& changed,

@@ -1,6 +1,7 @@
 // The FlickDesk database (core/store/store.h): NCA rating lists, rating runs and the lock of a month.
 
 #include "core/formats/historydigest.h"
+#include "core/store/lockblob.h"
 #include "core/store/storeprivate.h"
 
 #include <chrono>
@@ -13,6 +14,11 @@ namespace {
 QString digestText(const ComputedLock& lock)
 {
     return lock.historyDigest.isNull() ? QStringLiteral("") : lock.historyDigest;
+}
+
+std::string_view bytesOf(const QByteArray& blob)
+{
+    return {blob.constData(), static_cast<std::size_t>(blob.size())};
 }
 
 } // namespace
@@ -37,9 +43,7 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
             while (select.step())
                 awardedEvents.append(select.text(0));
         }
-        sqlite::Statement existing(
-            d->db, "SELECT source, origin, (SELECT count(*) FROM lock_ratings r WHERE r.month = l.month) "
-                   "FROM locks l WHERE month = ?");
+        sqlite::Statement existing(d->db, "SELECT source, origin, players FROM locks l WHERE month = ?");
         existing.bind(1, month);
         const bool hadLock = existing.step();
         const QJsonObject before =
@@ -78,15 +82,20 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
             remove.bind(1, month).run();
             report.replaced = true;
         }
-        sqlite::Statement lock(d->db, "INSERT INTO locks (month, source, run_id, origin, created_at) VALUES "
-                                      "(?, 'imported', NULL, ?, ?)");
-        lock.bind(1, month).bind(2, nonNull(QFileInfo(origin).fileName())).bind(3, isoUtc(d->now())).run();
-        sqlite::Statement rating(
-            d->db, "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
-        for (const RatingListEntry& entry : list) {
-            rating.reset();
-            rating.bind(1, month).bind(2, entry.playerId).bind(3, entry.mu).bind(4, entry.sigma).run();
-        }
+        std::vector<LockedRating> ratings;
+        ratings.reserve(list.size());
+        for (const RatingListEntry& entry : list)
+            ratings.push_back({entry.playerId, entry.mu, entry.sigma});
+        const QByteArray blob = lockblob::encodeOrRefuse(ratings, month);
+        sqlite::Statement lock(d->db,
+                               "INSERT INTO locks (month, source, run_id, origin, created_at, players, "
+                               "ratings) VALUES (?, 'imported', NULL, ?, ?, ?, ?)");
+        lock.bind(1, month)
+            .bind(2, nonNull(QFileInfo(origin).fileName()))
+            .bind(3, isoUtc(d->now()))
+            .bind(4, static_cast<std::int64_t>(ratings.size()))
+            .bindBlob(5, bytesOf(blob))
+            .run();
         report.players = static_cast<int>(list.size());
         if (hadLock) {
             // A lock that awarded events used is part of their history: its replacement is logged
@@ -140,71 +149,31 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
             return StoreError(StoreError::Kind::Refused,
                               tr("The lock of %1 was used to award events; it is not replaced.").arg(month));
         };
-        if (ratings.size() <= static_cast<std::size_t>(std::max(1, d->options.lockRowsPerTransaction))) {
-            sqlite::Transaction transaction(d->db);
-            if (generation && *generation != d->historyGeneration())
-                throw changed();
-            if (awarded())
-                throw usedByAwards();
-            d->writeComputedLocks({lock}, parameters, digest, iterations, converged);
-            transaction.commit();
-            return;
-        }
-        // A lock larger than one transaction (StoreOptions::lockRowsPerTransaction; the window's
-        // background task at 64 times the NCA's history): the run and the players it names first,
-        // then its rows over several transactions, the director's check-ins between them, as a
-        // Recompute stores (writeLocksInTurns).
+        // The lock whole in one transaction (a row and its blob, core/store/lockblob.h): at a million
+        // finishes its 250,000 players take a few milliseconds to write, so the director's check-ins
+        // wait no longer than for a rows-per-transaction split of the old table. What takes longer,
+        // the blob and the players it names, is made before the write lock is taken.
+        const QByteArray blob = lockblob::encodeOrRefuse(ratings, month);
         std::vector<PlayerRecord> missingPlayers;
         {
             sqlite::Transaction reading(d->db, sqlite::Transaction::Kind::Deferred);
             missingPlayers = d->lockPlayersMissing({&lock});
             reading.commit();
         }
+        sqlite::Transaction transaction(d->db);
+        if (generation && *generation != d->historyGeneration())
+            throw changed();
+        if (awarded())
+            throw usedByAwards();
+        if (d->monthsKeptAsTheyAre().count(month) != 0)
+            return; // the NCA list is the month's lock (core/records/monthlock.h)
         const QString now = isoUtc(d->now());
-        std::int64_t runId = 0;
-        qint64 expected = 0;
-        {
-            sqlite::Transaction transaction(d->db);
-            expected = d->historyGeneration();
-            if (generation && *generation != expected)
-                throw changed();
-            if (awarded())
-                throw usedByAwards();
-            sqlite::Statement imported(d->db, "SELECT 1 FROM locks WHERE month = ? AND source = 'imported'");
-            imported.bind(1, month);
-            if (imported.step())
-                return; // the NCA list is the month's lock (core/records/monthlock.h)
-            imported.reset();
-            runId = d->insertRatingRun(now, parameters, digest, iterations, converged);
-            d->insertPlayers(missingPlayers);
-            transaction.commit();
-        }
-        QStringList written;
-        QStringList kept;
-        try {
-            // Reported by rows: the one lock is written a transaction at a time.
-            const int rows = static_cast<int>(ratings.size());
-            d->writeLocksInTurns(
-                {&lock}, runId, now, expected, written, kept, [&changed](int, int) { return changed(); },
-                [&](int done, int, std::size_t part) {
-                    if (stored)
-                        stored(done == 1 ? rows : static_cast<int>(part), rows);
-                });
-        } catch (...) {
-            try { // the run alone, without its lock, is no one's
-                sqlite::Transaction transaction(d->db);
-                sqlite::Statement remove(d->db, "DELETE FROM rating_runs WHERE id = ? AND NOT EXISTS "
-                                                "(SELECT 1 FROM locks WHERE run_id = ?)");
-                remove.bind(1, static_cast<std::int64_t>(runId))
-                    .bind(2, static_cast<std::int64_t>(runId))
-                    .run();
-                transaction.commit();
-            } catch (...) {
-            }
-            throw;
-        }
-        if (!kept.isEmpty() && awarded())
-            throw usedByAwards(); // awarded while it was written: that award's lock stands
+        const std::int64_t runId = d->insertRatingRun(now, parameters, digest, iterations, converged);
+        d->insertPlayers(missingPlayers);
+        d->replaceComputedLock(month, runId, now, digest, false, blob, static_cast<qint64>(ratings.size()));
+        transaction.commit();
+        if (stored)
+            stored(static_cast<int>(ratings.size()), static_cast<int>(ratings.size()));
     });
 }
 
@@ -264,46 +233,23 @@ std::vector<PlayerRecord> Store::Private::playersMissing(std::vector<const QStri
     return missing;
 }
 
-std::vector<const LockedRating*> Store::Private::lockRowsInKeyOrder(const ComputedLock& lock)
-{
-    // In the table's key order: each row lands beside the last instead of anywhere in the month's
-    // part of the tree (a first Recompute at 16 times the NCA's history stored its 70 locks in
-    // 1.70 s instead of 1.94 s, in one transaction).
-    std::vector<const LockedRating*> rows;
-    rows.reserve(lock.ratings.size());
-    for (const LockedRating& r : lock.ratings)
-        rows.push_back(&r);
-    std::sort(rows.begin(), rows.end(),
-              [](const LockedRating* x, const LockedRating* y) { return x->playerId < y->playerId; });
-    return rows;
-}
-
-void Store::Private::insertLockRatings(const QString& month, const std::vector<const LockedRating*>& rows,
-                                       std::size_t begin, std::size_t end)
-{
-    sqlite::Statement insert(db,
-                             "INSERT INTO lock_ratings (month, player_id, mu, sigma) VALUES (?, ?, ?, ?)");
-    for (std::size_t k = begin; k < end; ++k) {
-        insert.reset();
-        insert.bind(1, month).bind(2, rows[k]->playerId).bind(3, rows[k]->mu).bind(4, rows[k]->sigma).run();
-    }
-}
-
-void Store::Private::insertLockRatings(const ComputedLock& lock)
-{
-    const std::vector<const LockedRating*> rows = lockRowsInKeyOrder(lock);
-    insertLockRatings(lock.month, rows, 0, rows.size());
-}
-
 void Store::Private::replaceComputedLock(const QString& month, std::int64_t runId, const QString& now,
-                                         const QString& digest, bool stale)
+                                         const QString& digest, bool stale, const QByteArray& ratings,
+                                         qint64 players)
 {
     sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
     remove.bind(1, month).run();
     sqlite::Statement insert(db,
                              "INSERT INTO locks (month, source, run_id, origin, created_at, history_digest, "
-                             "stale) VALUES (?, 'computed', ?, '', ?, ?, ?)");
-    insert.bind(1, month).bind(2, runId).bind(3, now).bind(4, digest).bind(5, stale ? 1 : 0).run();
+                             "stale, players, ratings) VALUES (?, 'computed', ?, '', ?, ?, ?, ?, ?)");
+    insert.bind(1, month)
+        .bind(2, runId)
+        .bind(3, now)
+        .bind(4, digest)
+        .bind(5, stale ? 1 : 0)
+        .bind(6, static_cast<std::int64_t>(players))
+        .bindBlob(7, bytesOf(ratings))
+        .run();
 }
 
 std::set<QString> Store::Private::monthsKeptAsTheyAre()
@@ -352,8 +298,9 @@ QStringList Store::Private::writeComputedLocks(std::size_t count,
     insertPlayers(players);
     for (const std::size_t k : chosen) {
         const ComputedLock& lock = lockAt(k);
-        replaceComputedLock(lock.month, runId, now, digestText(lock), false);
-        insertLockRatings(lock);
+        replaceComputedLock(lock.month, runId, now, digestText(lock), false,
+                            lockblob::encodeOrRefuse(lock.ratings, lock.month),
+                            static_cast<qint64>(lock.ratings.size()));
         written.append(lock.month);
     }
     return written;
@@ -364,125 +311,58 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
                                        QStringList& kept, const std::function<StoreError(int, int)>& changed,
                                        const std::function<void(int, int, std::size_t)>& stored)
 {
+    // Each lock is one row (core/store/lockblob.h), written whole: a reader between two
+    // transactions finds each month's lock as it was, absent, or as this run computed it. A
+    // transaction writes a few months: at most StoreOptions::lockRowsPerTransaction players (one
+    // lock at least), and no more locks once StoreOptions::lockWriteMilliseconds are up, so a
+    // director's check-in waits for one such transaction at most (sqlite::WriteTurns). The blobs
+    // are made before the write lock is taken.
     int writtenHere = 0;
-    // The locks to write, in transactions of at most StoreOptions::lockRowsPerTransaction rows: a few
-    // months each, and a lock larger than that over several. A lock written whole carries the digest of
-    // the history it was computed from at once. A lock split over transactions is written
-    // marked stale with no digest, which no reader takes (Private::storedLock, reusableLocks),
-    // and made fresh with its digest by the transaction of its last rows; a lock stored
-    // meanwhile by another (the window's background task) is left to it. So a reader between
-    // two transactions finds each month's lock as it was, absent, or as this run computed it.
     int done = 0;
-    std::size_t k = 0;                     // the lock being written
-    std::size_t offset = 0;                // its rows written so far
-    std::vector<const LockedRating*> rows; // toWrite[k]'s, in key order
-    try {
-        sqlite::Statement pending(db, "SELECT 1 FROM locks WHERE month = ? AND source = 'computed' AND "
-                                      "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
-        sqlite::Statement demote(db, "UPDATE locks SET history_digest = '', stale = 1 WHERE month = ? AND "
-                                     "run_id = ? AND created_at = ?");
-        sqlite::Statement finish(db, "UPDATE locks SET history_digest = ?, stale = 0 WHERE month = ? AND "
-                                     "run_id = ? AND created_at = ? AND stale = 1 AND history_digest = ''");
-        const auto isPending = [&](const QString& month) {
-            pending.reset();
-            pending.bind(1, month).bind(2, static_cast<std::int64_t>(runId)).bind(3, now);
-            const bool found = pending.step();
-            pending.reset();
-            return found;
+    std::size_t k = 0; // the next lock to write
+    const std::size_t budget = static_cast<std::size_t>(std::max(1, options.lockRowsPerTransaction));
+    while (k < toWrite.size()) {
+        std::vector<QByteArray> blobs;
+        std::size_t rows = 0;
+        for (std::size_t j = k; j < toWrite.size(); ++j) {
+            const std::size_t size = toWrite[j]->ratings.size();
+            if (j > k && rows + size > budget)
+                break;
+            blobs.push_back(lockblob::encodeOrRefuse(toWrite[j]->ratings, toWrite[j]->month));
+            rows += size;
+        }
+        sqlite::Transaction transaction(db);
+        if (expected != historyGeneration())
+            throw changed(writtenHere, static_cast<int>(toWrite.size()));
+        // Awarded or imported since the months were read: kept as they are now (P2).
+        const std::set<QString> keep = monthsKeptAsTheyAre();
+        const auto began = std::chrono::steady_clock::now();
+        const auto timeIsUp = [&] {
+            return options.lockWriteMilliseconds > 0 &&
+                   std::chrono::steady_clock::now() - began >=
+                       std::chrono::milliseconds(options.lockWriteMilliseconds);
         };
-        while (k < toWrite.size()) {
-            sqlite::Transaction transaction(db);
-            if (expected != historyGeneration())
-                throw changed(writtenHere, static_cast<int>(toWrite.size()));
-            // Awarded or imported since the months were read: kept as they are now (P2).
-            const std::set<QString> keep = monthsKeptAsTheyAre();
-            QStringList writtenNow;
-            // StoreOptions::lockRowsPerTransaction: where it waited for the whole store, a check-in
-            // waits for one such transaction at most (sqlite::WriteTurns): 1.4 s at 16 times the
-            // NCA's history, and over SQLite's busy timeout at 64 times, in one transaction.
-            std::size_t budget = static_cast<std::size_t>(std::max(1, options.lockRowsPerTransaction));
-            // StoreOptions::lockWriteMilliseconds: the rows alone do not bound the wait as the table
-            // grows (10,000 rows took 104 ms at a million finishes), so the clock is read between
-            // chunks of rows too. Every transaction writes one chunk at least.
-            const auto began = std::chrono::steady_clock::now();
-            const auto timeIsUp = [&] {
-                return options.lockWriteMilliseconds > 0 &&
-                       std::chrono::steady_clock::now() - began >=
-                           std::chrono::milliseconds(options.lockWriteMilliseconds);
-            };
-            bool upToTime = false;
-            while (k < toWrite.size() && budget > 0 && !upToTime) {
-                const ComputedLock& lock = *toWrite[k];
-                const auto next = [&] {
-                    ++k;
-                    ++done;
-                    offset = 0;
-                    rows.clear();
-                };
-                if (offset == 0) {
-                    if (keep.count(lock.month) != 0) {
-                        kept.append(lock.month);
-                        next();
-                        continue;
-                    }
-                    rows = lockRowsInKeyOrder(lock);
-                    const bool whole = rows.size() <= budget;
-                    replaceComputedLock(lock.month, runId, now, whole ? digestText(lock) : QStringLiteral(""),
-                                        !whole);
-                } else if (!isPending(lock.month)) {
-                    next(); // replaced meanwhile by a lock stored by another: theirs stands
-                    continue;
-                }
-                const std::size_t limit = std::min(budget, rows.size() - offset);
-                std::size_t take = 0;
-                while (take < limit && !upToTime) {
-                    const std::size_t chunk = std::min<std::size_t>(1000, limit - take);
-                    insertLockRatings(lock.month, rows, offset + take, offset + take + chunk);
-                    take += chunk;
-                    upToTime = timeIsUp();
-                }
-                const bool split = offset > 0 || take < rows.size();
-                if (offset == 0 && take < rows.size() && rows.size() <= budget) {
-                    // Inserted as whole, and the clock cut it: pending until its last rows are in.
-                    demote.reset();
-                    demote.bind(1, lock.month).bind(2, static_cast<std::int64_t>(runId)).bind(3, now).run();
-                }
-                offset += take;
-                budget -= take;
-                if (offset < rows.size())
-                    break; // the rest in the next transaction
-                if (split) {
-                    finish.reset();
-                    finish.bind(1, digestText(lock))
-                        .bind(2, lock.month)
-                        .bind(3, static_cast<std::int64_t>(runId))
-                        .bind(4, now)
-                        .run();
-                }
-                writtenNow.append(lock.month);
-                next();
+        QStringList writtenNow;
+        std::size_t j = 0;
+        for (; j < blobs.size(); ++j) {
+            if (j > 0 && timeIsUp())
+                break; // the rest in the next transaction
+            const ComputedLock& lock = *toWrite[k + j];
+            if (keep.count(lock.month) != 0) {
+                kept.append(lock.month);
+                continue;
             }
-            transaction.commit();
-            writtenHere += static_cast<int>(writtenNow.size());
-            written += writtenNow;
-            if (stored)
-                stored(done, static_cast<int>(toWrite.size()), offset);
+            replaceComputedLock(lock.month, runId, now, digestText(lock), false, blobs[j],
+                                static_cast<qint64>(lock.ratings.size()));
+            writtenNow.append(lock.month);
         }
-    } catch (...) {
-        try {
-            if (offset > 0) { // the rows of a split lock written so far: no one's lock
-                sqlite::Transaction transaction(db);
-                sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ? AND run_id = ? AND "
-                                             "created_at = ? AND stale = 1 AND history_digest = ''");
-                remove.bind(1, toWrite[k]->month)
-                    .bind(2, static_cast<std::int64_t>(runId))
-                    .bind(3, now)
-                    .run();
-                transaction.commit();
-            }
-        } catch (...) {
-        }
-        throw;
+        transaction.commit();
+        k += j;
+        done += static_cast<int>(j);
+        writtenHere += static_cast<int>(writtenNow.size());
+        written += writtenNow;
+        if (stored)
+            stored(done, static_cast<int>(toWrite.size()), 0);
     }
 }
 
@@ -534,8 +414,6 @@ Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParame
             for (std::size_t p = 0; p < folder.history.playerIds.size(); ++p)
                 indexOf.emplace(folder.history.playerIds[p], static_cast<engine::PlayerIndex>(p));
         }
-        sqlite::Statement rows(d->db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
-        sqlite::Statement one(d->db, "SELECT mu, sigma FROM lock_ratings WHERE month = ? AND player_id = ?");
         sqlite::Statement fresh(d->db, "UPDATE locks SET stale = 0 WHERE month = ?");
         for (const Candidate& c : candidates) {
             if (c.stale) {
@@ -547,6 +425,14 @@ Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParame
                     fresh.bind(1, c.month).run();
                 }
             }
+            // The lock whole (core/store/lockblob.h). A damaged one is not reused: computed again, it
+            // is stored over it.
+            const std::optional<QByteArray> blob = lockblob::readStored(d->db, d->schemaVersion, c.month);
+            QString problem;
+            const std::optional<std::vector<lockblob::Entry>> entries =
+                blob ? lockblob::decode(bytesOf(*blob), &problem) : std::nullopt;
+            if (!entries)
+                continue;
             engine::MonthlyLock lock;
             lock.month = c.first;
             lock.prior = {parameters.mu0, parameters.sigma0};
@@ -558,14 +444,10 @@ Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParame
                 const auto wanted = only->find(c.first);
                 if (wanted != only->end()) {
                     for (const engine::PlayerIndex player : wanted->second) {
-                        one.reset();
-                        one.bind(1, c.month)
-                            .bind(2, QString::fromStdString(
-                                         folder.history.playerIds[static_cast<std::size_t>(player)]));
-                        if (one.step())
-                            rated.push_back({player, {one.real(0), one.real(1)}});
+                        if (const lockblob::Entry* entry = lockblob::find(
+                                *entries, folder.history.playerIds[static_cast<std::size_t>(player)]))
+                            rated.push_back({player, {entry->mu, entry->sigma}});
                     }
-                    one.reset();
                 }
                 std::sort(rated.begin(), rated.end(),
                           [](const auto& x, const auto& y) { return x.first < y.first; });
@@ -579,18 +461,16 @@ Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParame
                 reusable.emplace(c.first, std::move(lock));
                 continue;
             }
-            rows.reset();
-            rows.bind(1, c.month);
             bool complete = true;
-            while (rows.step()) {
-                const auto index = indexOf.find(rows.text(0).toStdString());
+            rated.reserve(entries->size());
+            for (const lockblob::Entry& entry : *entries) {
+                const auto index = indexOf.find(std::string(entry.id));
                 if (index == indexOf.end()) {
                     complete = false; // a player the history no longer holds: not this history's lock
                     break;
                 }
-                rated.push_back({index->second, {rows.real(1), rows.real(2)}});
+                rated.push_back({index->second, {entry.mu, entry.sigma}});
             }
-            rows.reset();
             if (!complete)
                 continue;
             std::sort(rated.begin(), rated.end(),
@@ -750,8 +630,6 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
                 const std::set<QString> keep = d.monthsKeptAsTheyAre();
                 sqlite::Statement existing(d.db,
                                            "SELECT source, run_id, created_at FROM locks WHERE month = ?");
-                sqlite::Statement existingRatings(
-                    d.db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
                 for (const ComputedLock* lock : locks) {
                     // DECISIONS P2: the lock an awarded event was paid from stays as it was; an NCA
                     // list imported for the month is its lock (core/records/monthlock.h).
@@ -770,22 +648,14 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
                     // A computed lock with exactly these ratings is attributed to this run without
                     // being rewritten: a new event changes only the locks after it (P1), so a
                     // recompute after one event writes a month or two.
+                    // A blob is the same lock when its bytes are (core/store/lockblob.h: one order,
+                    // the doubles as they are).
                     if (source == QLatin1String("computed")) {
-                        std::map<QString, std::pair<double, double>> rows;
-                        existingRatings.reset();
-                        existingRatings.bind(1, lock->month);
-                        while (existingRatings.step())
-                            rows.emplace(existingRatings.text(0),
-                                         std::pair(existingRatings.real(1), existingRatings.real(2)));
-                        existingRatings.reset();
-                        const bool same =
-                            rows.size() == lock->ratings.size() &&
-                            std::all_of(lock->ratings.begin(), lock->ratings.end(),
-                                        [&rows](const LockedRating& r) {
-                                            const auto it = rows.find(r.playerId);
-                                            return it != rows.end() && it->second == std::pair(r.mu, r.sigma);
-                                        });
-                        if (same) {
+                        const std::optional<QByteArray> stored =
+                            lockblob::readStored(d.db, d.schemaVersion, lock->month);
+                        QString problem;
+                        const QByteArray blob = lockblob::encode(lock->ratings, &problem);
+                        if (stored && !blob.isEmpty() && *stored == blob) {
                             repoint.push_back({lock, runId, createdAt});
                             continue;
                         }
@@ -928,11 +798,24 @@ std::optional<MonthLockRatings> Store::Private::storedLock(const QString& month,
         return std::nullopt; // the history before the month or the parameters changed since
     }
     stored.reset();
-    sqlite::Statement select(db, "SELECT player_id, mu, sigma FROM lock_ratings WHERE month = ?");
-    select.bind(1, month);
-    while (select.step()) {
-        ratings.mu.insert(select.text(0), select.real(1));
-        ratings.sigma.insert(select.text(0), select.real(2));
+    // The lock whole (core/store/lockblob.h). A damaged computed lock is not taken: computed again,
+    // it is stored over it; a damaged NCA list is refused, saying how to replace it.
+    const std::optional<QByteArray> blob = lockblob::readStored(db, schemaVersion, month);
+    if (!blob)
+        return std::nullopt;
+    QString problem;
+    const std::optional<std::vector<lockblob::Entry>> entries = lockblob::decode(bytesOf(*blob), &problem);
+    if (!entries) {
+        if (ratings.source == MonthLockRatings::Source::Computed)
+            return std::nullopt;
+        lockblob::decodeOrRefuse(*blob, month); // refuses
+    }
+    ratings.mu.reserve(static_cast<qsizetype>(entries->size()));
+    ratings.sigma.reserve(static_cast<qsizetype>(entries->size()));
+    for (const lockblob::Entry& entry : *entries) {
+        const QString id = lockblob::idOf(entry);
+        ratings.mu.insert(id, entry.mu);
+        ratings.sigma.insert(id, entry.sigma);
     }
     ratings.players = static_cast<int>(ratings.mu.size());
     if (ratings.source == MonthLockRatings::Source::Computed) {
@@ -969,6 +852,11 @@ bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
         refuse(tr("'%1' is not a date of the form YYYY-MM-DD.").arg(eventDate));
     const QString month = parsed->toString();
     return d->guarded([&] {
+        if (d->schemaVersion >= 7) {
+            sqlite::Statement count(d->db, "SELECT players FROM locks WHERE month = ?");
+            count.bind(1, month);
+            return !count.step() || count.integer(0) <= rows;
+        }
         sqlite::Statement count(d->db,
                                 "SELECT count(*) FROM (SELECT 1 FROM lock_ratings WHERE month = ? LIMIT ?)");
         count.bind(1, month).bind(2, rows + 1);
