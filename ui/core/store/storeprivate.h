@@ -212,7 +212,7 @@ struct EventDayCache {
     qint64 locksGeneration = -1; // the history's generation the locks above were read or computed at
 };
 
-struct Store::Private {
+struct StoreConnection::Private {
     StoreOptions options;
     QString path;
     sqlite::Database db;

@@ -17,8 +17,8 @@ QString digestText(const ComputedLock& lock)
 
 } // namespace
 
-RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& list, const QString& month,
-                                         bool replace, const QString& origin)
+RatingsImportReport RatingStore::importRatings(const std::vector<RatingListEntry>& list, const QString& month,
+                                               bool replace, const QString& origin)
 {
     if (!isMonth(month))
         throw StoreError(StoreError::Kind::Refused,
@@ -106,10 +106,10 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
     });
 }
 
-void Store::storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
-                              const QJsonObject& parameters, int iterations, bool converged,
-                              const QString& historyDigest, std::optional<qint64> generation,
-                              const std::function<void(int, int)>& stored)
+void RatingStore::storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
+                                    const QJsonObject& parameters, int iterations, bool converged,
+                                    const QString& historyDigest, std::optional<qint64> generation,
+                                    const std::function<void(int, int)>& stored)
 {
     if (!isMonth(month))
         throw StoreError(StoreError::Kind::Refused,
@@ -210,7 +210,7 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
     });
 }
 
-qint64 Store::historyGeneration()
+qint64 RatingStore::historyGeneration()
 {
     return d->guarded([&] { return d->historyGeneration(); });
 }
@@ -490,8 +490,8 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
 }
 
 std::map<engine::DayNumber, engine::MonthlyLock>
-Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
-                     const PlayersByMonth* only)
+RatingStore::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                           const PlayersByMonth* only)
 {
     const QJsonObject parametersJson = flickSkillParametersJson(parameters);
     return d->guarded([&] {
@@ -631,10 +631,11 @@ StoreError historyChangedWhileStored(qsizetype written)
 
 } // namespace
 
-RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
-                                      int iterations, bool converged, const std::vector<ComputedLock>& locks,
-                                      std::optional<qint64> generation,
-                                      const std::function<void(int, int)>& stored)
+RatingRunReport RatingStore::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
+                                            int iterations, bool converged,
+                                            const std::vector<ComputedLock>& locks,
+                                            std::optional<qint64> generation,
+                                            const std::function<void(int, int)>& stored)
 {
     for (const ComputedLock& lock : locks) {
         if (!isMonth(lock.month))
@@ -655,10 +656,10 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
     return run->finish();
 }
 
-std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& parameters,
-                                                      const QString& historyFingerprint, int iterations,
-                                                      bool converged, std::optional<qint64> generation,
-                                                      const std::vector<QString>& players)
+std::unique_ptr<RatingRunStore> RatingStore::beginRatingRun(const QJsonObject& parameters,
+                                                            const QString& historyFingerprint, int iterations,
+                                                            bool converged, std::optional<qint64> generation,
+                                                            const std::vector<QString>& players)
 {
     std::vector<const QString*> ids;
     ids.reserve(players.size());
@@ -667,10 +668,10 @@ std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& paramet
     return beginRatingRun(parameters, historyFingerprint, iterations, converged, generation, std::move(ids));
 }
 
-std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& parameters,
-                                                      const QString& historyFingerprint, int iterations,
-                                                      bool converged, std::optional<qint64> generation,
-                                                      std::vector<const QString*> players)
+std::unique_ptr<RatingRunStore> RatingStore::beginRatingRun(const QJsonObject& parameters,
+                                                            const QString& historyFingerprint, int iterations,
+                                                            bool converged, std::optional<qint64> generation,
+                                                            std::vector<const QString*> players)
 {
     // Without the count of changes the history is read again and compared (the whole history).
     if (!generation && this->historyFingerprint() != historyFingerprint)
@@ -689,9 +690,9 @@ std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& paramet
     });
 }
 
-RatingRunStore::RatingRunStore(Store& store, const QJsonObject& parameters, const QString& historyFingerprint,
-                               int iterations, bool converged, qint64 expected,
-                               std::vector<PlayerRecord> missingPlayers)
+RatingRunStore::RatingRunStore(RatingStore& store, const QJsonObject& parameters,
+                               const QString& historyFingerprint, int iterations, bool converged,
+                               qint64 expected, std::vector<PlayerRecord> missingPlayers)
     : m_store(store)
     , m_parameters(parameters)
     , m_fingerprint(historyFingerprint)
@@ -871,7 +872,7 @@ RatingRunReport RatingRunStore::finish()
     return m_report;
 }
 
-std::vector<RatingRunRecord> Store::ratingRuns()
+std::vector<RatingRunRecord> RatingStore::ratingRuns()
 {
     return d->guarded([&] {
         std::vector<RatingRunRecord> runs;
@@ -1009,7 +1010,7 @@ const MonthLockRatings& Store::Private::monthLock(const QString& month)
     return eventDay.locks.insert_or_assign(month, std::move(ratings)).first->second;
 }
 
-bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
+bool RatingStore::lockIsQuickToRead(const QString& eventDate, int rows)
 {
     const QString month = eventDate.left(7);
     return d->guarded([&] {
@@ -1022,7 +1023,7 @@ bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
     });
 }
 
-std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
+std::optional<MonthLockRatings> RatingStore::storedLockFor(const QString& eventDate)
 {
     const QString month = eventDate.left(7);
     if (!isMonth(month))
@@ -1034,7 +1035,8 @@ std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
     });
 }
 
-bool Store::rememberLock(const MonthLockRatings& ratings, qint64 generation, const QJsonObject& parameters)
+bool RatingStore::rememberLock(const MonthLockRatings& ratings, qint64 generation,
+                               const QJsonObject& parameters)
 {
     if (!isMonth(ratings.month))
         return false;
@@ -1050,17 +1052,17 @@ bool Store::rememberLock(const MonthLockRatings& ratings, qint64 generation, con
     });
 }
 
-QString Store::historyFingerprintOf(const HistoryFolder& folder)
+QString HistoryStore::historyFingerprintOf(const HistoryFolder& folder)
 {
     return fingerprintOf(folder);
 }
 
-void Store::locksChangedElsewhere()
+void RatingStore::locksChangedElsewhere()
 {
     d->eventDay.locks.clear();
 }
 
-MonthLockRatings Store::lockedRatingsFor(const QString& eventDate)
+MonthLockRatings RatingStore::lockedRatingsFor(const QString& eventDate)
 {
     const QString month = eventDate.left(7);
     if (!isMonth(month))
