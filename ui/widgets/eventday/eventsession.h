@@ -6,7 +6,10 @@
 // refuses never reaches the stack. Once the event is awarded its points are frozen (DECISIONS P2):
 // the stack is cleared and every further edit is refused.
 
-#include "core/store/store.h"
+#include "core/records/eventdayrecords.h"
+#include "core/records/eventrecords.h"
+#include "core/records/monthlock.h"
+#include "core/store/storefwd.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <QObject>

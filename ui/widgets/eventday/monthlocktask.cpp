@@ -1,6 +1,7 @@
 #include "widgets/eventday/monthlocktask.h"
 
 #include "core/formats/historydigest.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/monthlylock.h"
 

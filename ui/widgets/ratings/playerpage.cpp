@@ -2,6 +2,7 @@
 
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
+#include "core/store/store.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
