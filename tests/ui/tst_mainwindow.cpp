@@ -1,6 +1,7 @@
 // The flickdesk main window: title, menus, the About box, and (with FLICKDESK_SCREENSHOT_DIR set)
 // screenshots that show a person what the window looks like.
 #include "../common/imagecheck.h"
+#include "core/store/store.h"
 #include "widgets/aboutdialog.h"
 #include "widgets/mainwindow.h"
 

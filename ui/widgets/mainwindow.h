@@ -6,7 +6,7 @@
 // the submission file; Undo/Redo of the session's edits; the payout simulator; and issue 6's views
 // (ratings, Tour standings, Tier report), built when first shown.
 
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
 #include "widgets/eventday/eventsession.h"
 
 #include <QMainWindow>

@@ -1,6 +1,7 @@
 #include "widgets/playerdialog.h"
 
 #include "core/records/identifiers.h"
+#include "core/store/store.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -6,7 +6,8 @@
 // checks; the caller writes (EventSession::editPlayer / mergePlayer on the event day, undoable; the
 // store itself from the Ratings tab).
 
-#include "core/store/store.h"
+#include "core/records/playerrecords.h"
+#include "core/store/storefwd.h"
 
 #include <QDialog>
 #include <QStringList>

@@ -1,5 +1,7 @@
 #include "widgets/samplehistory.h"
 
+#include "core/store/store.h"
+
 #include <QtGlobal>
 #include <array>
 

@@ -5,7 +5,8 @@
 // history has ids but no names; the sample's players get fictional names (sampleName), so that a
 // director can try finding a player by name.
 
-#include "core/store/store.h"
+#include "core/records/historyrecords.h"
+#include "core/store/storefwd.h"
 
 #include <QString>
 

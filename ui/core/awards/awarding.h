@@ -5,7 +5,10 @@
 // (P1, P2) through the one payout path (core/awards/payout.h), and the award of an imported
 // history's event. The store only keeps what these decide.
 
-#include "core/records/records.h"
+#include "core/records/awardrecords.h"
+#include "core/records/eventdayrecords.h"
+#include "core/records/eventrecords.h"
+#include "flickdesk/engine/monthlylock.h"
 
 #include <vector>
 

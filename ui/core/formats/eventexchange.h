@@ -25,7 +25,10 @@
 // refuse (a player listed twice) and whatever `rate` would refuse of the history folder written beside the
 // file (the rules of events.csv, core/formats/historyreader.h).
 
-#include "core/records/records.h"
+#include "core/records/awardrecords.h"
+#include "core/records/eventrecords.h"
+#include "core/records/playerrecords.h"
+#include "core/records/ratingrecords.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -5,6 +5,7 @@
 
 #include "core/formats/historyreader.h"
 #include "core/records/monthlock.h"
+#include "core/records/ratingrecords.h"
 #include "flickdesk/engine/monthlylock.h"
 
 #include <QJsonObject>

@@ -4,7 +4,7 @@
 // tests/data/nca-history/README.md) into the engine's RatingHistory, with every defect of the input
 // named by file, line and field (DECISIONS D2).
 
-#include "core/records/records.h"
+#include "core/records/eventrecords.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/history.h"
 

@@ -744,8 +744,17 @@ QStringList Store::backups(const QString& databasePath)
     return paths;
 }
 
-Store::Store(std::unique_ptr<Private> p)
+StoreConnection::StoreConnection() = default;
+
+StoreConnection::StoreConnection(std::unique_ptr<Private> p)
     : d(std::move(p))
+{
+}
+
+StoreConnection::~StoreConnection() = default;
+
+Store::Store(std::unique_ptr<Private> p)
+    : StoreConnection(std::move(p))
 {
 }
 
@@ -1105,7 +1114,7 @@ QStringList Store::warnings() const
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-QJsonValue Store::setting(const QString& key)
+QJsonValue HistoryStore::setting(const QString& key)
 {
     return d->guarded([&]() -> QJsonValue {
         sqlite::Statement select(d->db, "SELECT value FROM settings WHERE key = ?");
@@ -1118,7 +1127,7 @@ QJsonValue Store::setting(const QString& key)
     });
 }
 
-void Store::setSetting(const QString& key, const QJsonValue& value)
+void HistoryStore::setSetting(const QString& key, const QJsonValue& value)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -1133,17 +1142,17 @@ void Store::setSetting(const QString& key, const QJsonValue& value)
     });
 }
 
-ParameterOverrides Store::flickSkillParameters()
+ParameterOverrides HistoryStore::flickSkillParameters()
 {
     return parametersFromJson(setting(parametersKey).toObject());
 }
 
-QString Store::finaleKey(const QString& season)
+QString HistoryStore::finaleKey(const QString& season)
 {
     return QStringLiteral("season.%1.finale").arg(season);
 }
 
-QString Store::earlierRecreationalChampionsKey()
+QString StoreConnection::earlierRecreationalChampionsKey()
 {
     return QStringLiteral("recreational.earlier_champions");
 }

@@ -250,7 +250,7 @@ void Store::Private::writeEntrant(const QString& eventId, const Entrant& entrant
     }
 }
 
-QString Store::createEvent(const EventDraft& given)
+QString EventDayStore::createEvent(const EventDraft& given)
 {
     const EventDraft draft = normalized(given);
     checkDraft(draft);
@@ -279,7 +279,7 @@ QString Store::createEvent(const EventDraft& given)
     });
 }
 
-void Store::updateEvent(const QString& eventId, const EventDraft& given)
+void EventDayStore::updateEvent(const QString& eventId, const EventDraft& given)
 {
     const EventDraft draft = normalized(given);
     checkDraft(draft);
@@ -344,7 +344,7 @@ void Store::updateEvent(const QString& eventId, const EventDraft& given)
     });
 }
 
-QString Store::addPlayer(const QString& name, const QString& location, const QString& associationId)
+QString PlayerStore::addPlayer(const QString& name, const QString& location, const QString& associationId)
 {
     const QString trimmedName = name.trimmed();
     const QString association = associationId.trimmed();
@@ -387,7 +387,7 @@ QString Store::addPlayer(const QString& name, const QString& location, const QSt
     });
 }
 
-void Store::restorePlayer(const PlayerRecord& player)
+void PlayerStore::restorePlayer(const PlayerRecord& player)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -401,7 +401,7 @@ void Store::restorePlayer(const PlayerRecord& player)
     });
 }
 
-void Store::removePlayer(const QString& playerId)
+void PlayerStore::removePlayer(const QString& playerId)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -424,7 +424,7 @@ void Store::removePlayer(const QString& playerId)
     });
 }
 
-std::vector<PlayerMatch> Store::searchPlayers(const QString& text, int limit)
+std::vector<PlayerMatch> PlayerStore::searchPlayers(const QString& text, int limit)
 {
     const QString query = text.trimmed().toCaseFolded();
     if (query.isEmpty() || limit <= 0)
@@ -576,7 +576,7 @@ void checkNotInGames(sqlite::Database& db, const QString& eventId, const QString
 
 } // namespace
 
-int Store::addEntrant(const QString& eventId, const QStringList& playerIds, EntrantStatus status)
+int EventDayStore::addEntrant(const QString& eventId, const QStringList& playerIds, EntrantStatus status)
 {
     return d->guarded([&] {
         d->requireWritable();
@@ -601,7 +601,7 @@ int Store::addEntrant(const QString& eventId, const QStringList& playerIds, Entr
     });
 }
 
-void Store::removeEntrant(const QString& eventId, int unit)
+void EventDayStore::removeEntrant(const QString& eventId, int unit)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -620,12 +620,13 @@ void Store::removeEntrant(const QString& eventId, int unit)
     });
 }
 
-void Store::setEntrantStatus(const QString& eventId, int unit, EntrantStatus status)
+void EventDayStore::setEntrantStatus(const QString& eventId, int unit, EntrantStatus status)
 {
     setEntrantStatuses(eventId, {unit}, status);
 }
 
-void Store::setEntrantStatuses(const QString& eventId, const std::vector<int>& units, EntrantStatus status)
+void EventDayStore::setEntrantStatuses(const QString& eventId, const std::vector<int>& units,
+                                       EntrantStatus status)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -668,7 +669,7 @@ void Store::setEntrantStatuses(const QString& eventId, const std::vector<int>& u
     });
 }
 
-int Store::pairPartners(const QString& eventId, int unit, int partnerUnit)
+int EventDayStore::pairPartners(const QString& eventId, int unit, int partnerUnit)
 {
     return d->guarded([&] {
         d->requireWritable();
@@ -704,7 +705,7 @@ int Store::pairPartners(const QString& eventId, int unit, int partnerUnit)
     });
 }
 
-void Store::setTeam(const QString& eventId, int unit, const QStringList& playerIds)
+void EventDayStore::setTeam(const QString& eventId, int unit, const QStringList& playerIds)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -743,7 +744,7 @@ void Store::setTeam(const QString& eventId, int unit, const QStringList& playerI
     });
 }
 
-void Store::restoreEntrants(const QString& eventId, const std::vector<Entrant>& entrants)
+void EventDayStore::restoreEntrants(const QString& eventId, const std::vector<Entrant>& entrants)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -780,12 +781,12 @@ void Store::restoreEntrants(const QString& eventId, const std::vector<Entrant>& 
     });
 }
 
-std::vector<Entrant> Store::entrants(const QString& eventId)
+std::vector<Entrant> EventDayStore::entrants(const QString& eventId)
 {
     return d->guarded([&] { return d->readEntrants(eventId); });
 }
 
-std::optional<Entrant> Store::entrant(const QString& eventId, int unit)
+std::optional<Entrant> EventDayStore::entrant(const QString& eventId, int unit)
 {
     return d->guarded([&]() -> std::optional<Entrant> {
         std::vector<Entrant> found = d->readEntrants(eventId, unit);
@@ -795,7 +796,7 @@ std::optional<Entrant> Store::entrant(const QString& eventId, int unit)
     });
 }
 
-void Store::setStandings(const QString& eventId, const std::vector<Placing>& listed)
+void EventDayStore::setStandings(const QString& eventId, const std::vector<Placing>& listed)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -844,7 +845,7 @@ void Store::setStandings(const QString& eventId, const std::vector<Placing>& lis
     });
 }
 
-std::vector<Placing> Store::standings(const QString& eventId)
+std::vector<Placing> EventDayStore::standings(const QString& eventId)
 {
     return d->guarded([&] {
         std::vector<Placing> list;
@@ -860,7 +861,7 @@ std::vector<Placing> Store::standings(const QString& eventId)
     });
 }
 
-void Store::setGames(const QString& eventId, const std::vector<GameRecord>& games)
+void EventDayStore::setGames(const QString& eventId, const std::vector<GameRecord>& games)
 {
     d->guarded([&] {
         d->requireWritable();

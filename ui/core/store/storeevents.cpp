@@ -364,7 +364,7 @@ std::map<QString, EventRecord> Store::Private::readEvents(const QString& onlyEve
     return events;
 }
 
-std::vector<EventSummary> Store::events()
+std::vector<EventSummary> EventDayStore::events()
 {
     return d->guarded([this] {
         std::vector<EventSummary> list;
@@ -386,7 +386,7 @@ std::vector<EventSummary> Store::events()
     });
 }
 
-std::optional<EventRecord> Store::event(const QString& id)
+std::optional<EventRecord> EventDayStore::event(const QString& id)
 {
     return d->guarded([&]() -> std::optional<EventRecord> {
         if (id.isEmpty())
@@ -398,7 +398,7 @@ std::optional<EventRecord> Store::event(const QString& id)
     });
 }
 
-std::optional<PlayerRecord> Store::player(const QString& id)
+std::optional<PlayerRecord> PlayerStore::player(const QString& id)
 {
     std::vector<PlayerRecord> found = players({id});
     if (found.empty())
@@ -406,7 +406,7 @@ std::optional<PlayerRecord> Store::player(const QString& id)
     return std::move(found.front());
 }
 
-std::vector<PlayerRecord> Store::players(const QStringList& ids)
+std::vector<PlayerRecord> PlayerStore::players(const QStringList& ids)
 {
     return d->guarded([&] {
         std::vector<PlayerRecord> found;
@@ -422,13 +422,13 @@ std::vector<PlayerRecord> Store::players(const QStringList& ids)
     });
 }
 
-int Store::eventCount()
+int EventDayStore::eventCount()
 {
     return d->guarded(
         [this] { return static_cast<int>(d->db.queryInteger("SELECT count(*) FROM events").value_or(0)); });
 }
 
-int Store::playerCount()
+int PlayerStore::playerCount()
 {
     return d->guarded(
         [this] { return static_cast<int>(d->db.queryInteger("SELECT count(*) FROM players").value_or(0)); });
@@ -470,7 +470,7 @@ std::vector<AwardRecord> Store::Private::readAwards(const QString& eventId)
     return revisions;
 }
 
-std::optional<AwardRecord> Store::currentAward(const QString& eventId)
+std::optional<AwardRecord> HistoryStore::currentAward(const QString& eventId)
 {
     std::vector<AwardRecord> revisions = awardRevisions(eventId);
     if (revisions.empty())
@@ -478,12 +478,12 @@ std::optional<AwardRecord> Store::currentAward(const QString& eventId)
     return std::move(revisions.back());
 }
 
-std::vector<AwardRecord> Store::awardRevisions(const QString& eventId)
+std::vector<AwardRecord> HistoryStore::awardRevisions(const QString& eventId)
 {
     return d->guarded([&] { return d->readAwards(eventId); });
 }
 
-std::vector<LockedRating> Store::lockRatings(const QString& month)
+std::vector<LockedRating> RatingStore::lockRatings(const QString& month)
 {
     return d->guarded([&] {
         // The lock whole, in the order of the ids (core/store/lockblob.h).
@@ -499,7 +499,7 @@ std::vector<LockedRating> Store::lockRatings(const QString& month)
     });
 }
 
-std::vector<AuditEntry> Store::auditLog(const QString& eventId)
+std::vector<AuditEntry> HistoryStore::auditLog(const QString& eventId)
 {
     return d->guarded([&] {
         std::vector<AuditEntry> entries;
@@ -512,7 +512,7 @@ std::vector<AuditEntry> Store::auditLog(const QString& eventId)
     });
 }
 
-std::map<QString, QString> Store::seasonFinaleDates()
+std::map<QString, QString> HistoryStore::seasonFinaleDates()
 {
     struct Stored {
         QString date;
@@ -548,7 +548,7 @@ std::map<QString, QString> Store::seasonFinaleDates()
     return finales;
 }
 
-std::map<Tour, QString> Store::usualGroups()
+std::map<Tour, QString> HistoryStore::usualGroups()
 {
     return d->guarded([&] {
         struct Count {
@@ -681,12 +681,12 @@ HistoryFolder Store::Private::loadHistory()
     return folder;
 }
 
-HistoryFolder Store::loadHistory()
+HistoryFolder StoreConnection::loadHistory()
 {
     return d->guarded([this] { return d->loadHistory(); });
 }
 
-QString Store::historyFingerprint()
+QString StoreConnection::historyFingerprint()
 {
     return fingerprintOf(loadHistory());
 }
@@ -886,17 +886,17 @@ void Store::Private::insertAward(const QString& eventId, const AwardRecord& awar
     }
 }
 
-ImportReport Store::importHistory(const QString& dir, bool acceptParameters)
+ImportReport HistoryStore::importHistory(const QString& dir, bool acceptParameters)
 {
     return importHistory(readHistoryFolder(dir), dir, acceptParameters);
 }
 
-std::optional<EventSummary> Store::sameEventAs(const EventRecord& event)
+std::optional<EventSummary> HistoryStore::sameEventAs(const EventRecord& event)
 {
     return d->guarded([&] { return d->lookalike(event); });
 }
 
-QString Store::deskTag()
+QString HistoryStore::deskTag()
 {
     return setting(deskTagKey).toString();
 }
@@ -913,7 +913,7 @@ void nameDefectiveEvents(ImportReport& report)
 
 } // namespace
 
-ImportReport Store::checkHistory(const HistoryFolder& folder)
+ImportReport HistoryStore::checkHistory(const HistoryFolder& folder)
 {
     ImportReport report;
     report.defects = folder.defects;
@@ -921,7 +921,8 @@ ImportReport Store::checkHistory(const HistoryFolder& folder)
     return report;
 }
 
-ImportReport Store::importHistory(const HistoryFolder& folder, const QString& origin, bool acceptParameters)
+ImportReport HistoryStore::importHistory(const HistoryFolder& folder, const QString& origin,
+                                         bool acceptParameters)
 {
     if (!folder.defects.empty())
         return checkHistory(folder);
@@ -1104,8 +1105,8 @@ ImportReport Store::importHistory(const HistoryFolder& folder, const QString& or
     });
 }
 
-void Store::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
-                     const std::optional<AwardRecord>& award, const QString& origin)
+void HistoryStore::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
+                            const std::optional<AwardRecord>& award, const QString& origin)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -1165,7 +1166,7 @@ void Store::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& 
     });
 }
 
-void Store::setEventStatus(const QString& eventId, EventStatus status)
+void EventDayStore::setEventStatus(const QString& eventId, EventStatus status)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -1219,7 +1220,7 @@ void requireFieldPlayers(const EventRecord& event, const AwardRecord& award)
 
 } // namespace
 
-void Store::award(const QString& eventId, AwardRecord award)
+void HistoryStore::award(const QString& eventId, AwardRecord award)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -1253,7 +1254,7 @@ void Store::award(const QString& eventId, AwardRecord award)
     });
 }
 
-void Store::reaward(const QString& eventId, AwardRecord award, const QString& reason)
+void HistoryStore::reaward(const QString& eventId, AwardRecord award, const QString& reason)
 {
     if (reason.trimmed().isEmpty())
         throw StoreError(StoreError::Kind::Refused,

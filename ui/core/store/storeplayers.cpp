@@ -201,12 +201,12 @@ QJsonObject mergeDetails(const PlayerMerge& merge, const QStringList& events)
 
 } // namespace
 
-bool Store::isLocalPlayerId(const QString& id)
+bool PlayerStore::isLocalPlayerId(const QString& id)
 {
     return isLocalId(id);
 }
 
-void Store::editPlayer(const QString& playerId, const QString& name, const QString& location)
+void PlayerStore::editPlayer(const QString& playerId, const QString& name, const QString& location)
 {
     const QString newName = name.trimmed();
     const QString newLocation = location.trimmed();
@@ -240,7 +240,7 @@ void Store::editPlayer(const QString& playerId, const QString& name, const QStri
     });
 }
 
-PlayerMerge Store::changePlayerId(const QString& playerId, const QString& newId, PlayerIdChange change)
+PlayerMerge PlayerStore::changePlayerId(const QString& playerId, const QString& newId, PlayerIdChange change)
 {
     if (const QString problem = idProblem(newId); !problem.isEmpty())
         refuse(tr("The id '%1' %2.").arg(printableId(newId), problem));
@@ -285,7 +285,7 @@ PlayerMerge Store::changePlayerId(const QString& playerId, const QString& newId,
     });
 }
 
-PlayerMerge Store::mergePlayer(const QString& playerId, const QString& intoId)
+PlayerMerge PlayerStore::mergePlayer(const QString& playerId, const QString& intoId)
 {
     return d->guarded([&] {
         d->requireWritable();
@@ -330,7 +330,7 @@ PlayerMerge Store::mergePlayer(const QString& playerId, const QString& intoId)
     });
 }
 
-void Store::unmergePlayer(const PlayerMerge& merge)
+void PlayerStore::unmergePlayer(const PlayerMerge& merge)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -475,7 +475,8 @@ void Store::unmergePlayer(const PlayerMerge& merge)
     });
 }
 
-int Store::namePlayers(const std::function<QString(const QString& playerId)>& nameOf, const QString& origin)
+int PlayerStore::namePlayers(const std::function<QString(const QString& playerId)>& nameOf,
+                             const QString& origin)
 {
     return d->guarded([&] {
         d->requireWritable();

@@ -500,7 +500,7 @@ SystemInput PoolContent::input() const
     return checkOf(*this).input();
 }
 
-std::vector<PoolSummary> Store::pools()
+std::vector<PoolSummary> PoolStore::pools()
 {
     return d->guarded([&] {
         std::vector<PoolSummary> pools;
@@ -518,7 +518,7 @@ std::vector<PoolSummary> Store::pools()
     });
 }
 
-std::optional<PoolSummary> Store::pool(qint64 poolId)
+std::optional<PoolSummary> PoolStore::pool(qint64 poolId)
 {
     return d->guarded([&]() -> std::optional<PoolSummary> {
         if (d->schemaVersion < 4)
@@ -527,7 +527,7 @@ std::optional<PoolSummary> Store::pool(qint64 poolId)
     });
 }
 
-qint64 Store::createPool(SystemKind kind, const QString& name)
+qint64 PoolStore::createPool(SystemKind kind, const QString& name)
 {
     if (!poolKinds().contains(kind))
         refuse(tr("A rating pool is of ACF checkers, Kings Cribbage head-to-head, Kings Cribbage group or "
@@ -546,7 +546,7 @@ qint64 Store::createPool(SystemKind kind, const QString& name)
     });
 }
 
-void Store::renamePool(qint64 poolId, const QString& name)
+void PoolStore::renamePool(qint64 poolId, const QString& name)
 {
     const QString poolName = checkedPoolName(name);
     d->guarded([&] {
@@ -566,7 +566,7 @@ void Store::renamePool(qint64 poolId, const QString& name)
     });
 }
 
-void Store::deletePool(qint64 poolId)
+void PoolStore::deletePool(qint64 poolId)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -582,7 +582,7 @@ void Store::deletePool(qint64 poolId)
     });
 }
 
-PoolContent Store::poolContent(qint64 poolId)
+PoolContent PoolStore::poolContent(qint64 poolId)
 {
     return d->guarded([&] {
         if (d->schemaVersion < 4)
@@ -591,13 +591,13 @@ PoolContent Store::poolContent(qint64 poolId)
     });
 }
 
-SystemResult Store::poolResult(qint64 poolId)
+SystemResult PoolStore::poolResult(qint64 poolId)
 {
     const PoolContent content = poolContent(poolId);
     return runSystem(content.pool.kind, content.input());
 }
 
-PoolChange Store::addPoolPlayer(qint64 poolId, const QStringList& fields)
+PoolChange PoolStore::addPoolPlayer(qint64 poolId, const QStringList& fields)
 {
     return d->guarded([&] {
         d->requireWritable();
@@ -620,7 +620,7 @@ PoolChange Store::addPoolPlayer(qint64 poolId, const QStringList& fields)
     });
 }
 
-PoolChange Store::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
+PoolChange PoolStore::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
 {
     return d->guarded([&] {
         d->requireWritable();
@@ -662,7 +662,7 @@ PoolChange Store::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
     });
 }
 
-PoolChange Store::deletePoolGame(qint64 poolId, int game)
+PoolChange PoolStore::deletePoolGame(qint64 poolId, int game)
 {
     return d->guarded([&] {
         d->requireWritable();
@@ -690,8 +690,8 @@ PoolChange Store::deletePoolGame(qint64 poolId, int game)
     });
 }
 
-PoolChange Store::importPool(qint64 poolId, const QByteArray& players, const QString& playersFile,
-                             const QByteArray& games, const QString& gamesFile)
+PoolChange PoolStore::importPool(qint64 poolId, const QByteArray& players, const QString& playersFile,
+                                 const QByteArray& games, const QString& gamesFile)
 {
     return d->guarded([&] {
         d->requireWritable();

@@ -210,7 +210,7 @@ struct EventDayCache {
     std::unordered_map<QString, std::size_t> playerIndex; // id -> position in `players`
 };
 
-struct Store::Private {
+struct StoreConnection::Private {
     StoreOptions options;
     QString path;
     sqlite::Database db;

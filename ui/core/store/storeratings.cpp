@@ -23,8 +23,8 @@ std::string_view bytesOf(const QByteArray& blob)
 
 } // namespace
 
-RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& list, const QString& month,
-                                         bool replace, const QString& origin)
+RatingsImportReport RatingStore::importRatings(const std::vector<RatingListEntry>& list, const QString& month,
+                                               bool replace, const QString& origin)
 {
     if (!isMonth(month))
         throw StoreError(StoreError::Kind::Refused,
@@ -114,10 +114,10 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
     });
 }
 
-void Store::storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
-                              const QJsonObject& parameters, int iterations, bool converged,
-                              const QString& historyDigest, std::optional<qint64> generation,
-                              const std::function<void(int, int)>& stored)
+void RatingStore::storeComputedLock(const QString& month, const std::vector<LockedRating>& ratings,
+                                    const QJsonObject& parameters, int iterations, bool converged,
+                                    const QString& historyDigest, std::optional<qint64> generation,
+                                    const std::function<void(int, int)>& stored)
 {
     if (!isMonth(month))
         throw StoreError(StoreError::Kind::Refused,
@@ -177,12 +177,12 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
     });
 }
 
-qint64 Store::historyGeneration()
+qint64 RatingStore::historyGeneration()
 {
     return d->guarded([&] { return d->historyGeneration(); });
 }
 
-qint64 Store::Private::historyGeneration()
+qint64 StoreConnection::Private::historyGeneration()
 {
     // Before schema version 6 there is no counter: nothing was computed away from the store then.
     if (db.queryInteger("PRAGMA user_version").value_or(0) < 6)
@@ -190,8 +190,9 @@ qint64 Store::Private::historyGeneration()
     return db.queryInteger("SELECT generation FROM history_state WHERE id = 1").value_or(0);
 }
 
-std::int64_t Store::Private::insertRatingRun(const QString& now, const QJsonObject& parameters,
-                                             const QString& fingerprint, int iterations, bool converged)
+std::int64_t StoreConnection::Private::insertRatingRun(const QString& now, const QJsonObject& parameters,
+                                                       const QString& fingerprint, int iterations,
+                                                       bool converged)
 {
     sqlite::Statement run(db, "INSERT INTO rating_runs (created_at, parameters, history_fingerprint, "
                               "iterations, converged) VALUES (?, ?, ?, ?, ?)");
@@ -204,7 +205,8 @@ std::int64_t Store::Private::insertRatingRun(const QString& now, const QJsonObje
     return db.lastInsertRowId();
 }
 
-std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<const ComputedLock*>& locks)
+std::vector<PlayerRecord>
+StoreConnection::Private::lockPlayersMissing(const std::vector<const ComputedLock*>& locks)
 {
     std::vector<const QString*> ids;
     for (const ComputedLock* lock : locks) {
@@ -214,7 +216,7 @@ std::vector<PlayerRecord> Store::Private::lockPlayersMissing(const std::vector<c
     return playersMissing(std::move(ids));
 }
 
-std::vector<PlayerRecord> Store::Private::playersMissing(std::vector<const QString*> ids)
+std::vector<PlayerRecord> StoreConnection::Private::playersMissing(std::vector<const QString*> ids)
 {
     // Each id once, in key order (each look-up lands beside the last): sorted pointers, not a set of
     // copies (a lock at a million finishes names 250,000 players).
@@ -233,9 +235,9 @@ std::vector<PlayerRecord> Store::Private::playersMissing(std::vector<const QStri
     return missing;
 }
 
-void Store::Private::replaceComputedLock(const QString& month, std::int64_t runId, const QString& now,
-                                         const QString& digest, bool stale, const QByteArray& ratings,
-                                         qint64 players)
+void StoreConnection::Private::replaceComputedLock(const QString& month, std::int64_t runId,
+                                                   const QString& now, const QString& digest, bool stale,
+                                                   const QByteArray& ratings, qint64 players)
 {
     sqlite::Statement remove(db, "DELETE FROM locks WHERE month = ?");
     remove.bind(1, month).run();
@@ -252,7 +254,7 @@ void Store::Private::replaceComputedLock(const QString& month, std::int64_t runI
         .run();
 }
 
-std::set<QString> Store::Private::monthsKeptAsTheyAre()
+std::set<QString> StoreConnection::Private::monthsKeptAsTheyAre()
 {
     // DECISIONS P2: the lock an award was paid from stays; an imported NCA list is the month's lock
     // (core/records/monthlock.h).
@@ -264,9 +266,10 @@ std::set<QString> Store::Private::monthsKeptAsTheyAre()
     return kept;
 }
 
-QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& locks,
-                                               const QJsonObject& parameters, const QString& fingerprint,
-                                               int iterations, bool converged)
+QStringList StoreConnection::Private::writeComputedLocks(const std::vector<ComputedLock>& locks,
+                                                         const QJsonObject& parameters,
+                                                         const QString& fingerprint, int iterations,
+                                                         bool converged)
 {
     std::vector<const ComputedLock*> all;
     for (const ComputedLock& lock : locks)
@@ -277,12 +280,10 @@ QStringList Store::Private::writeComputedLocks(const std::vector<ComputedLock>& 
         parameters, fingerprint, iterations, converged);
 }
 
-QStringList Store::Private::writeComputedLocks(std::size_t count,
-                                               const std::function<QString(std::size_t)>& monthOf,
-                                               const std::function<const ComputedLock&(std::size_t)>& lockAt,
-                                               const std::vector<PlayerRecord>& players,
-                                               const QJsonObject& parameters, const QString& fingerprint,
-                                               int iterations, bool converged)
+QStringList StoreConnection::Private::writeComputedLocks(
+    std::size_t count, const std::function<QString(std::size_t)>& monthOf,
+    const std::function<const ComputedLock&(std::size_t)>& lockAt, const std::vector<PlayerRecord>& players,
+    const QJsonObject& parameters, const QString& fingerprint, int iterations, bool converged)
 {
     QStringList written;
     const std::set<QString> kept = monthsKeptAsTheyAre();
@@ -306,10 +307,11 @@ QStringList Store::Private::writeComputedLocks(std::size_t count,
     return written;
 }
 
-void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& toWrite, std::int64_t runId,
-                                       const QString& now, qint64 expected, QStringList& written,
-                                       QStringList& kept, const std::function<StoreError(int, int)>& changed,
-                                       const std::function<void(int, int, std::size_t)>& stored)
+void StoreConnection::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& toWrite,
+                                                 std::int64_t runId, const QString& now, qint64 expected,
+                                                 QStringList& written, QStringList& kept,
+                                                 const std::function<StoreError(int, int)>& changed,
+                                                 const std::function<void(int, int, std::size_t)>& stored)
 {
     // Each lock is one row (core/store/lockblob.h), written whole: a reader between two
     // transactions finds each month's lock as it was, absent, or as this run computed it. A
@@ -367,8 +369,8 @@ void Store::Private::writeLocksInTurns(const std::vector<const ComputedLock*>& t
 }
 
 std::map<engine::DayNumber, engine::MonthlyLock>
-Store::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
-                     const PlayersByMonth* only)
+RatingStore::reusableLocks(const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                           const PlayersByMonth* only)
 {
     const QJsonObject parametersJson = flickSkillParametersJson(parameters);
     return d->guarded([&] {
@@ -508,10 +510,11 @@ StoreError historyChangedWhileStored(qsizetype written)
 
 } // namespace
 
-RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
-                                      int iterations, bool converged, const std::vector<ComputedLock>& locks,
-                                      std::optional<qint64> generation,
-                                      const std::function<void(int, int)>& stored)
+RatingRunReport RatingStore::storeRatingRun(const QJsonObject& parameters, const QString& historyFingerprint,
+                                            int iterations, bool converged,
+                                            const std::vector<ComputedLock>& locks,
+                                            std::optional<qint64> generation,
+                                            const std::function<void(int, int)>& stored)
 {
     for (const ComputedLock& lock : locks) {
         if (!isMonth(lock.month))
@@ -532,10 +535,10 @@ RatingRunReport Store::storeRatingRun(const QJsonObject& parameters, const QStri
     return run->finish();
 }
 
-std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& parameters,
-                                                      const QString& historyFingerprint, int iterations,
-                                                      bool converged, std::optional<qint64> generation,
-                                                      const std::vector<QString>& players)
+std::unique_ptr<RatingRunStore> RatingStore::beginRatingRun(const QJsonObject& parameters,
+                                                            const QString& historyFingerprint, int iterations,
+                                                            bool converged, std::optional<qint64> generation,
+                                                            const std::vector<QString>& players)
 {
     std::vector<const QString*> ids;
     ids.reserve(players.size());
@@ -544,10 +547,10 @@ std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& paramet
     return beginRatingRun(parameters, historyFingerprint, iterations, converged, generation, std::move(ids));
 }
 
-std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& parameters,
-                                                      const QString& historyFingerprint, int iterations,
-                                                      bool converged, std::optional<qint64> generation,
-                                                      std::vector<const QString*> players)
+std::unique_ptr<RatingRunStore> RatingStore::beginRatingRun(const QJsonObject& parameters,
+                                                            const QString& historyFingerprint, int iterations,
+                                                            bool converged, std::optional<qint64> generation,
+                                                            std::vector<const QString*> players)
 {
     // Without the count of changes the history is read again and compared (the whole history).
     if (!generation && this->historyFingerprint() != historyFingerprint)
@@ -566,9 +569,9 @@ std::unique_ptr<RatingRunStore> Store::beginRatingRun(const QJsonObject& paramet
     });
 }
 
-RatingRunStore::RatingRunStore(Store& store, const QJsonObject& parameters, const QString& historyFingerprint,
-                               int iterations, bool converged, qint64 expected,
-                               std::vector<PlayerRecord> missingPlayers)
+RatingRunStore::RatingRunStore(RatingStore& store, const QJsonObject& parameters,
+                               const QString& historyFingerprint, int iterations, bool converged,
+                               qint64 expected, std::vector<PlayerRecord> missingPlayers)
     : m_store(store)
     , m_parameters(parameters)
     , m_fingerprint(historyFingerprint)
@@ -737,7 +740,7 @@ RatingRunReport RatingRunStore::finish()
     return m_report;
 }
 
-std::vector<RatingRunRecord> Store::ratingRuns()
+std::vector<RatingRunRecord> RatingStore::ratingRuns()
 {
     return d->guarded([&] {
         std::vector<RatingRunRecord> runs;
@@ -762,7 +765,7 @@ std::vector<RatingRunRecord> Store::ratingRuns()
     });
 }
 
-QJsonObject Store::Private::currentParametersJson()
+QJsonObject StoreConnection::Private::currentParametersJson()
 {
     engine::FlickSkillParameters parameters;
     sqlite::Statement select(db, "SELECT value FROM settings WHERE key = ?");
@@ -772,8 +775,8 @@ QJsonObject Store::Private::currentParametersJson()
     return flickSkillParametersJson(parameters);
 }
 
-std::optional<MonthLockRatings> Store::Private::storedLock(const QString& month,
-                                                           const QJsonObject& parameters)
+std::optional<MonthLockRatings> StoreConnection::Private::storedLock(const QString& month,
+                                                                     const QJsonObject& parameters)
 {
     const bool digests = db.queryInteger("PRAGMA user_version").value_or(0) >= 6;
     sqlite::Statement stored(db, digests ? "SELECT l.source, l.origin, l.stale, r.parameters FROM locks l "
@@ -827,7 +830,8 @@ std::optional<MonthLockRatings> Store::Private::storedLock(const QString& month,
     return ratings;
 }
 
-bool Store::markLockFresh(const QString& month, const QString& historyDigest, const QJsonObject& parameters)
+bool RatingStore::markLockFresh(const QString& month, const QString& historyDigest,
+                                const QJsonObject& parameters)
 {
     if (!isMonth(month))
         refuse(tr("'%1' is not a month of the form YYYY-MM.").arg(month));
@@ -845,7 +849,7 @@ bool Store::markLockFresh(const QString& month, const QString& historyDigest, co
     });
 }
 
-bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
+bool RatingStore::lockIsQuickToRead(const QString& eventDate, int rows)
 {
     const std::optional<Month> parsed = Month::ofDate(eventDate);
     if (!parsed)
@@ -864,7 +868,7 @@ bool Store::lockIsQuickToRead(const QString& eventDate, int rows)
     });
 }
 
-std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
+std::optional<MonthLockRatings> RatingStore::storedLockFor(const QString& eventDate)
 {
     const std::optional<Month> month = Month::ofDate(eventDate);
     if (!month)
@@ -872,7 +876,7 @@ std::optional<MonthLockRatings> Store::storedLockFor(const QString& eventDate)
     return d->guarded([&] { return d->storedLock(month->toString(), d->currentParametersJson()); });
 }
 
-QString Store::historyFingerprintOf(const HistoryFolder& folder)
+QString HistoryStore::historyFingerprintOf(const HistoryFolder& folder)
 {
     return fingerprintOf(folder);
 }

@@ -1,5 +1,7 @@
 #include "widgets/commands/addentrantcommand.h"
 
+#include "core/store/store.h"
+
 #include <QCoreApplication>
 
 namespace flickdesk::ui {

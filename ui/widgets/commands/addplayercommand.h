@@ -1,6 +1,7 @@
 #pragma once
 
-#include "core/store/store.h"
+#include "core/records/playerrecords.h"
+#include "core/store/storefwd.h"
 #include "widgets/commands/eventcommand.h"
 
 namespace flickdesk::ui {

@@ -1,5 +1,7 @@
 #include "widgets/commands/checkinallcommand.h"
 
+#include "core/store/store.h"
+
 #include <QCoreApplication>
 
 namespace flickdesk::ui {

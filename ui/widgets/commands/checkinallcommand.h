@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <vector>

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "core/store/store.h"
+#include "core/records/eventdayrecords.h"
+#include "core/store/storefwd.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <vector>

@@ -1,5 +1,7 @@
 #include "widgets/commands/setentrantstatuscommand.h"
 
+#include "core/store/store.h"
+
 #include <QCoreApplication>
 
 namespace flickdesk::ui {

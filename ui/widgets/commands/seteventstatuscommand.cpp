@@ -1,5 +1,7 @@
 #include "widgets/commands/seteventstatuscommand.h"
 
+#include "core/store/store.h"
+
 #include <QCoreApplication>
 
 namespace flickdesk::ui {

@@ -1,6 +1,7 @@
 #include "widgets/commands/setstandingscommand.h"
 
 #include "core/awards/awarding.h"
+#include "core/store/store.h"
 
 #include <QCoreApplication>
 #include <map>

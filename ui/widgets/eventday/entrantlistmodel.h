@@ -4,7 +4,10 @@
 // players by name, id and location (names are not unique, DECISIONS D1), locked rating and status.
 // Kept in step with the store by EventSession; sorting and filtering belong to a proxy model.
 
-#include "core/store/store.h"
+#include "core/records/eventdayrecords.h"
+#include "core/records/eventrecords.h"
+#include "core/records/monthlock.h"
+#include "core/store/storefwd.h"
 #include "flickdesk/engine/points.h"
 
 #include <QAbstractTableModel>

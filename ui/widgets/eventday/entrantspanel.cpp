@@ -2,6 +2,7 @@
 
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
+#include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventsession.h"
 #include "widgets/eventday/payoutpreviewmodel.h"

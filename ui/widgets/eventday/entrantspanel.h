@@ -7,7 +7,8 @@
 // scanned into the check-in box, or all registered at once) and withdrawal; the counts; and beside
 // it the payout preview, recomputed on every check-in.
 
-#include "core/store/store.h"
+#include "core/records/playerrecords.h"
+#include "core/store/storefwd.h"
 
 #include <QDialog>
 #include <QPointer>

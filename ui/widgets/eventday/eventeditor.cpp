@@ -1,6 +1,7 @@
 #include "widgets/eventday/eventeditor.h"
 
 #include "core/records/identifiers.h"
+#include "core/store/store.h"
 
 #include <QAbstractItemView>
 #include <QCheckBox>

@@ -11,7 +11,9 @@
 // mistyped season would start standings of its own. The group follows the division (the group
 // most stored events of that division carry) until the director types one.
 
-#include "core/store/store.h"
+#include "core/records/eventdayrecords.h"
+#include "core/records/eventrecords.h"
+#include "core/store/storefwd.h"
 
 #include <QDate>
 #include <QDialog>

@@ -1,5 +1,7 @@
 #include "widgets/eventday/eventlistmodel.h"
 
+#include "core/store/store.h"
+
 #include <algorithm>
 
 namespace flickdesk::ui {

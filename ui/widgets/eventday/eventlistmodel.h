@@ -5,7 +5,8 @@
 // date column sorts by date, then by the order the events were added, so that events of one date
 // keep their order from one session to the next and a new event sorts as it will after reopening.
 
-#include "core/store/store.h"
+#include "core/records/eventrecords.h"
+#include "core/store/storefwd.h"
 
 #include <QAbstractTableModel>
 #include <vector>

@@ -2,6 +2,7 @@
 
 #include "core/awards/awarding.h"
 #include "core/awards/payout.h"
+#include "core/store/store.h"
 #include "widgets/commands/addentrantcommand.h"
 #include "widgets/commands/addplayercommand.h"
 #include "widgets/commands/checkinallcommand.h"

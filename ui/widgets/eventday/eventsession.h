@@ -7,7 +7,10 @@
 // the stack is cleared and every further edit is refused.
 
 #include "core/awards/monthlocks.h"
-#include "core/store/store.h"
+#include "core/records/eventdayrecords.h"
+#include "core/records/eventrecords.h"
+#include "core/records/monthlock.h"
+#include "core/store/storefwd.h"
 #include "widgets/commands/eventcommand.h"
 
 #include <QObject>

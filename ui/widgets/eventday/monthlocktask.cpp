@@ -1,6 +1,7 @@
 #include "widgets/eventday/monthlocktask.h"
 
 #include "core/awards/monthlocks.h"
+#include "core/store/store.h"
 
 #include <exception>
 

@@ -1,5 +1,7 @@
 #include "widgets/eventday/playersearchmodel.h"
 
+#include "core/store/store.h"
+
 #include <QDate>
 #include <QLocale>
 #include <algorithm>

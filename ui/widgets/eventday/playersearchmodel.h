@@ -4,7 +4,9 @@
 // and last event, so that two players of one name can be told apart (DECISIONS D1). A new query
 // changes only the rows that differ.
 
-#include "core/store/store.h"
+#include "core/records/monthlock.h"
+#include "core/records/playerrecords.h"
+#include "core/store/storefwd.h"
 
 #include <QAbstractTableModel>
 #include <vector>

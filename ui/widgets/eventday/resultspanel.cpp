@@ -1,6 +1,7 @@
 #include "widgets/eventday/resultspanel.h"
 
 #include "core/awards/awarding.h"
+#include "core/store/store.h"
 #include "widgets/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/eventsession.h"

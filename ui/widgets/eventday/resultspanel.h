@@ -11,7 +11,9 @@
 // finishing, the award (DECISIONS P2: frozen, after a confirmation that shows what is frozen), the
 // printed results sheet and the submission file.
 
-#include "core/store/store.h"
+#include "core/records/awardrecords.h"
+#include "core/records/eventdayrecords.h"
+#include "core/store/storefwd.h"
 #include "widgets/eventday/resultssheet.h"
 #include "widgets/eventday/sheetprinting.h"
 

@@ -1,5 +1,7 @@
 #include "widgets/pools/poolnewdialog.h"
 
+#include "core/store/store.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -4,7 +4,8 @@
 // Squares) and a name. OK creates the pool in the store; a refusal (a taken name) is shown in the
 // dialog, which stays open. Opened with open(): window-modal, never a blocking loop.
 
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
+#include "core/systems/poolrecords.h"
 
 #include <QDialog>
 

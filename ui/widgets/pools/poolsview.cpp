@@ -3,6 +3,7 @@
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
 #include "core/formats/outputfiles.h"
+#include "core/store/store.h"
 #include "widgets/pools/poolnewdialog.h"
 #include "widgets/pools/poolrowform.h"
 #include "widgets/pools/pooltablemodel.h"

@@ -8,7 +8,8 @@
 // refused: the message below the forms names the game and field, the editors of the fields are marked, and
 // nothing is written. Messages are shown in the view, never in a blocking box.
 
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
+#include "core/systems/poolrecords.h"
 
 #include <QWidget>
 #include <optional>

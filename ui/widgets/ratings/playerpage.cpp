@@ -3,6 +3,7 @@
 #include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
+#include "core/store/store.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"

@@ -21,7 +21,7 @@
 // E[place of i] = 1 + sum over j != i of P(j above i). "Expected about" rounds it to a whole place.
 // The field average is the mean rating before the event of the other players in the field.
 
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
 #include "flickdesk/engine/flickskill.h"
 #include "widgets/ratings/playereventsmodel.h"
 #include "widgets/ratings/recomputejob.h"

@@ -5,7 +5,7 @@
 // search, filters and sorting in a proxy model, and export in the rating-list format that
 // core::importRatingList reads (player_id,name,mu,sigma; core/formats/eventexchange.h).
 
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
 #include "widgets/ratings/ratingslistmodel.h"
 #include "widgets/ratings/recomputejob.h"
 

@@ -1,5 +1,7 @@
 #include "widgets/ratings/recomputedialog.h"
 
+#include "core/store/store.h"
+
 #include <QColor>
 #include <QDateTime>
 #include <QElapsedTimer>

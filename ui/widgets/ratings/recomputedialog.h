@@ -8,7 +8,8 @@
 // stay as they were (DECISIONS P2); the dialog lists what the new locks would change for those
 // events (FSI, FDI, winner points), without applying it.
 
-#include "core/store/store.h"
+#include "core/records/ratingrecords.h"
+#include "core/store/storefwd.h"
 #include "widgets/ratings/lockdifferencemodel.h"
 #include "widgets/ratings/recomputejob.h"
 

@@ -4,6 +4,7 @@
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
 #include "core/formats/historydigest.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
 

@@ -15,7 +15,9 @@
 
 #include "core/awards/tourlocks.h"
 #include "core/formats/historyreader.h"
-#include "core/store/store.h"
+#include "core/records/awardrecords.h"
+#include "core/records/ratingrecords.h"
+#include "core/store/storefwd.h"
 #include "flickdesk/engine/flickskill.h"
 #include "flickdesk/engine/monthlylock.h"
 #include "widgets/backgroundpool.h"

@@ -1,6 +1,7 @@
 #include "widgets/tour/standingsview.h"
 
 #include "core/formats/outputfiles.h"
+#include "core/store/store.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "widgets/ratings/recomputejob.h"

@@ -11,7 +11,8 @@
 
 #include "core/awards/tourpoints.h"
 #include "core/formats/historyreader.h"
-#include "core/store/store.h"
+#include "core/records/awardrecords.h"
+#include "core/store/storefwd.h"
 #include "flickdesk/engine/standings.h"
 #include "widgets/ratings/recomputejob.h"
 #include "widgets/tour/seasonview.h"

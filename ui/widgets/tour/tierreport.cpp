@@ -1,6 +1,7 @@
 #include "widgets/tour/tierreport.h"
 
 #include "core/awards/tourpoints.h"
+#include "core/store/store.h"
 #include "core/translation.h"
 #include "widgets/ratings/recomputejob.h"
 

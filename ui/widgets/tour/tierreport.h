@@ -8,7 +8,7 @@
 // lock of its month (core::computeTourPoints), in the background.
 
 #include "core/formats/historyreader.h"
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/ratings/recomputejob.h"
 #include "widgets/tour/seasonview.h"
