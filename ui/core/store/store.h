@@ -17,6 +17,7 @@
 #include "core/formats/historyreader.h"
 #include "core/records/monthlock.h"
 #include "core/records/records.h"
+#include "core/store/storechange.h"
 #include "core/systems/poolrecords.h"
 #include "flickdesk/engine/monthlylock.h"
 
@@ -427,6 +428,13 @@ public:
     // Locks were written through another connection (a worker's rating run): the locks kept in
     // memory are read again at their next use.
     void locksChangedElsewhere();
+
+    // ---- announcements: `listener` hears what each write touched once its transaction committed
+    // (core/store/storechange.h), in this Store's thread; the id removes it. announce() tells the
+    // listeners of a change written through another connection (openWorker) once it is reported.
+    int addChangeListener(std::function<void(const StoreChange&)> listener);
+    void removeChangeListener(int id);
+    void announce(const StoreChange& change);
 
     // ---- rating pools of the other systems (see PoolSummary). Writes are one transaction each,
     // logged in the audit log, refused on a read-only store (StoreError::ReadOnly). A change of

@@ -918,6 +918,9 @@ ImportReport Store::importHistory(const HistoryFolder& folder, const QString& or
         FullSync fullSync(d->db);
         sqlite::Transaction transaction(d->db);
         d->historyChanged();
+        d->touched(StoreChange::of(StoreChange::Event | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Players | StoreChange::Awards | StoreChange::History |
+                                   StoreChange::Settings));
 
         // Events already stored: the same content is skipped, other content is a defect. An event
         // that is a stored one, or an earlier one of the folder, under another id is a defect too: it
@@ -1099,6 +1102,9 @@ void Store::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& 
         FullSync fullSync(d->db);
         sqlite::Transaction transaction(d->db);
         d->historyChanged();
+        d->touched(StoreChange::of(StoreChange::Event | StoreChange::Entrants | StoreChange::Results |
+                                       StoreChange::Players | StoreChange::Awards | StoreChange::History,
+                                   event.id));
         sqlite::Statement exists(d->db, "SELECT 1 FROM events WHERE id = ?");
         exists.bind(1, event.id);
         if (exists.step())
@@ -1172,6 +1178,8 @@ void Store::setEventStatus(const QString& eventId, EventStatus status)
                                  .arg(eventId, keyword(before)));
         sqlite::Statement update(d->db, "UPDATE events SET status = ? WHERE id = ?");
         update.bind(1, keyword(status)).bind(2, eventId).run();
+        d->touched(d->eventDayChange(eventId, before == EventStatus::Finished ? before : status,
+                                     QStringLiteral("status"), {}));
         if (before == EventStatus::Finished)
             d->audit(QStringLiteral("status"), eventId,
                      QJsonObject{{QStringLiteral("before"), keyword(before)},
@@ -1228,6 +1236,7 @@ void Store::award(const QString& eventId, AwardRecord award)
         if (award.awardedAt.isEmpty())
             award.awardedAt = isoUtc(d->now());
         d->insertAward(eventId, award);
+        d->touched(d->eventDayChange(eventId, EventStatus::Awarded, QStringLiteral("award"), {}));
         sqlite::Statement update(d->db, "UPDATE events SET status = 'awarded' WHERE id = ?");
         update.bind(1, eventId).run();
         d->audit(QStringLiteral("award"), eventId,
@@ -1264,6 +1273,7 @@ void Store::reaward(const QString& eventId, AwardRecord award, const QString& re
         if (award.awardedAt.isEmpty())
             award.awardedAt = isoUtc(d->now());
         d->insertAward(eventId, award);
+        d->touched(StoreChange::of(StoreChange::Awards | StoreChange::Locks, eventId));
         d->audit(
             QStringLiteral("reaward"), eventId,
             QJsonObject{

@@ -228,6 +228,7 @@ void Store::editPlayer(const QString& playerId, const QString& name, const QStri
                                                             {QStringLiteral("location"), before.location}}},
                      {QStringLiteral("after"), QJsonObject{{QStringLiteral("name"), newName},
                                                            {QStringLiteral("location"), newLocation}}}});
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results));
         transaction.commit();
         d->eventDay.players.reset(); // the search finds the new name
     });
@@ -271,6 +272,8 @@ PlayerMerge Store::changePlayerId(const QString& playerId, const QString& newId,
         details.insert(QStringLiteral("after"), newId);
         details.insert(QStringLiteral("undo"), change == PlayerIdChange::Undo);
         d->audit(QStringLiteral("change-player-id"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Awards | StoreChange::History | StoreChange::Locks));
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
@@ -316,6 +319,8 @@ PlayerMerge Store::mergePlayer(const QString& playerId, const QString& intoId)
         details.insert(QStringLiteral("name"), merge.merged.name);
         details.insert(QStringLiteral("into"), intoId);
         d->audit(QStringLiteral("merge-player"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Awards | StoreChange::History | StoreChange::Locks));
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
@@ -433,6 +438,8 @@ void Store::unmergePlayer(const PlayerMerge& merge)
         details.insert(QStringLiteral("from"), merge.into);
         d->audit(merge.renamed ? QStringLiteral("undo-change-player-id") : QStringLiteral("unmerge-player"),
                  QString(), details);
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Awards | StoreChange::History | StoreChange::Locks));
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
@@ -462,6 +469,7 @@ int Store::namePlayers(const std::function<QString(const QString& playerId)>& na
         if (named > 0)
             d->audit(QStringLiteral("name-players"), QString(),
                      QJsonObject{{QStringLiteral("players"), named}, {QStringLiteral("origin"), origin}});
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results));
         transaction.commit();
         d->eventDay.players.reset();
         return named;

@@ -28,6 +28,7 @@ RatingsImportReport Store::importRatings(const std::vector<RatingListEntry>& lis
         RatingsImportReport report;
         FullSync fullSync(d->db);
         sqlite::Transaction transaction(d->db);
+        d->touched(StoreChange::locks(month));
 
         QStringList awardedEvents;
         {
@@ -123,6 +124,7 @@ void Store::storeComputedLock(const QString& month, const std::vector<LockedRati
     const ComputedLock lock{month, ratings, digest};
     d->guarded([&] {
         d->requireWritable();
+        d->touched(StoreChange::locks(month));
         // A lock computed from a copy of the history (a worker thread) is stored only if the rated
         // history did not change since the copy was read.
         const auto changed = [&month] {
@@ -740,6 +742,7 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
     Store::Private& d = *m_store.d;
     try {
         d.guarded([&] {
+            d.touched(StoreChange::locks()); // with the transactions below that commit
             // What each month needs, read without the write lock (WAL: the window writes meanwhile).
             struct Repoint {
                 const ComputedLock* lock;
@@ -1058,6 +1061,7 @@ QString Store::historyFingerprintOf(const HistoryFolder& folder)
 void Store::locksChangedElsewhere()
 {
     d->eventDay.locks.clear();
+    announce(StoreChange::locks());
 }
 
 MonthLockRatings Store::lockedRatingsFor(const QString& eventDate)
