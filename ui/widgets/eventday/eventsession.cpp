@@ -215,7 +215,7 @@ void EventSession::setLockedRatings(core::MonthLockRatings ratings)
 {
     m_lockedRatings = std::move(ratings);
     m_entrants->setLockedRatings(&m_lockedRatings); // the rating column, and the preview after it
-    m_playerSearch->setLockedRatings(m_lockedRatings);
+    m_playerSearch->setLockedRatings(&m_lockedRatings);
     Q_EMIT lockedRatingsChanged();
 }
 
