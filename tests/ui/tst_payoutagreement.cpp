@@ -345,7 +345,7 @@ void TestPayoutAgreement::importedListIsTheLock()
         QCOMPARE(
             label->text(),
             QStringLiteral("Locked ratings: NCA list for 2026-03, %1 players").arg(QLocale().toString(20)));
-        QCOMPARE(session.entrants()->lockedRatings().muOf(ids[0]), 3.0);
+        QCOMPARE(session.lockedRatings().muOf(ids[0]), 3.0);
     }
     std::vector<core::Placing> standings;
     for (int unit = 1; unit <= ids.size(); ++unit)

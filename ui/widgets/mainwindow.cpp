@@ -27,6 +27,7 @@
 #include "widgets/samplehistory.h"
 #include "widgets/savedialog.h"
 #include "widgets/settings.h"
+#include "widgets/storewatcher.h"
 #include "widgets/tour/standingsview.h"
 #include "widgets/tour/tierreport.h"
 
@@ -454,7 +455,13 @@ void MainWindow::buildWorkspace()
     // The list refers to the store: it belongs to the workspace, which goes before the store does
     // (openDatabase, ~MainWindow), so that no list of a closed database is left behind.
     m_events = new EventListModel(*m_store, m_tabs);
-    m_events->reload();
+    // Every view follows the store's announcements itself (StoreWatcher); the window only passes
+    // on that the rated history changed, whoever changed it, for what is not a view of its own.
+    connect(new StoreWatcher(*m_store, m_tabs), &StoreWatcher::changed, this,
+            [this](const core::StoreChange& change) {
+                if (change.touches(core::StoreChange::History))
+                    Q_EMIT historyChanged();
+            });
     m_eventFilter = new QSortFilterProxyModel(m_tabs);
     m_eventFilter->setSourceModel(m_events);
     m_eventFilter->setSortRole(EventListModel::SortRole);
@@ -579,18 +586,13 @@ void MainWindow::ensureViewOfTab(int index)
         // One rating run serves both: the page does not compute its own.
         connect(m_ratingsView, &RatingsListView::ratingRunChanged, m_playerPage,
                 [this] { m_playerPage->setRatingRun(m_ratingsView->ratingRun()); });
-        connect(m_playerPage, &PlayerPage::playerEdited, m_ratingsView, &RatingsListView::refresh);
-        connect(m_playerPage, &PlayerPage::playerEdited, this, &MainWindow::historyChanged);
+        // The page's "Recompute now" computes the one run both show.
         connect(m_playerPage, &PlayerPage::recomputeRequested, m_ratingsView, &RatingsListView::refresh);
-        connect(this, &MainWindow::historyChanged, m_ratingsView, &RatingsListView::checkHistory);
-        connect(this, &MainWindow::historyChanged, m_playerPage, &PlayerPage::checkHistory);
         view = splitter;
     } else if (index == m_standingsTab) {
         view = m_standingsView = new StandingsView(*m_store);
-        connect(this, &MainWindow::historyChanged, m_standingsView, &StandingsView::checkHistory);
     } else {
         view = m_tierReport = new TierReport(*m_store);
-        connect(this, &MainWindow::historyChanged, m_tierReport, &TierReport::checkHistory);
     }
     view->setProperty("built", true);
     const QString label = m_tabs->tabText(index);
@@ -616,13 +618,9 @@ void MainWindow::recomputeRatings()
         if (m_playerPage)
             m_playerPage->setRatingRun(run);
     });
-    connect(dialog, &RecomputeDialog::ratingRunStored, this, [this](qint64) {
-        if (m_standingsView)
-            m_standingsView->refresh();
-        if (m_tierReport)
-            m_tierReport->refresh();
-        showMessage(tr("FlickSkill recomputed and the monthly locks stored"));
-    });
+    // The Tour views hear the locks stored (the Recompute announces them, RecomputeDialog).
+    connect(dialog, &RecomputeDialog::ratingRunStored, this,
+            [this](qint64) { showMessage(tr("FlickSkill recomputed and the monthly locks stored")); });
     dialog->open();
     dialog->start();
 }
@@ -653,7 +651,6 @@ bool MainWindow::selectEvent(const QString& eventId)
     }
     closeSession();
     m_session = session;
-    session->setEventList(m_events);
     m_undoGroup->addStack(session->undoStack());
     m_undoGroup->setActiveStack(session->undoStack());
     connect(session, &EventSession::errorOccurred, this, &MainWindow::showMessage);
@@ -661,7 +658,6 @@ bool MainWindow::selectEvent(const QString& eventId)
     connect(session, &EventSession::eventUpdated, this, &MainWindow::updateActions);
     connect(session, &EventSession::awarded, this, &MainWindow::updateActions);
     connect(session, &EventSession::ratingsComputingChanged, this, &MainWindow::updateActions);
-    connect(session, &EventSession::historyChanged, this, &MainWindow::historyChanged);
     m_entrantsPanel->setSession(session);
     m_resultsPanel->setSession(session);
     if (m_remembersSettings)
@@ -745,7 +741,6 @@ void MainWindow::newEvent()
     connect(editor, &QDialog::accepted, this, [this, editor] {
         try {
             const QString id = m_store->createEvent(editor->draft());
-            m_events->refreshEvent(id);
             m_eventSearch->clear();
             selectEvent(id);
             m_tabs->setCurrentIndex(0);
@@ -787,7 +782,7 @@ void MainWindow::startSimulatorFromEvent()
     const EntrantListModel* entrants = m_session->entrants();
     std::vector<double> ratings;
     for (const core::FieldUnit& unit :
-         core::fieldUnitsThatBegan(entrants->entrants(), entrants->format(), entrants->lockedRatings()))
+         core::fieldUnitsThatBegan(entrants->entrants(), entrants->format(), m_session->lockedRatings()))
         ratings.push_back(engine::unitRating(entrants->format(), unit.mu, unit.partnerMu));
     m_simulator->startFromEvent(m_session->event().name, m_session->payoutPreview()->table(),
                                 std::move(ratings));
@@ -828,10 +823,7 @@ QString MainWindow::importEventFrom(const QString& path)
                 lines.append(QString::fromStdString(defect.message));
             return tr("Not imported:\n%1").arg(lines.join(QLatin1Char('\n')));
         }
-        m_events->reload();
-        if (result.outcome == core::EventImportResult::Outcome::Added)
-            Q_EMIT historyChanged();
-        selectEvent(result.eventId);
+        selectEvent(result.eventId); // the list and the views heard the store
         showMessage(result.outcome == core::EventImportResult::Outcome::Added
                         ? tr("Event %1 imported").arg(result.eventId)
                         : tr("Event %1 is already in this database").arg(result.eventId));

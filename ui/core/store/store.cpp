@@ -1135,6 +1135,8 @@ void HistoryStore::setSetting(const QString& key, const QJsonValue& value)
         text = text.mid(1, text.size() - 2);
         sqlite::Transaction transaction(d->db);
         d->historyChanged(); // the FlickSkill parameters are a setting
+        d->touched(
+            StoreChange::of(StoreChange::Settings | (key == parametersKey ? StoreChange::History : 0u)));
         sqlite::Statement upsert(d->db, "INSERT INTO settings (key, value) VALUES (?, ?) "
                                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
         upsert.bind(1, key).bind(2, QString::fromUtf8(text)).run();

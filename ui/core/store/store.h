@@ -27,6 +27,7 @@
 #include "core/store/playerstore.h"
 #include "core/store/poolstore.h"
 #include "core/store/ratingstore.h"
+#include "core/store/storechange.h"
 #include "core/store/storeerror.h"
 #include "core/store/storeoptions.h"
 
@@ -119,6 +120,13 @@ public:
     // the database's version (every table, column, index and trigger), and FlickDesk's own rules;
     // one line per problem.
     QStringList check();
+
+    // ---- announcements: `listener` hears what each write touched once its transaction committed
+    // (core/store/storechange.h), in this Store's thread; the id removes it. announce() tells the
+    // listeners of a change written through another connection (openWorker) once it is reported.
+    int addChangeListener(std::function<void(const StoreChange&)> listener);
+    void removeChangeListener(int id);
+    void announce(const StoreChange& change);
 
 private:
     explicit Store(std::unique_ptr<Private> d);

@@ -157,6 +157,7 @@ EventRecord Store::Private::requireEvent(const QString& eventId)
 void Store::Private::eventChanged(const QString& eventId, EventStatus status, const QString& action,
                                   const QJsonObject& details)
 {
+    touched(eventDayChange(eventId, status, action, details));
     // Finished and awarded events are the rated history: every change to one is logged (P2).
     if (isRated(status)) {
         audit(action, eventId, details);
@@ -274,6 +275,7 @@ QString EventDayStore::createEvent(const EventDraft& given)
             event.experimentalCap = draft.experimentalCap;
         event.status = EventStatus::Planned;
         d->insertEventRow(event);
+        d->touched(StoreChange::of(StoreChange::Event, event.id));
         transaction.commit();
         return event.id;
     });
@@ -370,6 +372,7 @@ QString PlayerStore::addPlayer(const QString& name, const QString& location, con
             .bind(3, association.isEmpty() ? QString() : association)
             .bind(4, location.trimmed().isEmpty() ? QString() : location.trimmed())
             .run();
+        d->touched(StoreChange::of(StoreChange::Players));
         transaction.commit();
         if (d->eventDay.players) { // the search finds the new player at once
             EventDayCache::IndexedPlayer player;
@@ -397,6 +400,7 @@ void PlayerStore::restorePlayer(const PlayerRecord& player)
         if (exists.step())
             refuse(tr("There is a player %1 already.").arg(player.id));
         d->insertPlayers({player});
+        d->touched(StoreChange::of(StoreChange::Players));
         transaction.commit();
     });
 }
@@ -419,6 +423,7 @@ void PlayerStore::removePlayer(const QString& playerId)
         remove.bind(1, playerId).run();
         if (d->db.changes() == 0)
             refuse(tr("There is no player %1.").arg(playerId));
+        d->touched(StoreChange::of(StoreChange::Players));
         transaction.commit();
         d->eventDay.players.reset();
     });

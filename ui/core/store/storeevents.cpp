@@ -932,6 +932,9 @@ ImportReport HistoryStore::importHistory(const HistoryFolder& folder, const QStr
         FullSync fullSync(d->db);
         sqlite::Transaction transaction(d->db);
         d->historyChanged();
+        d->touched(StoreChange::of(StoreChange::Event | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Players | StoreChange::Awards | StoreChange::History |
+                                   StoreChange::Settings));
 
         // Events already stored: the same content is skipped, other content is a defect. An event
         // that is a stored one, or an earlier one of the folder, under another id is a defect too: it
@@ -1113,6 +1116,9 @@ void HistoryStore::addEvent(const EventRecord& event, const std::vector<PlayerRe
         FullSync fullSync(d->db);
         sqlite::Transaction transaction(d->db);
         d->historyChanged();
+        d->touched(StoreChange::of(StoreChange::Event | StoreChange::Entrants | StoreChange::Results |
+                                       StoreChange::Players | StoreChange::Awards | StoreChange::History,
+                                   event.id));
         sqlite::Statement exists(d->db, "SELECT 1 FROM events WHERE id = ?");
         exists.bind(1, event.id);
         if (exists.step())
@@ -1186,6 +1192,8 @@ void EventDayStore::setEventStatus(const QString& eventId, EventStatus status)
                                  .arg(eventId, keyword(before)));
         sqlite::Statement update(d->db, "UPDATE events SET status = ? WHERE id = ?");
         update.bind(1, keyword(status)).bind(2, eventId).run();
+        d->touched(d->eventDayChange(eventId, before == EventStatus::Finished ? before : status,
+                                     QStringLiteral("status"), {}));
         if (before == EventStatus::Finished)
             d->audit(QStringLiteral("status"), eventId,
                      QJsonObject{{QStringLiteral("before"), keyword(before)},
@@ -1242,6 +1250,7 @@ void HistoryStore::award(const QString& eventId, AwardRecord award)
         if (award.awardedAt.isEmpty())
             award.awardedAt = isoUtc(d->now());
         d->insertAward(eventId, award);
+        d->touched(d->eventDayChange(eventId, EventStatus::Awarded, QStringLiteral("award"), {}));
         sqlite::Statement update(d->db, "UPDATE events SET status = 'awarded' WHERE id = ?");
         update.bind(1, eventId).run();
         d->audit(QStringLiteral("award"), eventId,
@@ -1278,6 +1287,7 @@ void HistoryStore::reaward(const QString& eventId, AwardRecord award, const QStr
         if (award.awardedAt.isEmpty())
             award.awardedAt = isoUtc(d->now());
         d->insertAward(eventId, award);
+        d->touched(StoreChange::of(StoreChange::Awards | StoreChange::Locks, eventId));
         d->audit(
             QStringLiteral("reaward"), eventId,
             QJsonObject{

@@ -235,6 +235,7 @@ void PlayerStore::editPlayer(const QString& playerId, const QString& name, const
                                                             {QStringLiteral("location"), before.location}}},
                      {QStringLiteral("after"), QJsonObject{{QStringLiteral("name"), newName},
                                                            {QStringLiteral("location"), newLocation}}}});
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results));
         transaction.commit();
         d->eventDay.players.reset(); // the search finds the new name
     });
@@ -278,6 +279,8 @@ PlayerMerge PlayerStore::changePlayerId(const QString& playerId, const QString& 
         details.insert(QStringLiteral("after"), newId);
         details.insert(QStringLiteral("undo"), change == PlayerIdChange::Undo);
         d->audit(QStringLiteral("change-player-id"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Awards | StoreChange::History | StoreChange::Locks));
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
@@ -323,6 +326,8 @@ PlayerMerge PlayerStore::mergePlayer(const QString& playerId, const QString& int
         details.insert(QStringLiteral("name"), merge.merged.name);
         details.insert(QStringLiteral("into"), intoId);
         d->audit(QStringLiteral("merge-player"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Awards | StoreChange::History | StoreChange::Locks));
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
@@ -469,6 +474,8 @@ void PlayerStore::unmergePlayer(const PlayerMerge& merge)
         details.insert(QStringLiteral("from"), merge.into);
         d->audit(merge.renamed ? QStringLiteral("undo-change-player-id") : QStringLiteral("unmerge-player"),
                  QString(), details);
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results |
+                                   StoreChange::Awards | StoreChange::History | StoreChange::Locks));
         transaction.commit();
         d->eventDay.players.reset();
         d->historyChanged();
@@ -499,6 +506,7 @@ int PlayerStore::namePlayers(const std::function<QString(const QString& playerId
         if (named > 0)
             d->audit(QStringLiteral("name-players"), QString(),
                      QJsonObject{{QStringLiteral("players"), named}, {QStringLiteral("origin"), origin}});
+        d->touched(StoreChange::of(StoreChange::Players | StoreChange::Entrants | StoreChange::Results));
         transaction.commit();
         d->eventDay.players.reset();
         return named;

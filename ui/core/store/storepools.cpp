@@ -541,6 +541,7 @@ qint64 PoolStore::createPool(SystemKind kind, const QString& name)
         insert.bind(1, systemKey(kind)).bind(2, poolName).bind(3, isoUtc(d->now())).run();
         const qint64 id = d->db.lastInsertRowId();
         d->audit(QStringLiteral("pool-create"), QString(), poolDetails(*readPoolSummary(d->db, id)));
+        d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
         return id;
     });
@@ -562,6 +563,7 @@ void PoolStore::renamePool(qint64 poolId, const QString& name)
         details.insert(QStringLiteral("before"), before.pool.name);
         details.insert(QStringLiteral("name"), poolName);
         d->audit(QStringLiteral("pool-rename"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
     });
 }
@@ -578,6 +580,7 @@ void PoolStore::deletePool(qint64 poolId)
         details.insert(QStringLiteral("players"), content.pool.players);
         details.insert(QStringLiteral("games"), content.pool.games);
         d->audit(QStringLiteral("pool-delete"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
     });
 }
@@ -614,6 +617,7 @@ PoolChange PoolStore::addPoolPlayer(qint64 poolId, const QStringList& fields)
         QJsonObject details = poolDetails(content.pool);
         details.insert(QStringLiteral("player"), jsonArray(fields));
         d->audit(QStringLiteral("pool-add-player"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
         change.playersAdded = 1;
         return change;
@@ -656,6 +660,7 @@ PoolChange PoolStore::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
             written.append(jsonArray(fields));
         details.insert(QStringLiteral("rows"), written);
         d->audit(QStringLiteral("pool-add-game"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
         change.gamesAdded = 1;
         return change;
@@ -685,6 +690,7 @@ PoolChange PoolStore::deletePoolGame(qint64 poolId, int game)
             removed.append(jsonArray(fields));
         details.insert(QStringLiteral("rows"), removed);
         d->audit(QStringLiteral("pool-delete-game"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
         return change;
     });
@@ -765,6 +771,7 @@ PoolChange PoolStore::importPool(qint64 poolId, const QByteArray& players, const
         details.insert(QStringLiteral("players_added"), change.playersAdded);
         details.insert(QStringLiteral("games_added"), change.gamesAdded);
         d->audit(QStringLiteral("pool-import"), QString(), details);
+        d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
         return change;
     });

@@ -230,8 +230,10 @@ struct StoreConnection::Private {
     QDateTime now() const { return options.clock ? options.clock() : QDateTime::currentDateTime(); }
 
     // Runs `work`, turning SQLite's failures into StoreError::Failed.
+    // The outermost call announces what its committed transactions touched (touched()).
     template <typename Work> auto guarded(Work&& work) -> decltype(work())
     {
+        const Announcing announcing(*this);
         try {
             return work();
         } catch (const sqlite::Error& error) {
@@ -240,6 +242,35 @@ struct StoreConnection::Private {
                                  .arg(QDir::toNativeSeparators(path), QString::fromUtf8(error.what())));
         }
     }
+
+    // ---- announcements (Store::addChangeListener, core/store/storechange.h)
+    std::map<int, std::function<void(const StoreChange&)>> listeners;
+    int nextListener = 1;
+    int writeDepth = 0;          // guarded() calls under way
+    StoreChange pendingChange;   // touched in the transaction under way: dropped if it rolls back
+    StoreChange committedChange; // touched in transactions committed: announced by the outermost guarded()
+    sqlite3* hookedHandle = nullptr;
+    // The write under way touched `change`: announced once its transaction commits.
+    void touched(const StoreChange& change);
+    void announcePending() noexcept;
+    // What an event-day write of `eventId` (eventChanged's `action` and `details`) touched.
+    StoreChange eventDayChange(const QString& eventId, EventStatus status, const QString& action,
+                               const QJsonObject& details);
+    struct Announcing {
+        explicit Announcing(Private& d)
+            : d(d)
+        {
+            ++d.writeDepth;
+        }
+        ~Announcing()
+        {
+            if (--d.writeDepth == 0)
+                d.announcePending();
+        }
+        Announcing(const Announcing&) = delete;
+        Announcing& operator=(const Announcing&) = delete;
+        Private& d;
+    };
 
     void requireWritable() const
     {

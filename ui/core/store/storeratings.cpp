@@ -34,6 +34,7 @@ RatingsImportReport RatingStore::importRatings(const std::vector<RatingListEntry
         RatingsImportReport report;
         FullSync fullSync(d->db);
         sqlite::Transaction transaction(d->db);
+        d->touched(StoreChange::locks(month));
 
         QStringList awardedEvents;
         {
@@ -131,6 +132,7 @@ void RatingStore::storeComputedLock(const QString& month, const std::vector<Lock
     const ComputedLock lock{month, ratings, digest};
     d->guarded([&] {
         d->requireWritable();
+        d->touched(StoreChange::locks(month));
         // A lock computed from a copy of the history (a worker thread) is stored only if the rated
         // history did not change since the copy was read.
         const auto changed = [&month] {
@@ -620,6 +622,7 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
     Store::Private& d = *m_store.d;
     try {
         d.guarded([&] {
+            d.touched(StoreChange::locks()); // with the transactions below that commit
             // What each month needs, read without the write lock (WAL: the window writes meanwhile).
             struct Repoint {
                 const ComputedLock* lock;

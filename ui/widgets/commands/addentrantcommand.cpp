@@ -24,13 +24,11 @@ void AddEntrantCommand::doRedo()
     } else {
         store().restoreEntrants(eventId(), {m_entrant});
     }
-    session().syncEntrants({m_entrant.number});
 }
 
 void AddEntrantCommand::doUndo()
 {
     store().removeEntrant(eventId(), m_entrant.number);
-    session().syncEntrants({m_entrant.number});
 }
 
 } // namespace flickdesk::ui

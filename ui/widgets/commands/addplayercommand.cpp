@@ -25,13 +25,11 @@ void AddPlayerCommand::doRedo()
     } else {
         store().restorePlayer(m_player); // the same id again
     }
-    session().syncPlayers();
 }
 
 void AddPlayerCommand::doUndo()
 {
     store().removePlayer(m_player.id);
-    session().syncPlayers();
 }
 
 } // namespace flickdesk::ui

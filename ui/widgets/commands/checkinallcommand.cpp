@@ -20,13 +20,11 @@ CheckInAllCommand::CheckInAllCommand(EventEditTarget& session, std::vector<int> 
 void CheckInAllCommand::doRedo()
 {
     store().setEntrantStatuses(eventId(), m_units, core::EntrantStatus::Started);
-    session().syncEntrants(m_units);
 }
 
 void CheckInAllCommand::doUndo()
 {
     store().setEntrantStatuses(eventId(), m_units, core::EntrantStatus::Registered);
-    session().syncEntrants(m_units);
 }
 
 } // namespace flickdesk::ui

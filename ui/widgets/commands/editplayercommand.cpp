@@ -6,21 +6,6 @@
 
 namespace flickdesk::ui {
 
-namespace {
-
-// The event's rows and results name the players: all of them are read again.
-void syncAll(EventEditTarget& session)
-{
-    std::vector<int> units;
-    for (const core::Entrant& entrant : session.store().entrants(session.eventId()))
-        units.push_back(entrant.number);
-    session.syncEntrants(units);
-    session.syncResults();
-    session.syncPlayers();
-}
-
-} // namespace
-
 EditPlayerCommand::EditPlayerCommand(EventEditTarget& session, const core::PlayerRecord& before,
                                      const QString& name, const QString& location, const QString& newId)
     : EventCommand(session, QCoreApplication::translate("flickdesk::ui::EditPlayerCommand", "Edit player %1")
@@ -48,7 +33,6 @@ void EditPlayerCommand::doRedo()
             throw;
         }
     }
-    syncAll(session());
 }
 
 void EditPlayerCommand::doUndo()
@@ -56,7 +40,6 @@ void EditPlayerCommand::doUndo()
     if (!m_newId.isEmpty() && m_newId != m_before.id)
         store().unmergePlayer(m_idChange);
     store().editPlayer(m_before.id, m_before.name, m_before.location);
-    syncAll(session());
 }
 
 MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& playerId,
@@ -72,13 +55,11 @@ MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& 
 void MergePlayerCommand::doRedo()
 {
     m_merge = store().mergePlayer(m_playerId, m_intoId);
-    syncAll(session());
 }
 
 void MergePlayerCommand::doUndo()
 {
     store().unmergePlayer(m_merge);
-    syncAll(session());
 }
 
 } // namespace flickdesk::ui

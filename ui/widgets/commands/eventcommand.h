@@ -1,7 +1,8 @@
 #pragma once
 
-// The base of every undoable edit of an event day (EventEditTarget): it writes through the store and
-// then has the session bring its models in step. The first redo is done by apply() before the
+// The base of every undoable edit of an event day (EventEditTarget): it writes through the store,
+// which announces the change to whoever shows it (core/store/storechange.h); a command refreshes
+// nothing. The first redo is done by apply() before the
 // command is pushed, so that an edit the store refuses never reaches the undo stack.
 
 #include <QString>
@@ -16,18 +17,13 @@ struct EventRecord;
 
 namespace flickdesk::ui {
 
-// What a command writes through and brings in step after writing. The event day's session
-// (widgets/eventday/eventsession.h) is one; the commands know nothing else of it.
+// What a command writes through. The event day's session (widgets/eventday/eventsession.h) is one;
+// the commands know nothing else of it.
 class EventEditTarget {
 public:
     virtual core::Store& store() const = 0;
     virtual QString eventId() const = 0;
     virtual const core::EventRecord& event() const = 0;
-    // Bring the models in step with the store after a write.
-    virtual void syncEntrants(const std::vector<int>& units) = 0;
-    virtual void syncResults() = 0;
-    virtual void syncEvent() = 0;
-    virtual void syncPlayers() = 0;
     // A command's undo or redo failed (the store refused it).
     virtual void commandFailed(const QString& command, const QString& message) = 0;
 
@@ -57,7 +53,7 @@ public:
     void undo() final;
 
 protected:
-    // Write through the store and update the session's models; a StoreError says why not.
+    // Write through the store; a StoreError says why not.
     virtual void doRedo() = 0;
     virtual void doUndo() = 0;
 

@@ -24,13 +24,11 @@ void PairPartnersCommand::doRedo()
     }
     store().pairPartners(eventId(), m_unit, m_partnerUnit);
     m_before = std::move(before);
-    session().syncEntrants({m_unit, m_partnerUnit});
 }
 
 void PairPartnersCommand::doUndo()
 {
     store().restoreEntrants(eventId(), m_before);
-    session().syncEntrants({m_unit, m_partnerUnit});
 }
 
 } // namespace flickdesk::ui

@@ -24,13 +24,11 @@ void RemoveEntrantCommand::doRedo()
                 .arg(m_unit));
     store().removeEntrant(eventId(), m_unit);
     m_removed = *entrant;
-    session().syncEntrants({m_unit});
 }
 
 void RemoveEntrantCommand::doUndo()
 {
     store().restoreEntrants(eventId(), {m_removed});
-    session().syncEntrants({m_unit});
 }
 
 } // namespace flickdesk::ui

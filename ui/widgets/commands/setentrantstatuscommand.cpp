@@ -16,12 +16,11 @@ bool isCheckIn(core::EntrantStatus status)
 
 SetEntrantStatusCommand::SetEntrantStatusCommand(EventEditTarget& session, int unit,
                                                  core::EntrantStatus before, core::EntrantStatus after)
-    : EventCommand(session, QString())
+    : ValueCommand(session, QString(), after)
     , m_unit(unit)
-    , m_before(before)
-    , m_after(after)
     , m_names(unitNames(session, unit))
 {
+    m_before = before;
     describe();
 }
 
@@ -56,21 +55,19 @@ bool SetEntrantStatusCommand::mergeWith(const QUndoCommand* other)
     return true;
 }
 
-void SetEntrantStatusCommand::doRedo()
+core::EntrantStatus SetEntrantStatusCommand::read() const
+{
+    return m_before; // as the entrant list showed it when asked (consecutive check-ins merge on it)
+}
+
+void SetEntrantStatusCommand::write(const core::EntrantStatus& status)
 {
     // DECISIONS P3: a unit that never began cannot withdraw (it would enter N); whoever asks.
-    if (m_after == core::EntrantStatus::Withdrawn && m_before == core::EntrantStatus::Registered)
+    if (status == core::EntrantStatus::Withdrawn && m_before == core::EntrantStatus::Registered)
         throw core::StoreError(
             core::StoreError::Kind::Refused,
             tr("%1 never checked in: only an entrant who started can withdraw.").arg(m_names));
-    store().setEntrantStatus(eventId(), m_unit, m_after);
-    session().syncEntrants({m_unit});
-}
-
-void SetEntrantStatusCommand::doUndo()
-{
-    store().setEntrantStatus(eventId(), m_unit, m_before);
-    session().syncEntrants({m_unit});
+    store().setEntrantStatus(eventId(), m_unit, status);
 }
 
 } // namespace flickdesk::ui

@@ -1,8 +1,7 @@
 #pragma once
 
-#include "core/records/eventrecords.h"
-#include "core/store/storefwd.h"
-#include "widgets/commands/eventcommand.h"
+#include "core/store/store.h"
+#include "widgets/commands/valuecommand.h"
 
 #include <QCoreApplication>
 
@@ -11,7 +10,7 @@ namespace flickdesk::ui {
 // An entrant's status: checked in (started), not (registered), or withdrawn after starting (P3).
 // Check-in toggles (registered <-> started) of one entrant merge when consecutive: a director who
 // clicks twice undoes once.
-class SetEntrantStatusCommand : public EventCommand {
+class SetEntrantStatusCommand : public ValueCommand<core::EntrantStatus> {
     Q_DECLARE_TR_FUNCTIONS(flickdesk::ui::SetEntrantStatusCommand)
 
 public:
@@ -24,15 +23,13 @@ public:
     int unit() const { return m_unit; }
 
 protected:
-    void doRedo() override;
-    void doUndo() override;
+    core::EntrantStatus read() const override;
+    void write(const core::EntrantStatus& status) override;
 
 private:
     void describe();
 
     int m_unit;
-    core::EntrantStatus m_before;
-    core::EntrantStatus m_after;
     QString m_names; // the unit's players, as the undo step names them
 };
 

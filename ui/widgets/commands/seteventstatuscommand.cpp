@@ -24,23 +24,18 @@ QString describe(core::EventStatus status)
 } // namespace
 
 SetEventStatusCommand::SetEventStatusCommand(EventEditTarget& session, core::EventStatus status)
-    : EventCommand(session, describe(status))
-    , m_after(status)
+    : ValueCommand(session, describe(status), status)
 {
 }
 
-void SetEventStatusCommand::doRedo()
+core::EventStatus SetEventStatusCommand::read() const
 {
-    const core::EventStatus before = session().event().status;
-    store().setEventStatus(eventId(), m_after);
-    m_before = before;
-    session().syncEvent();
+    return session().event().status;
 }
 
-void SetEventStatusCommand::doUndo()
+void SetEventStatusCommand::write(const core::EventStatus& status)
 {
-    store().setEventStatus(eventId(), m_before);
-    session().syncEvent();
+    store().setEventStatus(eventId(), status);
 }
 
 } // namespace flickdesk::ui

@@ -1,23 +1,18 @@
 #pragma once
 
-#include "core/records/eventrecords.h"
-#include "core/store/storefwd.h"
-#include "widgets/commands/eventcommand.h"
+#include "core/store/store.h"
+#include "widgets/commands/valuecommand.h"
 
 namespace flickdesk::ui {
 
 // Planned -> started -> finished, and back (awarding is EventSession::award, not a command).
-class SetEventStatusCommand : public EventCommand {
+class SetEventStatusCommand : public ValueCommand<core::EventStatus> {
 public:
     SetEventStatusCommand(EventEditTarget& session, core::EventStatus status);
 
 protected:
-    void doRedo() override;
-    void doUndo() override;
-
-private:
-    core::EventStatus m_after;
-    core::EventStatus m_before = core::EventStatus::Planned;
+    core::EventStatus read() const override;
+    void write(const core::EventStatus& status) override;
 };
 
 } // namespace flickdesk::ui

@@ -7,25 +7,21 @@
 namespace flickdesk::ui {
 
 SetGamesCommand::SetGamesCommand(EventEditTarget& session, std::vector<core::GameRecord> games)
-    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::SetGamesCommand", "Enter games"))
-    , m_after(std::move(games))
+    : ValueCommand(session, QCoreApplication::translate("flickdesk::ui::SetGamesCommand", "Enter games"),
+                   std::move(games))
 {
 }
 
-void SetGamesCommand::doRedo()
+std::vector<core::GameRecord> SetGamesCommand::read() const
 {
-    std::vector<core::GameRecord> before;
     if (std::optional<core::EventRecord> event = store().event(eventId()))
-        before = std::move(event->games);
-    store().setGames(eventId(), m_after);
-    m_before = std::move(before);
-    session().syncResults();
+        return std::move(event->games);
+    return {};
 }
 
-void SetGamesCommand::doUndo()
+void SetGamesCommand::write(const std::vector<core::GameRecord>& games)
 {
-    store().setGames(eventId(), m_before);
-    session().syncResults();
+    store().setGames(eventId(), games);
 }
 
 } // namespace flickdesk::ui

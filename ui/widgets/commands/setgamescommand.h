@@ -1,25 +1,20 @@
 #pragma once
 
-#include "core/records/eventrecords.h"
-#include "core/store/storefwd.h"
-#include "widgets/commands/eventcommand.h"
+#include "core/store/store.h"
+#include "widgets/commands/valuecommand.h"
 
 #include <vector>
 
 namespace flickdesk::ui {
 
 // The event's head-to-head games (DECISIONS N3), replacing the earlier ones.
-class SetGamesCommand : public EventCommand {
+class SetGamesCommand : public ValueCommand<std::vector<core::GameRecord>> {
 public:
     SetGamesCommand(EventEditTarget& session, std::vector<core::GameRecord> games);
 
 protected:
-    void doRedo() override;
-    void doUndo() override;
-
-private:
-    std::vector<core::GameRecord> m_after;
-    std::vector<core::GameRecord> m_before;
+    std::vector<core::GameRecord> read() const override;
+    void write(const std::vector<core::GameRecord>& games) override;
 };
 
 } // namespace flickdesk::ui

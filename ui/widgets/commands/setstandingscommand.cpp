@@ -44,10 +44,8 @@ void SetStandingsCommand::doRedo()
     // N4) must not stand there. The status goes first, so that no moment on disk has a finished
     // event with incomplete standings, even if the program is killed between the two writes.
     const bool reopen = session().event().status == core::EventStatus::Finished && incomplete(m_after);
-    if (reopen) {
+    if (reopen)
         store().setEventStatus(eventId(), core::EventStatus::Started);
-        session().syncEvent();
-    }
     try {
         store().setStandings(eventId(), m_after);
     } catch (const core::StoreError&) {
@@ -56,24 +54,19 @@ void SetStandingsCommand::doRedo()
                 store().setEventStatus(eventId(), core::EventStatus::Finished);
             } catch (const core::StoreError&) {
             }
-            session().syncEvent();
         }
         throw;
     }
     m_before = std::move(before);
     m_reopened = reopen;
-    session().syncResults();
 }
 
 void SetStandingsCommand::doUndo()
 {
     // The complete standings first, then finished again: never finished with incomplete ones.
     store().setStandings(eventId(), m_before);
-    session().syncResults();
-    if (m_reopened) {
+    if (m_reopened)
         store().setEventStatus(eventId(), core::EventStatus::Finished);
-        session().syncEvent();
-    }
 }
 
 } // namespace flickdesk::ui

@@ -7,28 +7,24 @@
 namespace flickdesk::ui {
 
 SetTeamCommand::SetTeamCommand(EventEditTarget& session, int unit, const QStringList& playerIds)
-    : EventCommand(session,
+    : ValueCommand(session,
                    QCoreApplication::translate("flickdesk::ui::SetTeamCommand", "Change the team of %1")
-                       .arg(unitNames(session, unit)))
+                       .arg(unitNames(session, unit)),
+                   playerIds)
     , m_unit(unit)
-    , m_after(playerIds)
 {
 }
 
-void SetTeamCommand::doRedo()
+QStringList SetTeamCommand::read() const
 {
-    QStringList before;
     if (const std::optional<core::Entrant> entrant = store().entrant(eventId(), m_unit))
-        before = entrant->playerIds();
-    store().setTeam(eventId(), m_unit, m_after);
-    m_before = before;
-    session().syncEntrants({m_unit});
+        return entrant->playerIds();
+    return {};
 }
 
-void SetTeamCommand::doUndo()
+void SetTeamCommand::write(const QStringList& playerIds)
 {
-    store().setTeam(eventId(), m_unit, m_before);
-    session().syncEntrants({m_unit});
+    store().setTeam(eventId(), m_unit, playerIds);
 }
 
 } // namespace flickdesk::ui

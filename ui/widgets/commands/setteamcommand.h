@@ -1,24 +1,22 @@
 #pragma once
 
-#include "widgets/commands/eventcommand.h"
+#include "widgets/commands/valuecommand.h"
 
 #include <QStringList>
 
 namespace flickdesk::ui {
 
 // The players of one unit: a doubles team's partners, or a singles entrant's player.
-class SetTeamCommand : public EventCommand {
+class SetTeamCommand : public ValueCommand<QStringList> {
 public:
     SetTeamCommand(EventEditTarget& session, int unit, const QStringList& playerIds);
 
 protected:
-    void doRedo() override;
-    void doUndo() override;
+    QStringList read() const override;
+    void write(const QStringList& playerIds) override;
 
 private:
     int m_unit;
-    QStringList m_after;
-    QStringList m_before;
 };
 
 } // namespace flickdesk::ui

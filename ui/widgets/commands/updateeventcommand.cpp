@@ -7,23 +7,19 @@
 namespace flickdesk::ui {
 
 UpdateEventCommand::UpdateEventCommand(EventEditTarget& session, core::EventDraft draft)
-    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::UpdateEventCommand", "Change event"))
-    , m_after(std::move(draft))
+    : ValueCommand(session, QCoreApplication::translate("flickdesk::ui::UpdateEventCommand", "Change event"),
+                   std::move(draft))
 {
 }
 
-void UpdateEventCommand::doRedo()
+core::EventDraft UpdateEventCommand::read() const
 {
-    const core::EventDraft before = core::EventDraft::of(session().event());
-    store().updateEvent(eventId(), m_after);
-    m_before = before;
-    session().syncEvent();
+    return core::EventDraft::of(session().event());
 }
 
-void UpdateEventCommand::doUndo()
+void UpdateEventCommand::write(const core::EventDraft& draft)
 {
-    store().updateEvent(eventId(), m_before);
-    session().syncEvent();
+    store().updateEvent(eventId(), draft);
 }
 
 } // namespace flickdesk::ui

@@ -1,23 +1,18 @@
 #pragma once
 
-#include "core/records/eventdayrecords.h"
-#include "core/store/storefwd.h"
-#include "widgets/commands/eventcommand.h"
+#include "core/store/store.h"
+#include "widgets/commands/valuecommand.h"
 
 namespace flickdesk::ui {
 
 // The event's name, date, format, tier, Tour division, group, season and experimental cap.
-class UpdateEventCommand : public EventCommand {
+class UpdateEventCommand : public ValueCommand<core::EventDraft> {
 public:
     UpdateEventCommand(EventEditTarget& session, core::EventDraft draft);
 
 protected:
-    void doRedo() override;
-    void doUndo() override;
-
-private:
-    core::EventDraft m_after;
-    core::EventDraft m_before;
+    core::EventDraft read() const override;
+    void write(const core::EventDraft& draft) override;
 };
 
 } // namespace flickdesk::ui

@@ -21,6 +21,8 @@ bool sameField(const core::Entrant& a, const core::Entrant& b)
 EntrantListModel::EntrantListModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+    static const core::MonthLockRatings none;
+    m_ratings = &none;
 }
 
 void EntrantListModel::setFormat(engine::EventFormat format)
@@ -46,10 +48,12 @@ void EntrantListModel::setEntrants(std::vector<core::Entrant> entrants)
     Q_EMIT fieldChanged();
 }
 
-void EntrantListModel::setLockedRatings(core::MonthLockRatings ratings)
+void EntrantListModel::setLockedRatings(const core::MonthLockRatings* ratings)
 {
-    const bool monthChanged = ratings.month != m_ratings.month;
-    m_ratings = std::move(ratings);
+    static const core::MonthLockRatings none;
+    m_ratings = ratings ? ratings : &none;
+    const bool monthChanged = m_ratings->month != m_ratingsMonth;
+    m_ratingsMonth = m_ratings->month;
     if (monthChanged) // the header names the lock's month
         Q_EMIT headerDataChanged(Qt::Horizontal, RatingColumn, RatingColumn);
     if (!m_entrants.empty())
@@ -162,7 +166,7 @@ QString EntrantListModel::unitName(int unit) const
 
 QString EntrantListModel::lockMonthText() const
 {
-    const QDate first = QDate::fromString(m_ratings.month + QStringLiteral("-01"), Qt::ISODate);
+    const QDate first = QDate::fromString(m_ratings->month + QStringLiteral("-01"), Qt::ISODate);
     return first.isValid() ? QLocale().toString(first, QStringLiteral("MMM yyyy")) : QString();
 }
 
@@ -181,9 +185,10 @@ int EntrantListModel::rowOf(int unit) const
 
 engine::PartnerRatings EntrantListModel::partnerRatings(const core::Entrant& entrant) const
 {
-    const double first = entrant.players.empty() ? m_ratings.unseenMu : m_ratings.muOf(entrant.players[0].id);
+    const double first =
+        entrant.players.empty() ? m_ratings->unseenMu : m_ratings->muOf(entrant.players[0].id);
     const double second =
-        entrant.players.size() < 2 ? m_ratings.unseenMu : m_ratings.muOf(entrant.players[1].id);
+        entrant.players.size() < 2 ? m_ratings->unseenMu : m_ratings->muOf(entrant.players[1].id);
     return {first, second};
 }
 
@@ -201,8 +206,9 @@ bool EntrantListModel::isUnpaired(const core::Entrant& entrant) const
 
 bool EntrantListModel::isRated(const core::Entrant& entrant) const
 {
-    return std::any_of(entrant.players.begin(), entrant.players.end(),
-                       [this](const core::PlayerRecord& player) { return m_ratings.mu.contains(player.id); });
+    return std::any_of(
+        entrant.players.begin(), entrant.players.end(),
+        [this](const core::PlayerRecord& player) { return m_ratings->mu.contains(player.id); });
 }
 
 int EntrantListModel::unitOfPlayer(const QString& playerId) const
@@ -367,7 +373,7 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
         if (index.column() == RatingColumn && !isRated(entrant)) {
             const QString unratedToolTip =
                 tr("Not rated in the lock of %1: counted as %2 (DECISIONS N6).")
-                    .arg(m_ratings.month, QLocale().toString(unitRating(entrant), 'f', 3));
+                    .arg(m_ratings->month, QLocale().toString(unitRating(entrant), 'f', 3));
             return unratedToolTip;
         }
         if (index.column() == RatingColumn && doubles && entrant.players.size() == 2) {
@@ -379,14 +385,14 @@ QVariant EntrantListModel::data(const QModelIndex& index, int role) const
             const core::PlayerRecord& lower = entrant.players[firstHigher ? 1 : 0];
             const auto rated = [this](const core::PlayerRecord& player, double mu) {
                 const QString name = player.name.isEmpty() ? player.id : player.name;
-                return m_ratings.mu.contains(player.id)
+                return m_ratings->mu.contains(player.id)
                            ? tr("%1 %2").arg(name, QLocale().toString(mu, 'f', 3))
                            : tr("%1 new, counted as %2").arg(name, QLocale().toString(mu, 'f', 3));
             };
             const QString teamToolTip =
                 tr("Team rating in the lock of %1: 0.6 × the higher partner (%2) + 0.4 × the lower (%3) "
                    "= %4 (DECISIONS P5).")
-                    .arg(m_ratings.month, rated(higher, std::max(first, second)),
+                    .arg(m_ratings->month, rated(higher, std::max(first, second)),
                          rated(lower, std::min(first, second)),
                          QLocale().toString(unitRating(entrant), 'f', 3));
             return teamToolTip;

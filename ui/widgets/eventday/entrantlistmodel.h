@@ -55,7 +55,9 @@ public:
     // ---- kept in step with the store (EventSession)
     void setFormat(engine::EventFormat format);
     void setEntrants(std::vector<core::Entrant> entrants); // a reset: loading an event
-    void setLockedRatings(core::MonthLockRatings ratings); // dataChanged of the rating column
+    // The lock of the event's month the rating column shows: the session's (EventSession keeps
+    // it); given again, or another, whenever it changed: dataChanged of the rating column.
+    void setLockedRatings(const core::MonthLockRatings* ratings);
     // The lock is being computed in the background: the rating column shows "…" until it arrives.
     void setRatingsPending(bool pending);
     void insertEntrant(core::Entrant entrant); // beginInsertRows, in number order
@@ -69,7 +71,6 @@ public:
     const std::vector<core::Entrant>& entrants() const { return m_entrants; }
     const core::Entrant* entrant(int unit) const;
     int rowOf(int unit) const; // -1 when absent
-    const core::MonthLockRatings& lockedRatings() const { return m_ratings; }
     // A unit's rating for FSI and FDI: the player's locked mu, or a team's (DECISIONS P5); an
     // unpaired doubles player counts with an unseen partner (mu 0, N6) until paired.
     double unitRating(const core::Entrant& entrant) const;
@@ -116,8 +117,9 @@ private:
     void numbersChangedFrom(int row);
 
     engine::EventFormat m_format = engine::EventFormat::Singles;
-    std::vector<core::Entrant> m_entrants; // by number
-    core::MonthLockRatings m_ratings;
+    std::vector<core::Entrant> m_entrants;   // by number
+    const core::MonthLockRatings* m_ratings; // never null: an empty lock until one is given
+    QString m_ratingsMonth;                  // the month of the lock last given (the header names it)
     bool m_ratingsPending = false;
     CheckInHandler m_checkIn;
     bool m_editable = true;

@@ -643,6 +643,8 @@ void EntrantsPanel::setSession(EventSession* session)
     connect(session->payoutPreview(), &PayoutPreviewModel::payoutChanged, this,
             &EntrantsPanel::updatePreview);
     connect(session, &EventSession::eventUpdated, this, &EntrantsPanel::updatePreview);
+    // The session keeps the lock: which one the preview pays from follows it (a Recompute, a merge).
+    connect(session, &EventSession::lockedRatingsChanged, this, &EntrantsPanel::updatePreview);
     connect(session, &EventSession::eventUpdated, this, &EntrantsPanel::sizeRows); // the format may change
     connect(session, &EventSession::editableChanged, this, &EntrantsPanel::updateEditable);
     // The lock of the event's month is computed in the background: the preview says so, with the
@@ -856,7 +858,7 @@ void EntrantsPanel::updatePreview()
     // The table is the model's already (the view shows it): only the figures and the chart follow.
     m_preview->setEvent(event.name, QDate::fromString(event.date, Qt::ISODate));
     // Which lock the preview pays from (core/records/monthlock.h); none when it could not be read.
-    const core::MonthLockRatings& lock = m_session->entrants()->lockedRatings();
+    const core::MonthLockRatings& lock = m_session->lockedRatings();
     m_preview->setLockSource(
         lock.month.isEmpty() || m_session->isComputingRatings() ? QString() : core::lockSourceText(lock));
 }

@@ -1,6 +1,7 @@
 #include "widgets/eventday/eventlistmodel.h"
 
 #include "core/store/store.h"
+#include "widgets/storewatcher.h"
 
 #include <algorithm>
 
@@ -15,6 +16,16 @@ EventListModel::EventListModel(core::Store& store, QObject* parent)
     for (std::size_t i = 0; i < m_events.size(); ++i)
         m_creationOrder.push_back(static_cast<qint64>(i));
     m_nextCreation = static_cast<qint64>(m_events.size());
+    // An event created, edited, finished or awarded, an import: whoever wrote it, the row follows.
+    connect(new StoreWatcher(store, this), &StoreWatcher::changed, this,
+            [this](const core::StoreChange& change) {
+                if (!change.touches(core::StoreChange::Event | core::StoreChange::Awards))
+                    return;
+                if (change.eventIds.isEmpty())
+                    reload();
+                for (const QString& id : change.eventIds)
+                    refreshEvent(id);
+            });
 }
 
 void EventListModel::reload()

@@ -4,6 +4,7 @@
 // filtering belong to a QSortFilterProxyModel over it (SortRole gives each column's sort key). The
 // date column sorts by date, then by the order the events were added, so that events of one date
 // keep their order from one session to the next and a new event sorts as it will after reopening.
+// It follows the store's announcements (StoreWatcher): a row changes when its event is written.
 
 #include "core/records/eventrecords.h"
 #include "core/store/storefwd.h"

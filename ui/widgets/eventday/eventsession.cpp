@@ -16,14 +16,33 @@
 #include "widgets/commands/setteamcommand.h"
 #include "widgets/commands/updateeventcommand.h"
 #include "widgets/eventday/entrantlistmodel.h"
-#include "widgets/eventday/eventlistmodel.h"
 #include "widgets/eventday/monthlocktask.h"
 #include "widgets/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/playersearchmodel.h"
 
 #include <QUndoStack>
+#include <algorithm>
 
 namespace flickdesk::ui {
+
+namespace {
+
+// Whether the entrant list shows `stored` as `shown` already (its players by id, name and town).
+bool sameRow(const core::Entrant& shown, const core::Entrant& stored)
+{
+    if (shown.status != stored.status || shown.place != stored.place || shown.listed != stored.listed ||
+        shown.players.size() != stored.players.size())
+        return false;
+    for (std::size_t i = 0; i < shown.players.size(); ++i) {
+        const core::PlayerRecord& a = shown.players[i];
+        const core::PlayerRecord& b = stored.players[i];
+        if (a.id != b.id || a.name != b.name || a.location != b.location)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
 
 EventSession::EventSession(core::Store& store, const QString& eventId, QObject* parent)
     : QObject(parent)
@@ -35,14 +54,39 @@ EventSession::EventSession(core::Store& store, const QString& eventId, QObject* 
     , m_playerSearch(new PlayerSearchModel(store, this))
 {
     m_entrants->setCheckInHandler([this](int unit, bool checkedIn) { return setCheckedIn(unit, checkedIn); });
-    m_payoutPreview->setEntrants(m_entrants);
+    // The lock is the session's: the models read it where it is kept.
+    m_entrants->setLockedRatings(&m_lockedRatings);
+    m_payoutPreview->setEntrants(m_entrants, &m_lockedRatings);
     connect(m_playerSearch, &PlayerSearchModel::searchFailed, this, &EventSession::fail);
     reload();
-    // Every write of the session is an undo-stack step (done, undone, redone, or the stack cleared
-    // by the award or a failure), or the award itself: each is checked for a change of the history.
     noteHistoryChange();
-    connect(m_undoStack, &QUndoStack::indexChanged, this, &EventSession::noteHistoryChange);
-    connect(this, &EventSession::awarded, this, &EventSession::noteHistoryChange);
+    // Every write of the store, this session's commands, its undo, an award, an import or a merge
+    // from elsewhere in the window, is announced once it is committed: the models follow it here.
+    m_storeListener =
+        m_store.addChangeListener([this](const core::StoreChange& change) { storeChanged(change); });
+}
+
+void EventSession::storeChanged(const core::StoreChange& change)
+{
+    if (!m_event)
+        return;
+    if (change.touchesEvent(m_eventId, core::StoreChange::Event | core::StoreChange::Awards))
+        syncEvent(); // the lock too, when the event moved to another month
+    if (change.touchesEvent(m_eventId, core::StoreChange::Entrants))
+        syncEntrants(change.units);
+    if (change.touchesEvent(m_eventId, core::StoreChange::Results))
+        Q_EMIT resultsChanged();
+    if (change.touches(core::StoreChange::Players)) {
+        m_playerSearch->refresh();
+        Q_EMIT playersChanged();
+    }
+    if (m_event && change.touchesLockOf(m_lockMonth)) {
+        // The history before the month, or its stored lock, changed: read it (or compute it) again.
+        m_lockMonth.clear();
+        loadLockedRatings();
+    }
+    if (change.touches(core::StoreChange::History))
+        noteHistoryChange();
 }
 
 void EventSession::noteHistoryChange()
@@ -61,6 +105,7 @@ void EventSession::noteHistoryChange()
 
 EventSession::~EventSession()
 {
+    m_store.removeChangeListener(m_storeListener);
     if (m_lockTask)
         m_lockTask->cancel(); // it finishes and goes on its own
 }
@@ -81,11 +126,6 @@ bool EventSession::isEditable() const
     return m_editable;
 }
 
-void EventSession::setEventList(EventListModel* events)
-{
-    m_eventList = events;
-}
-
 void EventSession::reload()
 {
     try {
@@ -100,6 +140,7 @@ void EventSession::reload()
             m_event = std::move(event);
             m_entrants->setFormat(m_event->format);
             m_entrants->setEntrants(m_store.entrants(m_eventId));
+            Q_EMIT entrantsChanged({});
         }
     } catch (const core::StoreError& error) {
         fail(error.message());
@@ -177,10 +218,12 @@ void EventSession::lockComputed()
     Q_EMIT ratingsComputingChanged(false);
 }
 
-void EventSession::setLockedRatings(const core::MonthLockRatings& ratings)
+void EventSession::setLockedRatings(core::MonthLockRatings ratings)
 {
-    m_entrants->setLockedRatings(ratings);
-    m_playerSearch->setLockedRatings(ratings);
+    m_lockedRatings = std::move(ratings);
+    m_entrants->setLockedRatings(&m_lockedRatings); // the rating column, and the preview after it
+    m_playerSearch->setLockedRatings(&m_lockedRatings);
+    Q_EMIT lockedRatingsChanged();
 }
 
 void EventSession::syncEvent()
@@ -201,8 +244,6 @@ void EventSession::syncEvent()
         // Tier 3's floor, the lowest.
         const core::PayoutTerms terms = core::payoutTermsOf(*m_event);
         m_payoutPreview->setTerms(terms.format, terms.tier, terms.experimentalCap);
-        if (m_eventList)
-            m_eventList->refreshEvent(m_eventId);
         Q_EMIT eventUpdated();
     }
     const bool editable = m_event && m_event->status != core::EventStatus::Awarded && !m_store.isReadOnly();
@@ -213,30 +254,37 @@ void EventSession::syncEvent()
     }
 }
 
-void EventSession::syncEntrants(const std::vector<int>& units)
+void EventSession::syncEntrants(const QList<int>& units)
 {
-    for (const int unit : units) {
-        if (std::optional<core::Entrant> entrant = m_store.entrant(m_eventId, unit))
-            m_entrants->updateEntrant(std::move(*entrant));
-        else
-            m_entrants->removeEntrant(unit);
+    try {
+        if (units.isEmpty()) {
+            // Any of them: only the rows that differ get dataChanged (a place, a name, a status).
+            std::vector<core::Entrant> stored = m_store.entrants(m_eventId);
+            std::vector<int> gone;
+            for (const core::Entrant& shown : m_entrants->entrants()) {
+                if (std::none_of(stored.begin(), stored.end(),
+                                 [&](const core::Entrant& e) { return e.number == shown.number; }))
+                    gone.push_back(shown.number);
+            }
+            for (const int unit : gone)
+                m_entrants->removeEntrant(unit);
+            for (core::Entrant& entrant : stored) {
+                const core::Entrant* shown = m_entrants->entrant(entrant.number);
+                if (!shown || !sameRow(*shown, entrant))
+                    m_entrants->updateEntrant(std::move(entrant));
+            }
+        } else {
+            for (const int unit : units) {
+                if (std::optional<core::Entrant> entrant = m_store.entrant(m_eventId, unit))
+                    m_entrants->updateEntrant(std::move(*entrant));
+                else
+                    m_entrants->removeEntrant(unit);
+            }
+        }
+    } catch (const core::StoreError& error) {
+        fail(error.message());
     }
-}
-
-void EventSession::syncResults()
-{
-    // Places live with the entrants: only the rows whose place changed get dataChanged.
-    for (core::Entrant& entrant : m_store.entrants(m_eventId)) {
-        const core::Entrant* shown = m_entrants->entrant(entrant.number);
-        if (!shown || shown->place != entrant.place || shown->listed != entrant.listed)
-            m_entrants->updateEntrant(std::move(entrant));
-    }
-    Q_EMIT resultsChanged();
-}
-
-void EventSession::syncPlayers()
-{
-    m_playerSearch->refresh();
+    Q_EMIT entrantsChanged(units);
 }
 
 void EventSession::commandFailed(const QString& command, const QString& message)
@@ -455,9 +503,7 @@ bool EventSession::award()
     // DECISIONS P2: what was awarded is frozen; nothing before it can be undone from here.
     m_undoStack->clear();
     m_lastError.clear();
-    syncEvent();
-    syncResults();
-    Q_EMIT awarded();
+    Q_EMIT awarded(); // the models followed the store's announcement already
     return true;
 }
 

@@ -2,14 +2,16 @@
 
 // One event on its day: the models a director works with (entrants with check-in, the payout
 // preview, the player search) and the undo stack of every edit. Each edit is a command
-// (widgets/commands/) that writes through the store and brings the models in step; an edit the store
-// refuses never reaches the stack. Once the event is awarded its points are frozen (DECISIONS P2):
-// the stack is cleared and every further edit is refused.
+// (widgets/commands/) that makes its one write through the store; the store announces what each
+// write touched (core/store/storechange.h), whoever made it, and the session brings its models in
+// step and says so in typed signals. An edit the store refuses never reaches the stack. Once the event is
+// awarded its points are frozen (DECISIONS P2): the stack is cleared and every further edit is refused.
 
 #include "core/awards/monthlocks.h"
 #include "core/records/eventdayrecords.h"
 #include "core/records/eventrecords.h"
 #include "core/records/monthlock.h"
+#include "core/store/storechange.h"
 #include "core/store/storefwd.h"
 #include "widgets/commands/eventcommand.h"
 
@@ -25,7 +27,6 @@ class QUndoStack;
 namespace flickdesk::ui {
 
 class EntrantListModel;
-class EventListModel;
 class MonthLockTask;
 class PayoutPreviewModel;
 class PlayerSearchModel;
@@ -57,8 +58,10 @@ public:
     // preview and the points wait for it, Award is refused until it is ready.
     bool isComputingRatings() const { return !m_lockTask.isNull(); }
     QString lockMonth() const { return m_lockMonth; }
-    // The application's list of events, whose row of this event the session keeps in step.
-    void setEventList(EventListModel* events);
+    // DECISIONS P1: the lock of the event's month, kept here (read once, or computed in the
+    // background; empty of players while it is computed): what the payout preview, the rating
+    // column and the award's check read. lockedRatingsChanged() says when it is another.
+    const core::MonthLockRatings& lockedRatings() const { return m_lockedRatings; }
 
     // ---- edits, each one undoable command. On refusal: false (or nothing), lastError() and
     // errorOccurred() say why, and nothing changed.
@@ -100,11 +103,6 @@ public:
     // the undo stack is cleared and edits are refused from then on.
     bool award();
 
-    // ---- for the commands (EventEditTarget): bring the models in step with the store after a write
-    void syncEntrants(const std::vector<int>& units) override;
-    void syncResults() override;
-    void syncEvent() override;
-    void syncPlayers() override;
     // A command's undo or redo failed: the models are read again from the store and the stack,
     // which no longer matches the database, is cleared.
     void commandFailed(const QString& command, const QString& message) override;
@@ -114,6 +112,12 @@ Q_SIGNALS:
     void editableChanged(bool editable);
     void eventUpdated();   // name, date, format, tier, status...
     void resultsChanged(); // standings or games
+    // Entrants added, removed or changed (`units`; empty: any of them), the model is in step.
+    void entrantsChanged(const QList<int>& units);
+    // A player was added, renamed, merged or given another id.
+    void playersChanged();
+    // The lock of the event's month is another (it arrived, or the history before it changed).
+    void lockedRatingsChanged();
     void awarded();
     // The lock of the event's month began or ended computing in the background.
     void ratingsComputingChanged(bool computing);
@@ -131,7 +135,11 @@ private:
     void fail(const QString& message);
     void reload();
     void loadLockedRatings();
-    void setLockedRatings(const core::MonthLockRatings& ratings);
+    void setLockedRatings(core::MonthLockRatings ratings);
+    // What a write of the store touched (Store::addChangeListener), this session's or another's.
+    void storeChanged(const core::StoreChange& change);
+    void syncEvent();
+    void syncEntrants(const QList<int>& units);
     void lockComputed();
     void noteHistoryChange();
 
@@ -140,13 +148,14 @@ private:
     QString m_eventId;
     std::optional<core::EventRecord> m_event; // without units and games
     QString m_lockMonth;
+    core::MonthLockRatings m_lockedRatings; // of m_lockMonth
+    int m_storeListener = 0;
     QString m_lastError;
     bool m_editable = false;
     QUndoStack* m_undoStack = nullptr;
     EntrantListModel* m_entrants = nullptr;
     PayoutPreviewModel* m_payoutPreview = nullptr;
     PlayerSearchModel* m_playerSearch = nullptr;
-    QPointer<EventListModel> m_eventList;
     QPointer<MonthLockTask> m_lockTask; // computing the lock of m_lockMonth
     qint64 m_historyGeneration = -1;    // Store::historyGeneration as last seen (noteHistoryChange)
 };

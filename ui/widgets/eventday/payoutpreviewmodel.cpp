@@ -14,8 +14,9 @@ PayoutPreviewModel::PayoutPreviewModel(QObject* parent)
     setTable(core::payoutTable(core::PayoutTerms{m_format, m_tier, m_cap}, {}));
 }
 
-void PayoutPreviewModel::setEntrants(EntrantListModel* entrants)
+void PayoutPreviewModel::setEntrants(EntrantListModel* entrants, const core::MonthLockRatings* lock)
 {
+    m_lock = lock;
     if (m_entrants == entrants)
         return;
     if (m_entrants)
@@ -58,9 +59,10 @@ void PayoutPreviewModel::recompute()
     std::vector<core::FieldUnit> units;
     if (m_entrants) {
         // DECISIONS P3: the field is every unit that began, withdrawn ones included; ratings come
-        // from the entrant list's lock in memory: no database query on a check-in.
+        // from the session's lock in memory: no database query on a check-in.
+        static const core::MonthLockRatings none; // N6: every player unseen until a lock is given
         m_format = m_entrants->format();
-        units = core::fieldUnitsThatBegan(m_entrants->entrants(), m_format, m_entrants->lockedRatings());
+        units = core::fieldUnitsThatBegan(m_entrants->entrants(), m_format, m_lock ? *m_lock : none);
     } else if (m_format == engine::EventFormat::Doubles) {
         for (const engine::PartnerRatings& team : m_teams)
             units.push_back({team.first, team.second});

@@ -7,6 +7,7 @@
 // It is the table model the preview's view shows (one model, one diff per edit): the rows and roles
 // of PayoutTableModel.
 
+#include "core/records/monthlock.h"
 #include "flickdesk/engine/points.h"
 #include "widgets/eventday/payouttablemodel.h"
 
@@ -33,7 +34,8 @@ public:
     explicit PayoutPreviewModel(QObject* parent = nullptr);
 
     // The field: the units of `entrants` that began, followed as they check in and out.
-    void setEntrants(EntrantListModel* entrants);
+    // Their ratings: `lock`, the event's lock as its session keeps it (EventSession::lockedRatings).
+    void setEntrants(EntrantListModel* entrants, const core::MonthLockRatings* lock = nullptr);
     // The event's terms. An experimental event passes its FSI cap (DECISIONS P4).
     void setTerms(engine::EventFormat format, engine::Tier tier, std::optional<double> experimentalCap);
     // A field given directly (without an entrant list): singles ratings, or doubles partner pairs.
@@ -63,6 +65,7 @@ Q_SIGNALS:
 
 private:
     QPointer<EntrantListModel> m_entrants;
+    const core::MonthLockRatings* m_lock = nullptr;
     engine::EventFormat m_format = engine::EventFormat::Singles;
     engine::Tier m_tier = engine::Tier::Three;
     std::optional<double> m_cap;

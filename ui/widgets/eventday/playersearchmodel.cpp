@@ -22,6 +22,8 @@ PlayerSearchModel::PlayerSearchModel(core::Store& store, QObject* parent)
     : QAbstractTableModel(parent)
     , m_store(store)
 {
+    static const core::MonthLockRatings none;
+    m_ratings = &none;
 }
 
 void PlayerSearchModel::setQuery(const QString& text)
@@ -84,10 +86,12 @@ void PlayerSearchModel::showMatches(std::vector<core::PlayerMatch> matches)
     }
 }
 
-void PlayerSearchModel::setLockedRatings(core::MonthLockRatings ratings)
+void PlayerSearchModel::setLockedRatings(const core::MonthLockRatings* ratings)
 {
-    const bool monthChanged = ratings.month != m_ratings.month;
-    m_ratings = std::move(ratings);
+    static const core::MonthLockRatings none;
+    m_ratings = ratings ? ratings : &none;
+    const bool monthChanged = m_ratings->month != m_ratingsMonth;
+    m_ratingsMonth = m_ratings->month;
     if (monthChanged) // the header names the lock's month
         Q_EMIT headerDataChanged(Qt::Horizontal, RatingColumn, RatingColumn);
     if (!m_matches.empty())
@@ -122,7 +126,7 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
     case LocationRole:
         return match.location;
     case RatingRole:
-        return m_ratings.muOf(match.id);
+        return m_ratings->muOf(match.id);
     case LastEventIdRole:
         return match.lastEventId;
     case LastEventNameRole:
@@ -132,7 +136,7 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
     case SortRole:
         switch (index.column()) {
         case RatingColumn:
-            return m_ratings.muOf(match.id);
+            return m_ratings->muOf(match.id);
         case LastEventColumn:
             return match.lastEventDate;
         default:
@@ -146,8 +150,8 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
             return match.name;
         case RatingColumn:
             // DECISIONS N6: a player the lock has never rated counts as 0; a director reads "new".
-            return m_ratings.mu.contains(match.id) ? QLocale().toString(m_ratings.muOf(match.id), 'f', 3)
-                                                   : tr("new");
+            return m_ratings->mu.contains(match.id) ? QLocale().toString(m_ratings->muOf(match.id), 'f', 3)
+                                                    : tr("new");
         case LocationColumn:
             return match.location;
         case LastEventColumn:
@@ -158,9 +162,9 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
         }
         break;
     case Qt::ToolTipRole:
-        if (index.column() == RatingColumn && !m_ratings.mu.contains(match.id))
+        if (index.column() == RatingColumn && !m_ratings->mu.contains(match.id))
             return tr("Not rated in the lock of %1: counted as %2 (DECISIONS N6).")
-                .arg(m_ratings.month, QLocale().toString(m_ratings.unseenMu, 'f', 3));
+                .arg(m_ratings->month, QLocale().toString(m_ratings->unseenMu, 'f', 3));
         break;
     case Qt::TextAlignmentRole:
         if (index.column() == RatingColumn)
@@ -172,7 +176,7 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
 
 QString PlayerSearchModel::lockMonthText() const
 {
-    const QDate first = QDate::fromString(m_ratings.month + QStringLiteral("-01"), Qt::ISODate);
+    const QDate first = QDate::fromString(m_ratings->month + QStringLiteral("-01"), Qt::ISODate);
     return first.isValid() ? QLocale().toString(first, QStringLiteral("MMM yyyy")) : QString();
 }
 

@@ -40,7 +40,9 @@ public:
     void setLimit(int limit);
     // Runs the query again (a player was added or removed).
     void refresh();
-    void setLockedRatings(core::MonthLockRatings ratings);
+    // The lock of the event's month the rating column shows: the session's (EventSession keeps
+    // it); given again, or another, whenever it changed.
+    void setLockedRatings(const core::MonthLockRatings* ratings);
 
     // The month of the lock the ratings come from, "Nov 2026"; empty before one is known.
     QString lockMonthText() const;
@@ -65,7 +67,8 @@ private:
     QString m_query;
     int m_limit = 20;
     std::vector<core::PlayerMatch> m_matches;
-    core::MonthLockRatings m_ratings;
+    const core::MonthLockRatings* m_ratings; // never null: an empty lock until one is given
+    QString m_ratingsMonth;                  // the month of the lock last given (the header names it)
 };
 
 } // namespace flickdesk::ui

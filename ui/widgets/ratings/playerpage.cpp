@@ -9,6 +9,7 @@
 #include "flickdesk/engine/points.h"
 #include "widgets/charts/curvechart.h"
 #include "widgets/playerdialog.h"
+#include "widgets/storewatcher.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -251,6 +252,13 @@ PlayerPage::PlayerPage(core::Store& store, QWidget* parent)
     , m_store(store)
     , m_model(new PlayerEventsModel(this))
 {
+    // Whoever changed the history (an award, an import, a merge, a result): the page says that its
+    // figures are older than it (checkHistory) until the run it shows is computed again.
+    connect(new StoreWatcher(m_store, this), &StoreWatcher::changed, this,
+            [this](const core::StoreChange& change) {
+                if (change.touches(core::StoreChange::History | core::StoreChange::Locks))
+                    checkHistory();
+            });
     m_header = new QLabel(this);
     m_header->setObjectName(QStringLiteral("playerHeader"));
     m_header->setTextFormat(Qt::RichText);

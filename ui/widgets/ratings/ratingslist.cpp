@@ -3,6 +3,7 @@
 #include "core/formats/csvwriting.h"
 #include "core/formats/outputfiles.h"
 #include "widgets/savedialog.h"
+#include "widgets/storewatcher.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,6 +19,7 @@
 #include <QSaveFile>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace flickdesk::ui {
 
@@ -188,6 +190,25 @@ RatingsListView::RatingsListView(core::Store& store, QWidget* parent)
     bannerLayout->addWidget(m_staleText, 1);
     bannerLayout->addWidget(m_recomputeNow, 0, Qt::AlignVCenter);
     m_staleBanner->hide();
+    // Whoever wrote it (an award, an import, a merge, a result, a Recompute): the list checks
+    // whether its figures are older than the history, and says so (checkHistory).
+    connect(new StoreWatcher(m_store, this), &StoreWatcher::changed, this,
+            [this](const core::StoreChange& change) {
+                // A name or an id changed (D1a): the run shows those it was computed with.
+                const bool identity =
+                    change.touches(core::StoreChange::Players) && change.touches(core::StoreChange::Entrants);
+                // Nothing shown yet (an empty history): what was written is computed, now or once shown.
+                const bool nothingShown =
+                    !m_run && !m_computing && change.touches(core::StoreChange::History);
+                if ((identity && m_run) || nothingShown) {
+                    if (isVisible())
+                        refresh();
+                    else
+                        m_refreshOnShow = true;
+                }
+                if (change.touches(core::StoreChange::History | core::StoreChange::Locks))
+                    checkHistory();
+            });
     connect(m_filter, &QAbstractItemModel::rowsInserted, this, &RatingsListView::updateSummary);
     connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &RatingsListView::updateSummary);
     connect(m_filter, &QAbstractItemModel::modelReset, this, &RatingsListView::updateSummary);
@@ -262,6 +283,8 @@ void RatingsListView::checkHistory()
 void RatingsListView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    if (std::exchange(m_refreshOnShow, false))
+        refresh();
     checkHistory(); // a change made while the tab was hidden, announced or not
 }
 

@@ -125,6 +125,9 @@ private:
     HistoryStaleness m_staleness;
     QString m_currentPlayer;  // the last player the selection announced
     bool m_computing = false; // from refresh() until its run (or why there is none) arrives
+    // A player was renamed, merged or given another id while the list was hidden: the run holds
+    // the names and ids it was computed with, so it is computed again once the list is shown.
+    bool m_refreshOnShow = false;
     RecomputeJobHandle m_job; // let go without waiting for it
     RatingsListModel* m_model = nullptr;
     RatingsFilterModel* m_filter = nullptr;

@@ -179,6 +179,8 @@ void RecomputeDialog::onFinished()
         return;
     }
 
+    // The job stored the run through its own connection: the views hear of its locks now.
+    m_store.announce(core::StoreChange::locks());
     if (!m_job->wasStored()) {
         m_step->setText(m_job->storeError());
         // The run is still good to look at: it only was not stored.

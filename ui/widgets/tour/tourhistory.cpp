@@ -1,6 +1,7 @@
 #include "widgets/tour/tourhistory.h"
 
 #include "core/store/store.h"
+#include "widgets/storewatcher.h"
 
 #include <QWidget>
 
@@ -22,6 +23,17 @@ TourHistory::TourHistory(core::Store& store, QWidget* view)
             readAgainIfChanged();
         }
     });
+    // Tour points come from awards and the stored locks as well as the history (DECISIONS T1).
+    connect(new StoreWatcher(store, this), &StoreWatcher::changed, this,
+            [this](const core::StoreChange& change) {
+                if (change.touches(core::StoreChange::Locks | core::StoreChange::Awards |
+                                   core::StoreChange::Settings | core::StoreChange::Players))
+                    m_outdated = true;
+                if (change.touches(core::StoreChange::History | core::StoreChange::Locks |
+                                   core::StoreChange::Awards | core::StoreChange::Settings |
+                                   core::StoreChange::Players))
+                    readAgainIfChanged();
+            });
 }
 
 void TourHistory::read()
@@ -30,6 +42,7 @@ void TourHistory::read()
     // on the window's thread kept the event loop for 2.3 s (bench_recompute).
     Q_EMIT statusChanged(tr("Reading the stored history…"));
     m_reading = true;
+    m_outdated = false;
     m_watcher->setFuture(loadHistoryInBackground(m_store));
 }
 
@@ -45,7 +58,7 @@ void TourHistory::readAgainIfChanged()
     } catch (const core::StoreError&) {
         return; // what is shown stays; the next change or showing checks again
     }
-    if (now == m_generation)
+    if (now == m_generation && !m_outdated)
         return;
     if (!m_view->isVisible())
         return; // the view's showEvent checks again

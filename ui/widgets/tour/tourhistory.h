@@ -2,7 +2,8 @@
 
 // The stored history a Tour view (StandingsView, TierReport) computes from: read in the pool
 // (loadHistoryInBackground), and read again when the store has changed it since, as soon as the
-// view is shown. What both views had each kept for themselves.
+// view is shown. It hears the store's announcements (StoreWatcher): nobody refreshes it by hand.
+// What both views had each kept for themselves.
 
 #include "widgets/ratings/recomputejob.h"
 
@@ -49,6 +50,9 @@ private:
     qint64 m_generation = 0;
     bool m_reading = false;
     bool m_checkAfterLoad = false; // the history changed while it was being read
+    // The store announced a change of what the views compute besides the history (stored locks,
+    // awards, the Finale setting): read again as the history is, once the view is visible.
+    bool m_outdated = false;
 };
 
 } // namespace flickdesk::ui
