@@ -15,8 +15,8 @@
 #include "benchtiming.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/date.h"
-#include "widgets/backgroundpool.h"
-#include "widgets/eventday/eventsession.h"
+#include "models/backgroundpool.h"
+#include "models/eventday/eventsession.h"
 #include "widgets/mainwindow.h"
 #include "widgets/settings.h"
 

@@ -13,7 +13,7 @@
 // for the growth to show; time whole processes for a median.
 
 #include "benchtiming.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/store/store.h"
 
 #include <QCoreApplication>

@@ -8,7 +8,7 @@
 #include "benchtiming.h"
 #include "core/awards/monthlocks.h"
 #include "core/store/store.h"
-#include "widgets/eventday/eventsession.h"
+#include "models/eventday/eventsession.h"
 #include "widgets/mainwindow.h"
 #include "widgets/settings.h"
 

@@ -1,5 +1,6 @@
-// flickdesk-cli: the commands live in flickdesk_core (core/cli/cli.h), so that tests run them in-process.
-#include "core/cli/cli.h"
+// flickdesk-cli: the commands live in flickdesk_cli (cli/cli.h, beside this file), so that tests run them
+// in-process.
+#include "cli/cli.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

@@ -4,7 +4,7 @@
 // computes it in the background (issue 15): a test that reads ratings, points or the preview
 // waits for it, as the director's preview does, with the event loop turning.
 
-#include "widgets/eventday/eventsession.h"
+#include "models/eventday/eventsession.h"
 
 #include <QDeadlineTimer>
 #include <QTest>

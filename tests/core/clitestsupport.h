@@ -5,7 +5,7 @@
 // docs/examples paths, whole-file reads and writes, and a splitter for CSV without quoted fields.
 // Every test target defines FLICKDESK_TEST_DATA_DIR and FLICKDESK_CLI_PATH (tests/CMakeLists.txt).
 
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 
 #include <QByteArray>
 #include <QDir>

@@ -1,7 +1,7 @@
 // flickdesk-cli acf on docs/examples (ratings worked out by hand below), in-process and as the real
 // executable; the history table; refusal of defective files with file, line and field (DECISIONS D2).
 #include "clitestsupport.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/systems/systems.h"
 
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 // docs/kings-cribbage.md), the pool scopes of runKingsSystem, and refusal of defective input: exit 2,
 // every defect named with file:line: field, and no output file.
 #include "clitestsupport.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/systems/systems.h"
 
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 // flickdesk-cli rate against the reference results of tests/data/reference/ttt, in-process and as
 // the real executable; refusal of defective input; --help, --version and usage errors.
 #include "clitestsupport.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 
 #include <QDir>
 #include <QFile>

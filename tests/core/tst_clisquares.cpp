@@ -3,7 +3,7 @@
 // field, and no output file.
 
 #include "clitestsupport.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/systems/systems.h"
 
 #include <QFile>

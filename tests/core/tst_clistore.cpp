@@ -4,7 +4,7 @@
 #include "clitestsupport.h"
 #include "core/awards/awarding.h"
 #include "core/awards/tourpoints.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 

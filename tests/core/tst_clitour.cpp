@@ -4,7 +4,7 @@
 // usage errors.
 #include "clitestsupport.h"
 #include "core/awards/tourpoints.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/formats/historyreader.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"

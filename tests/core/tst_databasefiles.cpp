@@ -3,7 +3,7 @@
 // path, a database's backups kept through failed opens, its tables checked, read-only media read in
 // place, a lock of another computer named and taken over, `events` output unambiguous.
 #include "clitestsupport.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/formats/outputfiles.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"

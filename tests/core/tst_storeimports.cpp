@@ -8,7 +8,7 @@
 #include "clitestsupport.h"
 #include "core/awards/awarding.h"
 #include "core/awards/tourpoints.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/formats/eventexchange.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"

@@ -6,7 +6,7 @@
 // leaves the database as it was. The files are in tests/data/submission (README.md there).
 #include "../common/storefixtures.h"
 #include "clitestsupport.h"
-#include "core/cli/cli.h"
+#include "cli/cli.h"
 #include "core/formats/csvtable.h"
 #include "core/formats/eventexchange.h"
 #include "core/formats/strictjson.h"

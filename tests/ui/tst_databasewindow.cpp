@@ -3,12 +3,12 @@
 // why a database did not open.
 #include "core/store/store.h"
 #include "widgets/charts/curvechart.h"
-#include "widgets/eventday/eventlistmodel.h"
-#include "widgets/eventday/eventsession.h"
+#include "models/eventday/eventlistmodel.h"
+#include "models/eventday/eventsession.h"
 #include "widgets/mainwindow.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
-#include "widgets/ratings/ratingslistmodel.h"
+#include "models/ratings/ratingslistmodel.h"
 #include "widgets/tour/standingsview.h"
 
 #include <QAbstractButton>

@@ -6,13 +6,13 @@
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
 #include "core/store/store.h"
-#include "widgets/backgroundpool.h"
+#include "models/backgroundpool.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
-#include "widgets/eventday/eventsession.h"
+#include "models/eventday/eventsession.h"
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/mainwindow.h"
-#include "widgets/samplehistory.h"
+#include "models/samplehistory.h"
 #include "widgets/savedialog.h"
 
 #include <QAbstractButton>

@@ -1,4 +1,4 @@
-// The event-day models (widgets/eventday/eventlistmodel.h, entrantlistmodel.h, playersearchmodel.h,
+// The event-day models (models/eventday/eventlistmodel.h, entrantlistmodel.h, playersearchmodel.h,
 // payoutpreviewmodel.h), each under QAbstractItemModelTester in Fatal mode while real edits go
 // through an EventSession: rows inserted, changed and removed precisely, never reset by an edit;
 // the entrant counts; the search by id and by name telling two players of one name apart; the
@@ -9,14 +9,14 @@
 #include "core/awards/monthlocks.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/points.h"
-#include "widgets/commands/setentrantstatuscommand.h"
-#include "widgets/eventday/entrantlistmodel.h"
+#include "models/commands/setentrantstatuscommand.h"
+#include "models/eventday/entrantlistmodel.h"
 #include "widgets/eventday/eventeditor.h"
-#include "widgets/eventday/eventlistmodel.h"
-#include "widgets/eventday/eventsession.h"
-#include "widgets/eventday/payoutpreviewmodel.h"
-#include "widgets/eventday/playersearchmodel.h"
-#include "widgets/samplehistory.h"
+#include "models/eventday/eventlistmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/eventday/payoutpreviewmodel.h"
+#include "models/eventday/playersearchmodel.h"
+#include "models/samplehistory.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>

@@ -1,4 +1,4 @@
-// An event's day in widgets/eventday/eventsession.h: every command done, undone and redone, with the store
+// An event's day in models/eventday/eventsession.h: every command done, undone and redone, with the store
 // and the models checked each time; refused edits never reach the undo stack; consecutive check-ins
 // of one entrant merge; a failed undo clears the stack; the stack survives until the award and is
 // cleared by it, after which every edit is refused (DECISIONS P2).
@@ -6,11 +6,11 @@
 #include "../common/storefixtures.h"
 #include "core/awards/monthlocks.h"
 #include "core/store/store.h"
-#include "widgets/eventday/entrantlistmodel.h"
-#include "widgets/eventday/eventsession.h"
-#include "widgets/eventday/payoutpreviewmodel.h"
-#include "widgets/eventday/playersearchmodel.h"
-#include "widgets/samplehistory.h"
+#include "models/eventday/entrantlistmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/eventday/payoutpreviewmodel.h"
+#include "models/eventday/playersearchmodel.h"
+#include "models/samplehistory.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

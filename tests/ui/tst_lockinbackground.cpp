@@ -8,10 +8,10 @@
 #include "core/awards/payout.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
-#include "widgets/eventday/entrantlistmodel.h"
+#include "models/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
-#include "widgets/eventday/eventsession.h"
-#include "widgets/eventday/payoutpreviewmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/resultspanel.h"
 

@@ -12,13 +12,13 @@
 #include "core/awards/payout.h"
 #include "core/records/monthlock.h"
 #include "core/store/store.h"
-#include "widgets/eventday/entrantlistmodel.h"
+#include "models/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
-#include "widgets/eventday/eventsession.h"
-#include "widgets/eventday/payoutpreviewmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/ratings/playerpage.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/recomputejob.h"
 
 #include <QFile>
 #include <QLabel>

@@ -10,13 +10,13 @@
 #include "core/awards/awarding.h"
 #include "core/awards/tourpoints.h"
 #include "core/store/store.h"
-#include "widgets/eventday/entrantlistmodel.h"
+#include "models/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
-#include "widgets/eventday/eventsession.h"
+#include "models/eventday/eventsession.h"
 #include "widgets/playerdialog.h"
 #include "widgets/ratings/playerpage.h"
-#include "widgets/samplehistory.h"
+#include "models/samplehistory.h"
 #include "widgets/tour/standingsview.h"
 
 #include <QAction>

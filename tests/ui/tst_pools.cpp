@@ -13,7 +13,7 @@
 #include "widgets/pools/poolnewdialog.h"
 #include "widgets/pools/poolrowform.h"
 #include "widgets/pools/poolsview.h"
-#include "widgets/pools/pooltablemodel.h"
+#include "models/pools/pooltablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

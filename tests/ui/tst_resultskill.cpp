@@ -8,7 +8,7 @@
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
-#include "widgets/eventday/eventsession.h"
+#include "models/eventday/eventsession.h"
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/mainwindow.h"
 

@@ -10,16 +10,16 @@
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
 #include "core/store/store.h"
-#include "widgets/eventday/entrantlistmodel.h"
+#include "models/eventday/entrantlistmodel.h"
 #include "widgets/eventday/entrantspanel.h"
-#include "widgets/eventday/eventsession.h"
-#include "widgets/eventday/payoutpreviewmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/eventday/resultssheet.h"
 #include "widgets/eventday/sheetprinting.h"
 #include "widgets/mainwindow.h"
-#include "widgets/samplehistory.h"
+#include "models/samplehistory.h"
 
 #include <QAction>
 #include <QApplication>

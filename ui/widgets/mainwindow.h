@@ -7,7 +7,7 @@
 // (ratings, Tour standings, Tier report), built when first shown.
 
 #include "core/store/storefwd.h"
-#include "widgets/eventday/eventsession.h"
+#include "models/eventday/eventsession.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -3,11 +3,11 @@
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
 #include "core/store/store.h"
-#include "widgets/eventday/entrantlistmodel.h"
-#include "widgets/eventday/eventsession.h"
-#include "widgets/eventday/payoutpreviewmodel.h"
+#include "models/eventday/entrantlistmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/eventday/payoutpreviewmodel.h"
+#include "models/eventday/playersearchmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
-#include "widgets/eventday/playersearchmodel.h"
 #include "widgets/playerdialog.h"
 #include "widgets/savedialog.h"
 
@@ -623,6 +623,7 @@ void EntrantsPanel::setSession(EventSession* session)
         updateEditable();
         return;
     }
+    session->entrants()->setWarningIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
     m_entrants->setModel(session->entrants());
     m_results->setModel(session->playerSearch());
     sizeColumns();

@@ -2,7 +2,7 @@
 
 #include "core/formats/outputfiles.h"
 #include "widgets/charts/payoutchart.h"
-#include "widgets/eventday/payouttablemodel.h"
+#include "models/eventday/payouttablemodel.h"
 #include "widgets/eventday/sheetprinting.h"
 
 #include <QCoreApplication>

@@ -2,10 +2,10 @@
 
 #include "core/awards/awarding.h"
 #include "core/store/store.h"
-#include "widgets/eventday/entrantlistmodel.h"
-#include "widgets/eventday/eventlistmodel.h"
-#include "widgets/eventday/eventsession.h"
-#include "widgets/eventday/payoutpreviewmodel.h"
+#include "models/eventday/entrantlistmodel.h"
+#include "models/eventday/eventlistmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/eventday/payoutpreviewmodel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/savedialog.h"
 

@@ -3,7 +3,7 @@
 #include "core/awards/payout.h"
 #include "widgets/charts/payoutchart.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
-#include "widgets/eventday/payouttablemodel.h"
+#include "models/eventday/payouttablemodel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

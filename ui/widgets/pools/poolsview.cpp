@@ -6,7 +6,7 @@
 #include "core/store/store.h"
 #include "widgets/pools/poolnewdialog.h"
 #include "widgets/pools/poolrowform.h"
-#include "widgets/pools/pooltablemodel.h"
+#include "models/pools/pooltablemodel.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -9,7 +9,7 @@
 #include "flickdesk/engine/points.h"
 #include "widgets/charts/curvechart.h"
 #include "widgets/playerdialog.h"
-#include "widgets/storewatcher.h"
+#include "models/storewatcher.h"
 
 #include <QColor>
 #include <QCoreApplication>

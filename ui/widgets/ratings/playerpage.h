@@ -23,8 +23,8 @@
 
 #include "core/store/storefwd.h"
 #include "flickdesk/engine/flickskill.h"
-#include "widgets/ratings/playereventsmodel.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/playereventsmodel.h"
+#include "models/ratings/recomputejob.h"
 
 #include <QAbstractTableModel>
 #include <QDate>

@@ -3,7 +3,7 @@
 #include "core/formats/csvwriting.h"
 #include "core/formats/outputfiles.h"
 #include "widgets/savedialog.h"
-#include "widgets/storewatcher.h"
+#include "models/storewatcher.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -6,8 +6,8 @@
 // core::importRatingList reads (player_id,name,mu,sigma; core/formats/eventexchange.h).
 
 #include "core/store/storefwd.h"
-#include "widgets/ratings/ratingslistmodel.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/ratingslistmodel.h"
+#include "models/ratings/recomputejob.h"
 
 #include <QAbstractTableModel>
 #include <QDate>

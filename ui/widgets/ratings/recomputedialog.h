@@ -10,8 +10,8 @@
 
 #include "core/records/ratingrecords.h"
 #include "core/store/storefwd.h"
-#include "widgets/ratings/lockdifferencemodel.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/lockdifferencemodel.h"
+#include "models/ratings/recomputejob.h"
 
 #include <QAbstractTableModel>
 #include <QDialog>

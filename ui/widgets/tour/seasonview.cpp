@@ -1,7 +1,7 @@
 #include "widgets/tour/seasonview.h"
 
 #include "core/store/store.h"
-#include "widgets/tour/tourhistory.h"
+#include "models/tour/tourhistory.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -35,7 +35,7 @@ SeasonView::SeasonView(core::Store& store, const ObjectNames& names, QWidget* pa
     : QWidget(parent)
     , m_store(store)
     , m_folder(std::make_shared<const core::HistoryFolder>())
-    , m_history(new TourHistory(store, this))
+    , m_history(new TourHistory(store, this, [this] { return isVisible(); }))
     , m_storing(new QFutureWatcher<int>(this))
 {
     m_season = new QComboBox(this);

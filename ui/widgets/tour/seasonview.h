@@ -8,7 +8,7 @@
 
 #include "core/awards/tourpoints.h"
 #include "core/formats/historyreader.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/recomputejob.h"
 
 #include <QFutureWatcher>
 #include <QString>

@@ -4,7 +4,7 @@
 #include "core/store/store.h"
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/recomputejob.h"
 #include "widgets/savedialog.h"
 
 #include <QComboBox>

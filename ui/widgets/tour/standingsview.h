@@ -14,9 +14,9 @@
 #include "core/records/awardrecords.h"
 #include "core/store/storefwd.h"
 #include "flickdesk/engine/standings.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/recomputejob.h"
 #include "widgets/tour/seasonview.h"
-#include "widgets/tour/standingsmodel.h"
+#include "models/tour/standingsmodel.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>

@@ -3,7 +3,7 @@
 #include "core/awards/tourpoints.h"
 #include "core/store/store.h"
 #include "core/translation.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/recomputejob.h"
 
 #include <QCheckBox>
 #include <QColor>

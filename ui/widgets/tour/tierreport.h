@@ -10,9 +10,9 @@
 #include "core/formats/historyreader.h"
 #include "core/store/storefwd.h"
 #include "flickdesk/engine/points.h"
-#include "widgets/ratings/recomputejob.h"
+#include "models/ratings/recomputejob.h"
 #include "widgets/tour/seasonview.h"
-#include "widgets/tour/tierreportmodel.h"
+#include "models/tour/tierreportmodel.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>

@@ -1,0 +1,72 @@
+#include "models/commands/setstandingscommand.h"
+
+#include "core/awards/awarding.h"
+#include "core/store/store.h"
+
+#include <QCoreApplication>
+#include <map>
+
+namespace flickdesk::ui {
+
+SetStandingsCommand::SetStandingsCommand(EventEditTarget& session, std::vector<core::Placing> listed)
+    : EventCommand(session,
+                   QCoreApplication::translate("flickdesk::ui::SetStandingsCommand", "Enter standings"))
+    , m_after(std::move(listed))
+{
+}
+
+bool SetStandingsCommand::incomplete(const std::vector<core::Placing>& listed) const
+{
+    const std::optional<core::EventRecord> event = store().event(eventId());
+    if (!event)
+        return false; // the store refuses the standings itself
+    std::vector<core::Entrant> entrants = store().entrants(eventId());
+    std::map<int, core::Entrant*> byUnit;
+    for (core::Entrant& entrant : entrants) {
+        entrant.place.reset();
+        entrant.listed.reset();
+        byUnit[entrant.number] = &entrant;
+    }
+    int position = 0;
+    for (const core::Placing& placing : listed) {
+        if (const auto found = byUnit.find(placing.unit); found != byUnit.end()) {
+            found->second->place = placing.place;
+            found->second->listed = ++position;
+        }
+    }
+    return !core::validateEventResults(*event, entrants).ok();
+}
+
+void SetStandingsCommand::doRedo()
+{
+    std::vector<core::Placing> before = store().standings(eventId());
+    // Finished events are the rated history: work in progress (a place missing, a tie, DECISIONS
+    // N4) must not stand there. The status goes first, so that no moment on disk has a finished
+    // event with incomplete standings, even if the program is killed between the two writes.
+    const bool reopen = session().event().status == core::EventStatus::Finished && incomplete(m_after);
+    if (reopen)
+        store().setEventStatus(eventId(), core::EventStatus::Started);
+    try {
+        store().setStandings(eventId(), m_after);
+    } catch (const core::StoreError&) {
+        if (reopen) { // put the event back as it was; the refusal is what is reported
+            try {
+                store().setEventStatus(eventId(), core::EventStatus::Finished);
+            } catch (const core::StoreError&) {
+            }
+        }
+        throw;
+    }
+    m_before = std::move(before);
+    m_reopened = reopen;
+}
+
+void SetStandingsCommand::doUndo()
+{
+    // The complete standings first, then finished again: never finished with incomplete ones.
+    store().setStandings(eventId(), m_before);
+    if (m_reopened)
+        store().setEventStatus(eventId(), core::EventStatus::Finished);
+}
+
+} // namespace flickdesk::ui
