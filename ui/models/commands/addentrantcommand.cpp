@@ -1,6 +1,7 @@
 #include "models/commands/addentrantcommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
+#include "core/store/playerstore.h"
 
 #include <QCoreApplication>
 
@@ -9,7 +10,7 @@ namespace flickdesk::ui {
 AddEntrantCommand::AddEntrantCommand(EventEditTarget& session, const QStringList& playerIds,
                                      core::EntrantStatus status)
     : EventCommand(session, QCoreApplication::translate("flickdesk::ui::AddEntrantCommand", "Add %1")
-                                .arg(playerNames(session.store(), playerIds)))
+                                .arg(playerNames(session.players(), playerIds)))
     , m_playerIds(playerIds)
     , m_status(status)
 {
@@ -18,17 +19,17 @@ AddEntrantCommand::AddEntrantCommand(EventEditTarget& session, const QStringList
 void AddEntrantCommand::doRedo()
 {
     if (m_entrant.number == 0) {
-        const int unit = store().addEntrant(eventId(), m_playerIds, m_status);
-        m_entrant = store().entrant(eventId(), unit).value_or(core::Entrant{});
+        const int unit = eventDay().addEntrant(eventId(), m_playerIds, m_status);
+        m_entrant = eventDay().entrant(eventId(), unit).value_or(core::Entrant{});
         m_entrant.number = unit;
     } else {
-        store().restoreEntrants(eventId(), {m_entrant});
+        eventDay().restoreEntrants(eventId(), {m_entrant});
     }
 }
 
 void AddEntrantCommand::doUndo()
 {
-    store().removeEntrant(eventId(), m_entrant.number);
+    eventDay().removeEntrant(eventId(), m_entrant.number);
 }
 
 } // namespace flickdesk::ui

@@ -1,6 +1,6 @@
 #include "models/commands/addplayercommand.h"
 
-#include "core/store/store.h"
+#include "core/store/playerstore.h"
 
 #include <QCoreApplication>
 
@@ -20,16 +20,16 @@ AddPlayerCommand::AddPlayerCommand(EventEditTarget& session, const QString& name
 void AddPlayerCommand::doRedo()
 {
     if (m_player.id.isEmpty()) {
-        m_player.id = store().addPlayer(m_player.name, m_player.location, m_player.associationId);
-        m_player = store().player(m_player.id).value_or(m_player);
+        m_player.id = players().addPlayer(m_player.name, m_player.location, m_player.associationId);
+        m_player = players().player(m_player.id).value_or(m_player);
     } else {
-        store().restorePlayer(m_player); // the same id again
+        players().restorePlayer(m_player); // the same id again
     }
 }
 
 void AddPlayerCommand::doUndo()
 {
-    store().removePlayer(m_player.id);
+    players().removePlayer(m_player.id);
 }
 
 } // namespace flickdesk::ui

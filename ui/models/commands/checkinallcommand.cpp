@@ -1,6 +1,6 @@
 #include "models/commands/checkinallcommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -19,12 +19,12 @@ CheckInAllCommand::CheckInAllCommand(EventEditTarget& session, std::vector<int> 
 
 void CheckInAllCommand::doRedo()
 {
-    store().setEntrantStatuses(eventId(), m_units, core::EntrantStatus::Started);
+    eventDay().setEntrantStatuses(eventId(), m_units, core::EntrantStatus::Started);
 }
 
 void CheckInAllCommand::doUndo()
 {
-    store().setEntrantStatuses(eventId(), m_units, core::EntrantStatus::Registered);
+    eventDay().setEntrantStatuses(eventId(), m_units, core::EntrantStatus::Registered);
 }
 
 } // namespace flickdesk::ui

@@ -1,6 +1,6 @@
 #include "models/commands/editplayercommand.h"
 
-#include "core/store/store.h"
+#include "core/store/playerstore.h"
 
 #include <QCoreApplication>
 
@@ -19,15 +19,15 @@ EditPlayerCommand::EditPlayerCommand(EventEditTarget& session, const core::Playe
 
 void EditPlayerCommand::doRedo()
 {
-    store().editPlayer(m_before.id, m_name, m_location);
+    players().editPlayer(m_before.id, m_name, m_location);
     if (!m_newId.isEmpty() && m_newId != m_before.id) {
         try {
-            m_idChange = store().changePlayerId(m_before.id, m_newId);
+            m_idChange = players().changePlayerId(m_before.id, m_newId);
         } catch (const core::StoreError&) {
             // One undo step: a refused id leaves the name and location as they were too (but a
             // history player who had no name keeps the new one: a name is never taken away).
             try {
-                store().editPlayer(m_before.id, m_before.name, m_before.location);
+                players().editPlayer(m_before.id, m_before.name, m_before.location);
             } catch (const core::StoreError&) {
             }
             throw;
@@ -38,8 +38,8 @@ void EditPlayerCommand::doRedo()
 void EditPlayerCommand::doUndo()
 {
     if (!m_newId.isEmpty() && m_newId != m_before.id)
-        store().unmergePlayer(m_idChange);
-    store().editPlayer(m_before.id, m_before.name, m_before.location);
+        players().unmergePlayer(m_idChange);
+    players().editPlayer(m_before.id, m_before.name, m_before.location);
 }
 
 MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& playerId,
@@ -54,12 +54,12 @@ MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& 
 
 void MergePlayerCommand::doRedo()
 {
-    m_merge = store().mergePlayer(m_playerId, m_intoId);
+    m_merge = players().mergePlayer(m_playerId, m_intoId);
 }
 
 void MergePlayerCommand::doUndo()
 {
-    store().unmergePlayer(m_merge);
+    players().unmergePlayer(m_merge);
 }
 
 } // namespace flickdesk::ui

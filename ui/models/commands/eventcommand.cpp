@@ -1,12 +1,13 @@
 #include "models/commands/eventcommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
+#include "core/store/playerstore.h"
 
 #include <QCoreApplication>
 
 namespace flickdesk::ui {
 
-QString playerNames(core::Store& store, const QStringList& playerIds)
+QString playerNames(core::PlayerStore& store, const QStringList& playerIds)
 {
     QStringList names;
     try {
@@ -22,7 +23,7 @@ QString unitNames(EventEditTarget& session, int unit)
 {
     std::optional<core::Entrant> entrant;
     try {
-        entrant = session.store().entrant(session.eventId(), unit);
+        entrant = session.eventDay().entrant(session.eventId(), unit);
     } catch (const core::StoreError&) {
         entrant.reset();
     }
@@ -40,9 +41,14 @@ EventCommand::EventCommand(EventEditTarget& session, const QString& text)
 {
 }
 
-core::Store& EventCommand::store() const
+core::EventDayStore& EventCommand::eventDay() const
 {
-    return m_session.store();
+    return m_session.eventDay();
+}
+
+core::PlayerStore& EventCommand::players() const
+{
+    return m_session.players();
 }
 
 QString EventCommand::eventId() const

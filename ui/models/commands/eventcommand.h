@@ -11,7 +11,8 @@
 #include <vector>
 
 namespace flickdesk::core {
-class Store;
+class EventDayStore;
+class PlayerStore;
 struct EventRecord;
 } // namespace flickdesk::core
 
@@ -21,7 +22,10 @@ namespace flickdesk::ui {
 // the commands know nothing else of it.
 class EventEditTarget {
 public:
-    virtual core::Store& store() const = 0;
+    // The areas of the store a command writes: the event day's (event, entrants, standings, games)
+    // and the players'. A command includes the area it calls and nothing more of the store.
+    virtual core::EventDayStore& eventDay() const = 0;
+    virtual core::PlayerStore& players() const = 0;
     virtual QString eventId() const = 0;
     virtual const core::EventRecord& event() const = 0;
     // A command's undo or redo failed (the store refused it).
@@ -37,7 +41,7 @@ enum class EventCommandId { CheckIn = 1 };
 // How an undo step names what it changed: the players' names ("Ann Lee", "Ann Lee / Bo Chan"), a
 // player without a name by id (DECISIONS D1). Never the stored unit number: a doubles team's is not
 // the number the entrant list shows (1, 3, 5... are teams 1, 2, 3).
-QString playerNames(core::Store& store, const QStringList& playerIds);
+QString playerNames(core::PlayerStore& store, const QStringList& playerIds);
 // The unit's players' names; "entrant 4" for a unit the database does not have (or cannot read).
 QString unitNames(EventEditTarget& session, int unit);
 
@@ -58,7 +62,8 @@ protected:
     virtual void doUndo() = 0;
 
     EventEditTarget& session() const { return m_session; }
-    core::Store& store() const;
+    core::EventDayStore& eventDay() const;
+    core::PlayerStore& players() const;
     QString eventId() const;
 
 private:

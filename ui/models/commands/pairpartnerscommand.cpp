@@ -1,6 +1,6 @@
 #include "models/commands/pairpartnerscommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -19,16 +19,16 @@ void PairPartnersCommand::doRedo()
 {
     std::vector<core::Entrant> before;
     for (const int number : {m_unit, m_partnerUnit}) {
-        if (std::optional<core::Entrant> entrant = store().entrant(eventId(), number))
+        if (std::optional<core::Entrant> entrant = eventDay().entrant(eventId(), number))
             before.push_back(std::move(*entrant));
     }
-    store().pairPartners(eventId(), m_unit, m_partnerUnit);
+    eventDay().pairPartners(eventId(), m_unit, m_partnerUnit);
     m_before = std::move(before);
 }
 
 void PairPartnersCommand::doUndo()
 {
-    store().restoreEntrants(eventId(), m_before);
+    eventDay().restoreEntrants(eventId(), m_before);
 }
 
 } // namespace flickdesk::ui

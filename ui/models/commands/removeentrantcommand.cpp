@@ -1,6 +1,6 @@
 #include "models/commands/removeentrantcommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -15,20 +15,20 @@ RemoveEntrantCommand::RemoveEntrantCommand(EventEditTarget& session, int unit)
 
 void RemoveEntrantCommand::doRedo()
 {
-    const std::optional<core::Entrant> entrant = store().entrant(eventId(), m_unit);
+    const std::optional<core::Entrant> entrant = eventDay().entrant(eventId(), m_unit);
     if (!entrant)
         throw core::StoreError(
             core::StoreError::Kind::Refused,
             QCoreApplication::translate("flickdesk::ui::RemoveEntrantCommand", "Event %1 has no entrant %2.")
                 .arg(eventId())
                 .arg(m_unit));
-    store().removeEntrant(eventId(), m_unit);
+    eventDay().removeEntrant(eventId(), m_unit);
     m_removed = *entrant;
 }
 
 void RemoveEntrantCommand::doUndo()
 {
-    store().restoreEntrants(eventId(), {m_removed});
+    eventDay().restoreEntrants(eventId(), {m_removed});
 }
 
 } // namespace flickdesk::ui

@@ -1,6 +1,6 @@
 #include "models/commands/setentrantstatuscommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -67,7 +67,7 @@ void SetEntrantStatusCommand::write(const core::EntrantStatus& status)
         throw core::StoreError(
             core::StoreError::Kind::Refused,
             tr("%1 never checked in: only an entrant who started can withdraw.").arg(m_names));
-    store().setEntrantStatus(eventId(), m_unit, status);
+    eventDay().setEntrantStatus(eventId(), m_unit, status);
 }
 
 } // namespace flickdesk::ui

@@ -1,6 +1,6 @@
 #include "models/commands/seteventstatuscommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -35,7 +35,7 @@ core::EventStatus SetEventStatusCommand::read() const
 
 void SetEventStatusCommand::write(const core::EventStatus& status)
 {
-    store().setEventStatus(eventId(), status);
+    eventDay().setEventStatus(eventId(), status);
 }
 
 } // namespace flickdesk::ui

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/store/store.h"
+#include "core/records/eventrecords.h"
 #include "models/commands/valuecommand.h"
 
 namespace flickdesk::ui {

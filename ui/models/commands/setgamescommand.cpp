@@ -1,6 +1,6 @@
 #include "models/commands/setgamescommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -14,14 +14,14 @@ SetGamesCommand::SetGamesCommand(EventEditTarget& session, std::vector<core::Gam
 
 std::vector<core::GameRecord> SetGamesCommand::read() const
 {
-    if (std::optional<core::EventRecord> event = store().event(eventId()))
+    if (std::optional<core::EventRecord> event = eventDay().event(eventId()))
         return std::move(event->games);
     return {};
 }
 
 void SetGamesCommand::write(const std::vector<core::GameRecord>& games)
 {
-    store().setGames(eventId(), games);
+    eventDay().setGames(eventId(), games);
 }
 
 } // namespace flickdesk::ui

@@ -1,7 +1,7 @@
 #include "models/commands/setstandingscommand.h"
 
 #include "core/awards/awarding.h"
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 #include <map>
@@ -17,10 +17,10 @@ SetStandingsCommand::SetStandingsCommand(EventEditTarget& session, std::vector<c
 
 bool SetStandingsCommand::incomplete(const std::vector<core::Placing>& listed) const
 {
-    const std::optional<core::EventRecord> event = store().event(eventId());
+    const std::optional<core::EventRecord> event = eventDay().event(eventId());
     if (!event)
         return false; // the store refuses the standings itself
-    std::vector<core::Entrant> entrants = store().entrants(eventId());
+    std::vector<core::Entrant> entrants = eventDay().entrants(eventId());
     std::map<int, core::Entrant*> byUnit;
     for (core::Entrant& entrant : entrants) {
         entrant.place.reset();
@@ -39,19 +39,19 @@ bool SetStandingsCommand::incomplete(const std::vector<core::Placing>& listed) c
 
 void SetStandingsCommand::doRedo()
 {
-    std::vector<core::Placing> before = store().standings(eventId());
+    std::vector<core::Placing> before = eventDay().standings(eventId());
     // Finished events are the rated history: work in progress (a place missing, a tie, DECISIONS
     // N4) must not stand there. The status goes first, so that no moment on disk has a finished
     // event with incomplete standings, even if the program is killed between the two writes.
     const bool reopen = session().event().status == core::EventStatus::Finished && incomplete(m_after);
     if (reopen)
-        store().setEventStatus(eventId(), core::EventStatus::Started);
+        eventDay().setEventStatus(eventId(), core::EventStatus::Started);
     try {
-        store().setStandings(eventId(), m_after);
+        eventDay().setStandings(eventId(), m_after);
     } catch (const core::StoreError&) {
         if (reopen) { // put the event back as it was; the refusal is what is reported
             try {
-                store().setEventStatus(eventId(), core::EventStatus::Finished);
+                eventDay().setEventStatus(eventId(), core::EventStatus::Finished);
             } catch (const core::StoreError&) {
             }
         }
@@ -64,9 +64,9 @@ void SetStandingsCommand::doRedo()
 void SetStandingsCommand::doUndo()
 {
     // The complete standings first, then finished again: never finished with incomplete ones.
-    store().setStandings(eventId(), m_before);
+    eventDay().setStandings(eventId(), m_before);
     if (m_reopened)
-        store().setEventStatus(eventId(), core::EventStatus::Finished);
+        eventDay().setEventStatus(eventId(), core::EventStatus::Finished);
 }
 
 } // namespace flickdesk::ui

@@ -1,6 +1,6 @@
 #include "models/commands/setteamcommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -17,14 +17,14 @@ SetTeamCommand::SetTeamCommand(EventEditTarget& session, int unit, const QString
 
 QStringList SetTeamCommand::read() const
 {
-    if (const std::optional<core::Entrant> entrant = store().entrant(eventId(), m_unit))
+    if (const std::optional<core::Entrant> entrant = eventDay().entrant(eventId(), m_unit))
         return entrant->playerIds();
     return {};
 }
 
 void SetTeamCommand::write(const QStringList& playerIds)
 {
-    store().setTeam(eventId(), m_unit, playerIds);
+    eventDay().setTeam(eventId(), m_unit, playerIds);
 }
 
 } // namespace flickdesk::ui

@@ -1,6 +1,6 @@
 #include "models/commands/updateeventcommand.h"
 
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
 
 #include <QCoreApplication>
 
@@ -19,7 +19,7 @@ core::EventDraft UpdateEventCommand::read() const
 
 void UpdateEventCommand::write(const core::EventDraft& draft)
 {
-    store().updateEvent(eventId(), draft);
+    eventDay().updateEvent(eventId(), draft);
 }
 
 } // namespace flickdesk::ui

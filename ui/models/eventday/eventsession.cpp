@@ -103,6 +103,16 @@ void EventSession::noteHistoryChange()
         Q_EMIT historyChanged();
 }
 
+core::EventDayStore& EventSession::eventDay() const
+{
+    return m_store;
+}
+
+core::PlayerStore& EventSession::players() const
+{
+    return m_store;
+}
+
 EventSession::~EventSession()
 {
     m_store.removeChangeListener(m_storeListener);

@@ -40,7 +40,9 @@ public:
     EventSession(core::Store& store, const QString& eventId, QObject* parent = nullptr);
     ~EventSession() override;
 
-    core::Store& store() const override { return m_store; }
+    core::Store& store() const { return m_store; }
+    core::EventDayStore& eventDay() const override;
+    core::PlayerStore& players() const override;
     QString eventId() const override { return m_eventId; }
     bool isValid() const { return m_event.has_value(); }
     // The event's own fields and status (its units are in entrants()).
