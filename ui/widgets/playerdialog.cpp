@@ -1,7 +1,7 @@
 #include "widgets/playerdialog.h"
 
 #include "core/records/identifiers.h"
-#include "core/store/store.h"
+#include "core/store/playerstore.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -13,7 +13,7 @@
 
 namespace flickdesk::ui {
 
-PlayerDialog::PlayerDialog(core::Store& store, const QStringList& playerIds, QWidget* parent)
+PlayerDialog::PlayerDialog(core::PlayerStore& store, const QStringList& playerIds, QWidget* parent)
     : QDialog(parent)
     , m_store(store)
 {
@@ -114,7 +114,7 @@ void PlayerDialog::loadPlayer()
     m_merge->clear();
     // DECISIONS D1: only a local id gives way to the association's. DECISIONS D1a: before and after
     // an award; the awards keep their points under the new id.
-    m_idChangeable = core::Store::isLocalPlayerId(m_player.id);
+    m_idChangeable = core::PlayerStore::isLocalPlayerId(m_player.id);
     m_id->setEnabled(m_idChangeable);
     m_merge->setEnabled(m_idChangeable);
     if (!m_idChangeable) {

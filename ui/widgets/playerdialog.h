@@ -24,7 +24,7 @@ class PlayerDialog : public QDialog {
 
 public:
     // `playerIds`: the player to edit, or a doubles team's two (a chooser picks one).
-    PlayerDialog(core::Store& store, const QStringList& playerIds, QWidget* parent = nullptr);
+    PlayerDialog(core::PlayerStore& store, const QStringList& playerIds, QWidget* parent = nullptr);
 
     QString playerId() const; // the player being edited
     QString name() const;
@@ -45,7 +45,7 @@ private:
     void loadPlayer();
     void updateState();
 
-    core::Store& m_store;
+    core::PlayerStore& m_store;
     core::PlayerRecord m_player;
     bool m_idChangeable = false;
     QComboBox* m_chooser = nullptr;

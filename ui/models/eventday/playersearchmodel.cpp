@@ -1,6 +1,6 @@
 #include "models/eventday/playersearchmodel.h"
 
-#include "core/store/store.h"
+#include "core/store/playerstore.h"
 
 #include <QDate>
 #include <QLocale>
@@ -18,7 +18,7 @@ bool sameMatch(const core::PlayerMatch& a, const core::PlayerMatch& b)
 
 } // namespace
 
-PlayerSearchModel::PlayerSearchModel(core::Store& store, QObject* parent)
+PlayerSearchModel::PlayerSearchModel(core::PlayerStore& store, QObject* parent)
     : QAbstractTableModel(parent)
     , m_store(store)
 {

@@ -31,7 +31,7 @@ public:
         SortRole,                        // the column's sort key
     };
 
-    explicit PlayerSearchModel(core::Store& store, QObject* parent = nullptr);
+    explicit PlayerSearchModel(core::PlayerStore& store, QObject* parent = nullptr);
 
     QString query() const { return m_query; }
     // Searches the store; an empty text empties the list.
@@ -63,7 +63,7 @@ Q_SIGNALS:
 private:
     void showMatches(std::vector<core::PlayerMatch> matches);
 
-    core::Store& m_store;
+    core::PlayerStore& m_store;
     QString m_query;
     int m_limit = 20;
     std::vector<core::PlayerMatch> m_matches;

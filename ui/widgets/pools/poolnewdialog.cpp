@@ -1,6 +1,6 @@
 #include "widgets/pools/poolnewdialog.h"
 
-#include "core/store/store.h"
+#include "core/store/poolstore.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -29,7 +29,7 @@ QString poolKindTitle(core::SystemKind kind)
     return NewPoolDialog::tr("Diplomacy Squares tournament");
 }
 
-NewPoolDialog::NewPoolDialog(core::Store& store, QWidget* parent)
+NewPoolDialog::NewPoolDialog(core::PoolStore& store, QWidget* parent)
     : QDialog(parent)
     , m_store(store)
 {

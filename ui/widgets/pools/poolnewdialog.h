@@ -23,7 +23,7 @@ class NewPoolDialog : public QDialog {
     Q_OBJECT
 
 public:
-    explicit NewPoolDialog(core::Store& store, QWidget* parent = nullptr);
+    explicit NewPoolDialog(core::PoolStore& store, QWidget* parent = nullptr);
 
     QComboBox* systemBox() const { return m_system; }
     QLineEdit* nameEdit() const { return m_name; }
@@ -37,7 +37,7 @@ Q_SIGNALS:
     void poolCreated(qint64 poolId);
 
 private:
-    core::Store& m_store;
+    core::PoolStore& m_store;
     QComboBox* m_system = nullptr;
     QLineEdit* m_name = nullptr;
     QLabel* m_error = nullptr;
