@@ -113,6 +113,11 @@ core::PlayerStore& EventSession::players() const
     return m_store;
 }
 
+core::HistoryStore& EventSession::history() const
+{
+    return m_store;
+}
+
 EventSession::~EventSession()
 {
     m_store.removeChangeListener(m_storeListener);

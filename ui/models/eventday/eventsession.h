@@ -43,6 +43,8 @@ public:
     core::Store& store() const { return m_store; }
     core::EventDayStore& eventDay() const override;
     core::PlayerStore& players() const override;
+    // The awards' area, for a view that reads the event's award (the panels).
+    core::HistoryStore& history() const;
     QString eventId() const override { return m_eventId; }
     bool isValid() const { return m_event.has_value(); }
     // The event's own fields and status (its units are in entrants()).

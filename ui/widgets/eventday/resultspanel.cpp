@@ -1,7 +1,8 @@
 #include "widgets/eventday/resultspanel.h"
 
 #include "core/awards/awarding.h"
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
+#include "core/store/historystore.h"
 #include "models/eventday/entrantlistmodel.h"
 #include "models/eventday/eventlistmodel.h"
 #include "models/eventday/eventsession.h"
@@ -226,7 +227,7 @@ void ResultsPanel::reload()
     if (m_session) {
         if (m_session->isAwarded()) {
             try {
-                m_awarded = m_session->store().currentAward(m_session->eventId());
+                m_awarded = m_session->history().currentAward(m_session->eventId());
             } catch (const core::StoreError& error) {
                 Q_EMIT message(error.message());
             }
@@ -404,7 +405,7 @@ void ResultsPanel::storeShownPlaces(const QString& description)
         return;
     const std::vector<core::Placing> listed = listedStandings();
     try {
-        if (listed == m_session->store().standings(m_session->eventId()))
+        if (listed == m_session->eventDay().standings(m_session->eventId()))
             return;
     } catch (const core::StoreError& error) {
         Q_EMIT message(error.message());
@@ -523,7 +524,7 @@ bool ResultsPanel::hasUnsavedPlaces() const
     if (!m_session || !m_session->isEditable())
         return false;
     try {
-        return listedStandings() != m_session->store().standings(m_session->eventId());
+        return listedStandings() != m_session->eventDay().standings(m_session->eventId());
     } catch (const core::StoreError&) {
         return false;
     }
@@ -585,7 +586,7 @@ bool ResultsPanel::refreshValidation()
             // What the rows show, typed places included: the check the store makes when they are saved.
             std::optional<core::EventRecord> event;
             try {
-                event = m_session->store().event(m_session->eventId());
+                event = m_session->eventDay().event(m_session->eventId());
             } catch (const core::StoreError& error) {
                 m_defects->addItem(error.message());
             }
