@@ -42,6 +42,8 @@ MonthLockTask::MonthLockTask(std::unique_ptr<core::Store> worker, const QString&
 {
 }
 
+MonthLockTask::~MonthLockTask() = default;
+
 MonthLockTask::Outcome MonthLockTask::outcome() const
 {
     std::lock_guard<std::mutex> guard(m_mutex);

@@ -9,7 +9,7 @@
 // computes for it.
 
 #include "core/records/monthlock.h"
-#include "core/store/store.h"
+#include "core/store/storefwd.h"
 #include "flickdesk/engine/flickskill.h"
 #include "models/backgroundpool.h"
 
@@ -41,6 +41,7 @@ public:
     // deleted once it has finished and its finished() was delivered, so a receiver that goes away
     // (another event selected) only calls cancel() and forgets it.
     static MonthLockTask* create(core::Store& store, const QString& month);
+    ~MonthLockTask() override; // out of line: the header knows the worker's Store by name only
     // Runs it on `pool`; finished() follows (at once, queued, when the connection could not be opened).
     void start(QThreadPool* pool = backgroundPool());
 
