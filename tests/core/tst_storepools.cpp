@@ -70,12 +70,18 @@ class TestStorePools : public QObject {
 
 private Q_SLOTS:
     void migrationFromVersion3KeepsTheData();
+    void migrationFromVersion7KeepsThePools();
     void createRenameDelete();
     void kingsHeadToHeadFromTheRules();
     void refusedGameWritesNothing();
     void refusedImportWritesNothing();
     void importMatchesTheSystemAndSurvivesReopening();
     void deleteGame();
+    void editGameKeepsItsPlaceAndRerates();
+    void restoredGameTakesItsNumber();
+    void playersEditedDeletedAndRestored();
+    void sameGameIsFound();
+    void kingsClubPoolTakesTheDocsExample();
     void secondInstanceIsReadOnly();
 };
 
@@ -119,6 +125,62 @@ void TestStorePools::migrationFromVersion3KeepsTheData()
     QCOMPARE(queryInteger(path, "PRAGMA user_version"), 4);
 }
 
+void TestStorePools::migrationFromVersion7KeepsThePools()
+{
+    // Version 8 builds the pool tables again to admit a Kings Cribbage club's pool: every pool,
+    // player and game is kept, and deleting a pool still deletes its rows.
+    QTemporaryDir temp;
+    const QString path = temp.filePath(QStringLiteral("v7.sqlite"));
+    qint64 kings = 0;
+    qint64 squares = 0;
+    {
+        auto store = openStore(path, 7);
+        QVERIFY(store);
+        kings = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
+        QVERIFY(store->addPoolPlayer(kings, kingsPlayerA).ok());
+        QVERIFY(store->addPoolPlayer(kings, kingsPlayerB).ok());
+        QVERIFY(store
+                    ->addPoolGame(kings, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121,
+                                                    QStringLiteral("B"), 100)})
+                    .ok());
+        squares = store->createPool(SystemKind::Squares, QStringLiteral("Squares"));
+        QVERIFY(store
+                    ->importPool(squares, readExample(QStringLiteral("squares-players.csv")),
+                                 QStringLiteral("squares-players.csv"),
+                                 readExample(QStringLiteral("squares-games.csv")),
+                                 QStringLiteral("squares-games.csv"))
+                    .ok());
+        QVERIFY_THROWS_EXCEPTION(StoreError, store->createPool(SystemKind::Kings, QStringLiteral("Club")));
+    }
+    const QString before = dumpTables(path);
+    auto store = openStore(path);
+    QVERIFY(store);
+    QCOMPARE(store->schemaVersion(), 8);
+    QVERIFY(store->backupsMade().join(u' ').contains(QStringLiteral("before-v8")));
+    const QString after = dumpTables(path);
+    for (const QString& table : before.split(u'[', Qt::SkipEmptyParts)) {
+        if (table.startsWith(QLatin1String("pool")))
+            QVERIFY2(after.contains(u'[' + table), qPrintable(table));
+    }
+    QVERIFY(store->check().isEmpty());
+    QCOMPARE(cell(store->poolResult(kings).table, QStringLiteral("A"), QStringLiteral("rating")),
+             QStringLiteral("1713"));
+    QVERIFY(store->createPool(SystemKind::Kings, QStringLiteral("Club")) > 0);
+    // The players and games of a deleted pool go with it (the children's references were renamed).
+    store->deletePool(squares);
+    QCOMPARE(
+        queryInteger(
+            path,
+            qPrintable(QStringLiteral("SELECT COUNT(*) FROM pool_games WHERE pool_id = %1").arg(squares))),
+        0);
+    QCOMPARE(
+        queryInteger(
+            path,
+            qPrintable(QStringLiteral("SELECT COUNT(*) FROM pool_players WHERE pool_id = %1").arg(squares))),
+        0);
+    QCOMPARE(queryInteger(path, "SELECT COUNT(*) FROM sqlite_schema WHERE sql LIKE '%_v8%'"), 0);
+}
+
 void TestStorePools::createRenameDelete()
 {
     QTemporaryDir temp;
@@ -143,10 +205,9 @@ void TestStorePools::createRenameDelete()
                  QStringLiteral("kc-group"));
     }
 
-    // Refused: a taken name in another case, an empty name, the mixed Kings kind.
+    // Refused: a taken name in another case, an empty name.
     QVERIFY_THROWS_EXCEPTION(StoreError, store->createPool(SystemKind::Acf, QStringLiteral("CHECKERS CLUB")));
     QVERIFY_THROWS_EXCEPTION(StoreError, store->createPool(SystemKind::Acf, QStringLiteral("  ")));
-    QVERIFY_THROWS_EXCEPTION(StoreError, store->createPool(SystemKind::Kings, QStringLiteral("Mixed")));
     QVERIFY_THROWS_EXCEPTION(StoreError, store->renamePool(h2h, QStringLiteral("kings TABLES")));
     QCOMPARE(store->pools().size(), std::size_t(4));
 
@@ -368,6 +429,174 @@ void TestStorePools::deleteGame()
     // 1700 -> 1713 (g = 13), then g = clamp(21 + (1487 - 1713)/25) = 21 - 9.04 = 11.96 -> 12: 1725.
     QCOMPARE(cell(store->poolResult(pool).table, QStringLiteral("A"), QStringLiteral("rating")),
              QStringLiteral("1725"));
+}
+
+void TestStorePools::editGameKeepsItsPlaceAndRerates()
+{
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("edit.sqlite")));
+    QVERIFY(store);
+    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
+    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
+    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
+    QVERIFY(store
+                ->addPoolGame(pool, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121,
+                                               QStringLiteral("B"), 100)})
+                .ok());
+    QVERIFY(store
+                ->addPoolGame(pool, {kingsGame(QStringLiteral("2"), QStringLiteral("A"), 121,
+                                               QStringLiteral("B"), 100)})
+                .ok());
+    // Game 1 corrected: B won it. It stays first: B 1500 beats A 1700: g = 21 + 200/25 = 29 -> A 1671,
+    // B 1529; then A beats B: g = clamp(21 + (1529 - 1671)/25) = 21 - 5.68 = 15.32 -> 15: A 1686, B 1514.
+    const PoolChange edited = store->replacePoolGame(
+        pool, 1, {kingsGame(QStringLiteral("1"), QStringLiteral("B"), 121, QStringLiteral("A"), 100)});
+    QVERIFY2(edited.ok(), qPrintable(edited.messages().join(QLatin1Char('\n'))));
+    QCOMPARE(edited.game, 1);
+    const PoolContent content = store->poolContent(pool);
+    QCOMPARE(content.games.size(), std::size_t(2));
+    QCOMPARE(content.games[0].number, 1);
+    QCOMPARE(content.games[0].rows[0][2], QStringLiteral("B"));
+    QCOMPARE(cell(store->poolResult(pool).table, QStringLiteral("A"), QStringLiteral("rating")),
+             QStringLiteral("1686"));
+    QCOMPARE(cell(store->poolResult(pool).table, QStringLiteral("B"), QStringLiteral("rating")),
+             QStringLiteral("1514"));
+    QCOMPARE(queryInteger(temp.filePath(QStringLiteral("edit.sqlite")),
+                          "SELECT COUNT(*) FROM audit_log WHERE action = 'pool-edit-game'"),
+             1);
+    // A correction with a defect writes nothing and names the game.
+    const PoolChange refused = store->replacePoolGame(
+        pool, 2, {kingsGame(QStringLiteral("2"), QStringLiteral("A"), 121, QStringLiteral("Zed"), 100)});
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.defects.front().where.startsWith(QStringLiteral("game 2")),
+             qPrintable(refused.defects.front().where));
+    QCOMPARE(store->poolContent(pool).games[1].rows[0][4], QStringLiteral("B"));
+    QVERIFY_THROWS_EXCEPTION(
+        StoreError,
+        store->replacePoolGame(
+            pool, 7, {kingsGame(QStringLiteral("7"), QStringLiteral("A"), 121, QStringLiteral("B"), 100)}));
+}
+
+void TestStorePools::restoredGameTakesItsNumber()
+{
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("restore.sqlite")));
+    QVERIFY(store);
+    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
+    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
+    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
+    for (int game = 1; game <= 3; ++game)
+        QVERIFY(store
+                    ->addPoolGame(pool, {kingsGame(QString::number(game), QStringLiteral("A"), 121,
+                                                   QStringLiteral("B"), 100 - game)})
+                    .ok());
+    const QList<QStringList> second = store->poolContent(pool).game(2)->rows;
+    QVERIFY(store->deletePoolGame(pool, 2).ok());
+    const PoolChange restored = store->restorePoolGame(pool, 2, second);
+    QVERIFY(restored.ok());
+    const PoolContent content = store->poolContent(pool);
+    QCOMPARE(content.games.size(), std::size_t(3));
+    QCOMPARE(content.games[1].number, 2);
+    QCOMPARE(content.games[1].rows, second);
+    // A number that is taken is refused.
+    QVERIFY_THROWS_EXCEPTION(StoreError, store->restorePoolGame(pool, 3, second));
+}
+
+void TestStorePools::playersEditedDeletedAndRestored()
+{
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("players.sqlite")));
+    QVERIFY(store);
+    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
+    QCOMPARE(store->addPoolPlayer(pool, kingsPlayerA).playerLine, 1);
+    QCOMPARE(store->addPoolPlayer(pool, kingsPlayerB).playerLine, 2);
+    const QStringList carol{QStringLiteral("C"), QStringLiteral("Carol"), QString(), QString()};
+    QCOMPARE(store->addPoolPlayer(pool, carol).playerLine, 3);
+    QVERIFY(store
+                ->addPoolGame(pool, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121,
+                                               QStringLiteral("B"), 100)})
+                .ok());
+    // A name corrected.
+    QStringList renamed = kingsPlayerB;
+    renamed[1] = QStringLiteral("Bob Brown");
+    QVERIFY(store->replacePoolPlayer(pool, 2, renamed).ok());
+    QCOMPARE(store->poolContent(pool).playerName(QStringLiteral("b")), QStringLiteral("Bob Brown"));
+    // B plays game 1: B's id cannot change, nor can B be deleted.
+    QStringList otherId = renamed;
+    otherId[0] = QStringLiteral("BB");
+    QVERIFY(!store->replacePoolPlayer(pool, 2, otherId).ok());
+    QVERIFY(!store->deletePoolPlayer(pool, 2).ok());
+    QCOMPARE(store->poolContent(pool).players.size(), 3);
+    // Carol plays nothing: deleted, then put back on her line; a new player takes the next line.
+    QVERIFY(store->deletePoolPlayer(pool, 3).ok());
+    QCOMPARE(store->poolContent(pool).players.size(), 2);
+    QVERIFY(store->restorePoolPlayer(pool, 3, carol).ok());
+    const PoolContent content = store->poolContent(pool);
+    QCOMPARE(content.playerLines, (QList<int>{1, 2, 3}));
+    QCOMPARE(content.players[2][0], QStringLiteral("C"));
+    QVERIFY(store->deletePoolPlayer(pool, 1).ok() == false); // A plays game 1
+    QCOMPARE(store->addPoolPlayer(pool, {QStringLiteral("D"), QStringLiteral("Dee"), QString(), QString()})
+                 .playerLine,
+             4);
+    QVERIFY_THROWS_EXCEPTION(StoreError, store->restorePoolPlayer(pool, 4, carol));
+}
+
+void TestStorePools::sameGameIsFound()
+{
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("same.sqlite")));
+    QVERIFY(store);
+    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
+    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
+    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
+    QVERIFY(store
+                ->addPoolGame(pool, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121,
+                                               QStringLiteral("B"), 100)})
+                .ok());
+    const PoolContent content = store->poolContent(pool);
+    // The same game under another id, and with its seats swapped, is the same game.
+    QCOMPARE(content.sameGames(
+                 {kingsGame(QStringLiteral("2"), QStringLiteral("A"), 121, QStringLiteral("B"), 100)}),
+             (QList<int>{1}));
+    QCOMPARE(content.sameGames(
+                 {kingsGame(QStringLiteral("2"), QStringLiteral("b"), 100, QStringLiteral("a"), 121)}),
+             (QList<int>{1}));
+    // Another score, another date or the game itself left out: not the same.
+    QVERIFY(
+        content
+            .sameGames({kingsGame(QStringLiteral("2"), QStringLiteral("A"), 121, QStringLiteral("B"), 101)})
+            .isEmpty());
+    QStringList otherDay = kingsGame(QStringLiteral("2"), QStringLiteral("A"), 121, QStringLiteral("B"), 100);
+    otherDay[1] = QStringLiteral("2025-03-02");
+    QVERIFY(content.sameGames({otherDay}).isEmpty());
+    QVERIFY(content
+                .sameGames(
+                    {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121, QStringLiteral("B"), 100)}, 1)
+                .isEmpty());
+}
+
+void TestStorePools::kingsClubPoolTakesTheDocsExample()
+{
+    // docs/examples/kc-games.csv holds head-to-head and group games in one file: a club's pool
+    // takes both, with the players file, and gives the command line's `kc` table.
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("club.sqlite")));
+    QVERIFY(store);
+    QVERIFY(core::poolKinds().contains(SystemKind::Kings));
+    const qint64 pool = store->createPool(SystemKind::Kings, QStringLiteral("Club"));
+    const QByteArray players = readExample(QStringLiteral("kc-players.csv"));
+    const QByteArray games = readExample(QStringLiteral("kc-games.csv"));
+    QVERIFY(!players.isEmpty() && !games.isEmpty());
+    const PoolChange imported = store->importPool(pool, players, QStringLiteral("kc-players.csv"), games,
+                                                  QStringLiteral("kc-games.csv"));
+    QVERIFY2(imported.ok(), qPrintable(imported.messages().join(QLatin1Char('\n'))));
+    core::SystemInput input;
+    input.players = players;
+    input.hasPlayers = true;
+    input.games = games;
+    const core::SystemResult direct = core::runSystem(SystemKind::Kings, input);
+    QVERIFY(direct.defects.empty());
+    QCOMPARE(store->poolResult(pool).table.rows, direct.table.rows);
 }
 
 void TestStorePools::secondInstanceIsReadOnly()

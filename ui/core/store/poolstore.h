@@ -35,6 +35,18 @@ public:
     PoolChange addPoolGame(qint64 poolId, const QList<QStringList>& rows);
     // Refused (with the defects) when the pool without it is not valid input any more.
     PoolChange deletePoolGame(qint64 poolId, int game);
+    // A stored game corrected in place: it keeps its number, so its place among the games of one
+    // date, and every rating from it on is computed again. Checked as a new game is.
+    PoolChange replacePoolGame(qint64 poolId, int game, const QList<QStringList>& rows);
+    // A game stored under a number no game has (the undo of a deletion puts it back in its place).
+    PoolChange restorePoolGame(qint64 poolId, int game, const QList<QStringList>& rows);
+    // A player's row corrected in place (a name, a starting rating); refused when a game would be
+    // left naming an id the pool no longer has.
+    PoolChange replacePoolPlayer(qint64 poolId, int line, const QStringList& fields);
+    // A player removed: refused while a game names them.
+    PoolChange deletePoolPlayer(qint64 poolId, int line);
+    // A player stored under a line no player has (the undo of a deletion).
+    PoolChange restorePoolPlayer(qint64 poolId, int line, const QStringList& fields);
     // A players file and a games file (either may be empty) added to the pool in one transaction;
     // the columns are found by name in each file's header; defects name the file and its line.
     // Squares rows sharing the value of the games file's `game` column form one game.
@@ -44,6 +56,12 @@ public:
 protected:
     PoolStore() = default;
     ~PoolStore() = default;
+
+private:
+    enum class GameWrite { Add, Replace, Restore };
+    enum class PlayerWrite { Add, Replace, Delete, Restore };
+    PoolChange writePoolGame(qint64 poolId, int game, const QList<QStringList>& rows, GameWrite write);
+    PoolChange writePoolPlayer(qint64 poolId, int line, const QStringList& fields, PlayerWrite write);
 };
 
 } // namespace flickdesk::core

@@ -406,6 +406,42 @@ void convertLockRows(sqlite::Database& db)
     db.execute("DROP INDEX lock_ratings_by_player; DROP TABLE lock_ratings;");
 }
 
+// Version 8: a Kings Cribbage club's pool (system 'kc': its members' head-to-head and group games
+// in one pool, as the `kc` command reads them, issue 27). SQLite cannot change a CHECK in place: the
+// three pool tables are built again under new names, filled, the old ones dropped (the children
+// first, so that no ON DELETE CASCADE fires) and the new ones renamed, which also renames the
+// children's references to `pools`.
+constexpr const char* schemaVersion8 = R"sql(
+CREATE TABLE pools_v8 (
+    id INTEGER PRIMARY KEY,
+    system TEXT NOT NULL CHECK (system IN ('acf', 'kc', 'kc-h2h', 'kc-group', 'squares')),
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (name <> ''),
+    created TEXT NOT NULL
+);
+CREATE TABLE pool_players_v8 (
+    pool_id INTEGER NOT NULL REFERENCES pools_v8 (id) ON DELETE CASCADE,
+    line INTEGER NOT NULL CHECK (line >= 1),
+    fields TEXT NOT NULL,
+    PRIMARY KEY (pool_id, line)
+) WITHOUT ROWID;
+CREATE TABLE pool_games_v8 (
+    pool_id INTEGER NOT NULL REFERENCES pools_v8 (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL CHECK (game >= 1),
+    position INTEGER NOT NULL CHECK (position >= 1),
+    fields TEXT NOT NULL,
+    PRIMARY KEY (pool_id, game, position)
+) WITHOUT ROWID;
+INSERT INTO pools_v8 (id, system, name, created) SELECT id, system, name, created FROM pools;
+INSERT INTO pool_players_v8 (pool_id, line, fields) SELECT pool_id, line, fields FROM pool_players;
+INSERT INTO pool_games_v8 (pool_id, game, position, fields) SELECT pool_id, game, position, fields FROM pool_games;
+DROP TABLE pool_games;
+DROP TABLE pool_players;
+DROP TABLE pools;
+ALTER TABLE pools_v8 RENAME TO pools;
+ALTER TABLE pool_players_v8 RENAME TO pool_players;
+ALTER TABLE pool_games_v8 RENAME TO pool_games;
+)sql";
+
 struct Migration {
     int version;
     const char* sql;
@@ -420,6 +456,7 @@ const Migration migrations[] = {
     {5, schemaVersion5},
     {6, schemaVersion6},
     {7, schemaVersion7, convertLockRows},
+    {8, schemaVersion8},
 };
 static_assert(std::size(migrations) == Store::latestSchemaVersion);
 

@@ -46,7 +46,7 @@ class Store : public EventDayStore,
               public RatingStore,
               public PoolStore {
 public:
-    static constexpr int latestSchemaVersion = 7;
+    static constexpr int latestSchemaVersion = 8;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 

@@ -138,14 +138,15 @@ QString playerWhere(const PoolContent& content, int line, const QStringList& fie
     return id.isEmpty() ? poolTr("player %1").arg(line) : poolTr("player %1 (%2)").arg(line).arg(id);
 }
 
-// The pool as CSV texts; `skipGame` leaves one game out (the check of its deletion).
-PoolCheck checkOf(const PoolContent& content, int skipGame = 0)
+// The pool as CSV texts; `skipGame` leaves one game out (the check of its deletion). The rows of
+// game `newGame` are named `newLabel` ("the new game") in messages.
+PoolCheck checkOf(const PoolContent& content, int skipGame = 0, int newGame = 0, const QString& newLabel = {})
 {
     PoolCheck check{content.pool.kind, PoolCsv(content.playerColumns), PoolCsv(content.gameColumns)};
-    int line = 0;
-    for (const QStringList& player : content.players) {
-        ++line;
-        check.players.add(player, {0, playerWhere(content, line, player), 0, line, {}});
+    for (qsizetype i = 0; i < content.players.size(); ++i) {
+        const int line = i < content.playerLines.size() ? content.playerLines[i] : static_cast<int>(i) + 1;
+        check.players.add(content.players[i],
+                          {0, playerWhere(content, line, content.players[i]), 0, line, {}});
     }
     for (const PoolGame& game : content.games) {
         if (game.number == skipGame)
@@ -153,8 +154,9 @@ PoolCheck checkOf(const PoolContent& content, int skipGame = 0)
         int row = 0;
         for (const QStringList& fields : game.rows) {
             ++row;
-            const QString where = game.rows.size() > 1 ? poolTr("game %1, row %2").arg(game.number).arg(row)
-                                                       : poolTr("game %1").arg(game.number);
+            const QString label =
+                game.number == newGame && !newLabel.isEmpty() ? newLabel : poolTr("game %1").arg(game.number);
+            const QString where = game.rows.size() > 1 ? poolTr("%1, row %2").arg(label).arg(row) : label;
             check.games.add(fields, {0, where, game.number, 0, {}});
         }
     }
@@ -328,10 +330,12 @@ PoolContent readPoolContent(sqlite::Database& db, qint64 poolId)
     content.playerColumns = systemPlayerColumns(summary->kind);
     content.gameColumns = systemGameColumns(summary->kind);
     {
-        sqlite::Statement select(db, "SELECT fields FROM pool_players WHERE pool_id = ? ORDER BY line");
+        sqlite::Statement select(db, "SELECT line, fields FROM pool_players WHERE pool_id = ? ORDER BY line");
         select.bind(1, static_cast<std::int64_t>(poolId));
-        while (select.step())
-            content.players.append(rowFromJson(content.playerColumns, select.text(0)));
+        while (select.step()) {
+            content.playerLines.append(static_cast<int>(select.integer(0)));
+            content.players.append(rowFromJson(content.playerColumns, select.text(1)));
+        }
     }
     sqlite::Statement select(db,
                              "SELECT game, fields FROM pool_games WHERE pool_id = ? ORDER BY game, position");
@@ -450,6 +454,73 @@ int nextGameNumber(const PoolContent& content)
     return content.games.empty() ? 1 : content.games.back().number + 1;
 }
 
+int nextPlayerLine(const PoolContent& content)
+{
+    return content.playerLines.isEmpty()
+               ? 1
+               : *std::max_element(content.playerLines.begin(), content.playerLines.end()) + 1;
+}
+
+// The pool with game `number` holding `rows` (added in its place by number, or replacing it).
+PoolContent withGame(PoolContent content, int number, const QList<QStringList>& rows)
+{
+    auto at = std::lower_bound(content.games.begin(), content.games.end(), number,
+                               [](const PoolGame& game, int n) { return game.number < n; });
+    if (at != content.games.end() && at->number == number)
+        at->rows = rows;
+    else
+        content.games.insert(at, PoolGame{number, rows});
+    return content;
+}
+
+// What keeps game `number` with `rows` from being stored in `content` (where it is not yet, or is
+// to be replaced): a stored game's key reused, or what the system finds in the pool with it. The
+// new game's rows are named `label` ("the new game", "game 4").
+std::vector<PoolDefect> gameDefects(const PoolContent& content, int number, const QList<QStringList>& rows,
+                                    const QString& label)
+{
+    std::vector<PoolDefect> defects;
+    if (rows.isEmpty()) {
+        defects.push_back({label, {}, poolTr("the game has no rows"), number, 0});
+        return defects;
+    }
+    PoolContent others = content;
+    others.games.erase(std::remove_if(others.games.begin(), others.games.end(),
+                                      [number](const PoolGame& game) { return game.number == number; }),
+                       others.games.end());
+    const QString first = rows.size() > 1 ? poolTr("%1, row %2").arg(label).arg(1) : label;
+    refuseStoredGameKey(others, storedGameKeys(others),
+                        importedGameKey(content.pool.kind, content.gameColumns, rows.first()), rows.first(),
+                        first, number, defects);
+    if (!defects.empty())
+        return defects;
+    // The order of games matters (ratings run in it): the pool is checked as it will be stored.
+    return runCheck(checkOf(withGame(others, number, rows), 0, number, label));
+}
+
+// The pool with player `line` set to `fields`, added in its place by line, or removed (nullopt).
+PoolContent withPlayer(PoolContent content, int line, const std::optional<QStringList>& fields)
+{
+    const qsizetype index = content.playerLines.indexOf(line);
+    if (index >= 0) {
+        if (fields) {
+            content.players[index] = *fields;
+        } else {
+            content.players.removeAt(index);
+            content.playerLines.removeAt(index);
+        }
+        return content;
+    }
+    if (fields) {
+        qsizetype at = 0;
+        while (at < content.playerLines.size() && content.playerLines[at] < line)
+            ++at;
+        content.players.insert(at, *fields);
+        content.playerLines.insert(at, line);
+    }
+    return content;
+}
+
 QJsonObject poolDetails(const PoolSummary& pool)
 {
     return QJsonObject{{QStringLiteral("pool"), pool.id},
@@ -476,7 +547,8 @@ bool poolGameHasSeveralRows(SystemKind kind)
 
 QList<SystemKind> poolKinds()
 {
-    return {SystemKind::Acf, SystemKind::KingsHeadToHead, SystemKind::KingsGroup, SystemKind::Squares};
+    return {SystemKind::Acf, SystemKind::Kings, SystemKind::KingsHeadToHead, SystemKind::KingsGroup,
+            SystemKind::Squares};
 }
 
 QString PoolDefect::text() const
@@ -498,6 +570,85 @@ QStringList PoolChange::messages() const
 SystemInput PoolContent::input() const
 {
     return checkOf(*this).input();
+}
+
+const PoolGame* PoolContent::game(int number) const
+{
+    for (const PoolGame& stored : games) {
+        if (stored.number == number)
+            return &stored;
+    }
+    return nullptr;
+}
+
+namespace {
+
+// A game's rows in a form that two entries of the same game share: the fields that are not the
+// game's own id or round, trimmed and folded to lower case; the seats of a Kings Cribbage game (a
+// player with their score) sorted, the rows of a Squares or ACF game sorted.
+QStringList gameShape(SystemKind kind, const QStringList& columns, const QList<QStringList>& rows)
+{
+    QStringList shapes;
+    for (const QStringList& row : rows) {
+        QStringList kept;
+        QStringList seats;
+        for (qsizetype i = 0; i < columns.size(); ++i) {
+            const QString& column = columns[i];
+            const QString value = row.value(i).trimmed().toCaseFolded();
+            if (kind != SystemKind::Acf && (column.startsWith(QLatin1String("game"), Qt::CaseInsensitive) ||
+                                            column.compare(QLatin1String("round"), Qt::CaseInsensitive) == 0))
+                continue; // the id or round a game was given is no part of what was played
+            if (kind != SystemKind::Acf && kind != SystemKind::Squares &&
+                column.startsWith(QLatin1String("player"), Qt::CaseInsensitive)) {
+                const QString seat = column.mid(6);
+                const int scoreColumn = columnIndex(columns, QStringLiteral("score") + seat);
+                const QString score = scoreColumn >= 0 ? row.value(scoreColumn).trimmed() : QString();
+                if (!value.isEmpty())
+                    seats.append(value + QChar(0x1f) + score);
+                continue;
+            }
+            if (kind != SystemKind::Acf && kind != SystemKind::Squares &&
+                column.startsWith(QLatin1String("score"), Qt::CaseInsensitive))
+                continue; // with its player
+            kept.append(value);
+        }
+        seats.sort();
+        shapes.append((kept + seats).join(QChar(0x1e)));
+    }
+    shapes.sort();
+    return shapes;
+}
+
+} // namespace
+
+QList<int> PoolContent::sameGames(const QList<QStringList>& rows, int except) const
+{
+    QList<int> same;
+    const QStringList shape = gameShape(pool.kind, gameColumns, rows);
+    for (const PoolGame& stored : games) {
+        if (stored.number != except && gameShape(pool.kind, gameColumns, stored.rows) == shape)
+            same.append(stored.number);
+    }
+    return same;
+}
+
+int PoolContent::playerIndex(const QString& playerId) const
+{
+    const int column = std::max(0, columnIndex(playerColumns, QStringLiteral("player_id")));
+    const QString wanted = playerId.trimmed();
+    for (qsizetype i = 0; i < players.size(); ++i) {
+        if (players[i].value(column).trimmed().compare(wanted, Qt::CaseInsensitive) == 0)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+QString PoolContent::playerName(const QString& playerId) const
+{
+    const int index = playerIndex(playerId);
+    const int column = columnIndex(playerColumns, QStringLiteral("name"));
+    const QString name = index >= 0 && column >= 0 ? players[index].value(column).trimmed() : QString();
+    return name.isEmpty() ? playerId.trimmed() : name;
 }
 
 std::vector<PoolSummary> PoolStore::pools()
@@ -530,8 +681,8 @@ std::optional<PoolSummary> PoolStore::pool(qint64 poolId)
 qint64 PoolStore::createPool(SystemKind kind, const QString& name)
 {
     if (!poolKinds().contains(kind))
-        refuse(tr("A rating pool is of ACF checkers, Kings Cribbage head-to-head, Kings Cribbage group or "
-                  "Diplomacy Squares."));
+        refuse(tr("A rating pool is of ACF checkers, a Kings Cribbage club (head-to-head and group games), "
+                  "Kings Cribbage head-to-head, Kings Cribbage group or Diplomacy Squares."));
     const QString poolName = checkedPoolName(name);
     return d->guarded([&] {
         d->requireWritable();
@@ -602,67 +753,128 @@ SystemResult PoolStore::poolResult(qint64 poolId)
 
 PoolChange PoolStore::addPoolPlayer(qint64 poolId, const QStringList& fields)
 {
+    return writePoolPlayer(poolId, 0, fields, PlayerWrite::Add);
+}
+
+PoolChange PoolStore::replacePoolPlayer(qint64 poolId, int line, const QStringList& fields)
+{
+    return writePoolPlayer(poolId, line, fields, PlayerWrite::Replace);
+}
+
+PoolChange PoolStore::deletePoolPlayer(qint64 poolId, int line)
+{
+    return writePoolPlayer(poolId, line, {}, PlayerWrite::Delete);
+}
+
+PoolChange PoolStore::restorePoolPlayer(qint64 poolId, int line, const QStringList& fields)
+{
+    return writePoolPlayer(poolId, line, fields, PlayerWrite::Restore);
+}
+
+PoolChange PoolStore::writePoolPlayer(qint64 poolId, int line, const QStringList& fields, PlayerWrite write)
+{
     return d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
         const PoolContent content = readPoolContent(d->db, poolId);
-        PoolCheck check = checkOf(content);
-        const int line = static_cast<int>(content.players.size()) + 1;
-        check.players.add(fields, {0, tr("the new player"), 0, line, {}});
+        const qsizetype index = content.playerLines.indexOf(line);
+        const int target = write == PlayerWrite::Add ? nextPlayerLine(content) : line;
+        if ((write == PlayerWrite::Replace || write == PlayerWrite::Delete) && index < 0)
+            refuse(tr("Rating pool %1 has no player %2.").arg(content.pool.name).arg(line));
+        if (write == PlayerWrite::Restore && (line <= 0 || index >= 0))
+            refuse(tr("Rating pool %1 has a player %2 already.").arg(content.pool.name).arg(line));
+        const std::optional<QStringList> after =
+            write == PlayerWrite::Delete ? std::nullopt : std::optional<QStringList>(fields);
+        PoolCheck check = checkOf(withPlayer(content, target, after));
         PoolChange change;
         change.defects = runCheck(check);
+        if (write == PlayerWrite::Add) {
+            for (PoolDefect& defect : change.defects) {
+                if (defect.playerLine == target)
+                    defect.where = tr("the new player");
+            }
+        }
         if (!change.ok())
             return change; // the transaction rolls back: nothing written
-        insertPoolPlayer(d->db, content, line, fields);
         QJsonObject details = poolDetails(content.pool);
-        details.insert(QStringLiteral("player"), jsonArray(fields));
-        d->audit(QStringLiteral("pool-add-player"), QString(), details);
+        details.insert(QStringLiteral("line"), target);
+        if (index >= 0) {
+            details.insert(QStringLiteral("before"), jsonArray(content.players[index]));
+            sqlite::Statement remove(d->db, "DELETE FROM pool_players WHERE pool_id = ? AND line = ?");
+            remove.bind(1, static_cast<std::int64_t>(poolId)).bind(2, target).run();
+        }
+        if (after) {
+            insertPoolPlayer(d->db, content, target, *after);
+            details.insert(QStringLiteral("player"), jsonArray(*after));
+        }
+        d->audit(write == PlayerWrite::Add       ? QStringLiteral("pool-add-player")
+                 : write == PlayerWrite::Replace ? QStringLiteral("pool-edit-player")
+                 : write == PlayerWrite::Delete  ? QStringLiteral("pool-delete-player")
+                                                 : QStringLiteral("pool-restore-player"),
+                 QString(), details);
         d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
-        change.playersAdded = 1;
+        change.playersAdded = write == PlayerWrite::Add || write == PlayerWrite::Restore ? 1 : 0;
+        change.playerLine = target;
         return change;
     });
 }
 
 PoolChange PoolStore::addPoolGame(qint64 poolId, const QList<QStringList>& rows)
 {
+    return writePoolGame(poolId, 0, rows, GameWrite::Add);
+}
+
+PoolChange PoolStore::replacePoolGame(qint64 poolId, int game, const QList<QStringList>& rows)
+{
+    return writePoolGame(poolId, game, rows, GameWrite::Replace);
+}
+
+PoolChange PoolStore::restorePoolGame(qint64 poolId, int game, const QList<QStringList>& rows)
+{
+    return writePoolGame(poolId, game, rows, GameWrite::Restore);
+}
+
+PoolChange PoolStore::writePoolGame(qint64 poolId, int game, const QList<QStringList>& rows, GameWrite write)
+{
     return d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
         const PoolContent content = readPoolContent(d->db, poolId);
+        const PoolGame* stored = game > 0 ? content.game(game) : nullptr;
+        const int number = write == GameWrite::Add ? nextGameNumber(content) : game;
+        if (write == GameWrite::Replace && !stored)
+            refuse(tr("Rating pool %1 has no game %2.").arg(content.pool.name).arg(game));
+        if (write == GameWrite::Restore && (game <= 0 || stored))
+            refuse(tr("Rating pool %1 has a game %2 already.").arg(content.pool.name).arg(game));
         PoolChange change;
-        const int number = nextGameNumber(content);
-        if (rows.isEmpty()) {
-            change.defects.push_back({tr("the new game"), {}, tr("the game has no rows"), number, 0});
-            return change;
-        }
-        PoolCheck check = checkOf(content);
-        int row = 0;
-        for (const QStringList& fields : rows) {
-            ++row;
-            const QString where = rows.size() > 1 ? tr("the new game, row %1").arg(row) : tr("the new game");
-            check.games.add(fields, {0, where, number, 0, {}});
-            if (row == 1)
-                refuseStoredGameKey(content, storedGameKeys(content),
-                                    importedGameKey(content.pool.kind, content.gameColumns, fields), fields,
-                                    where, number, change.defects);
-        }
+        change.defects = gameDefects(
+            content, number, rows, write == GameWrite::Add ? tr("the new game") : tr("game %1").arg(number));
         if (!change.ok())
-            return change;
-        change.defects = runCheck(check);
-        if (!change.ok())
-            return change;
-        insertPoolGame(d->db, content, number, rows);
+            return change; // the transaction rolls back: nothing written
         QJsonObject details = poolDetails(content.pool);
         details.insert(QStringLiteral("game"), number);
+        if (stored) {
+            QJsonArray before;
+            for (const QStringList& fields : stored->rows)
+                before.append(jsonArray(fields));
+            details.insert(QStringLiteral("before"), before);
+            sqlite::Statement remove(d->db, "DELETE FROM pool_games WHERE pool_id = ? AND game = ?");
+            remove.bind(1, static_cast<std::int64_t>(poolId)).bind(2, number).run();
+        }
+        insertPoolGame(d->db, content, number, rows);
         QJsonArray written;
         for (const QStringList& fields : rows)
             written.append(jsonArray(fields));
         details.insert(QStringLiteral("rows"), written);
-        d->audit(QStringLiteral("pool-add-game"), QString(), details);
+        d->audit(write == GameWrite::Add       ? QStringLiteral("pool-add-game")
+                 : write == GameWrite::Replace ? QStringLiteral("pool-edit-game")
+                                               : QStringLiteral("pool-restore-game"),
+                 QString(), details);
         d->touched(StoreChange::of(StoreChange::Pools));
         transaction.commit();
-        change.gamesAdded = 1;
+        change.gamesAdded = write == GameWrite::Replace ? 0 : 1;
+        change.game = number;
         return change;
     });
 }
@@ -720,7 +932,7 @@ PoolChange PoolStore::importPool(qint64 poolId, const QByteArray& players, const
             return change;
 
         PoolCheck check = checkOf(content);
-        const int firstLine = static_cast<int>(content.players.size()) + 1;
+        const int firstLine = nextPlayerLine(content);
         for (qsizetype i = 0; i < importedPlayers.rows.size(); ++i)
             check.players.add(importedPlayers.rows[i],
                               {0, tr("%1 line %2").arg(playersName).arg(importedPlayers.lines[i]), 0,

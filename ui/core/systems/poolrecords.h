@@ -36,11 +36,23 @@ struct PoolContent {
     PoolSummary pool;
     QStringList playerColumns; // systemPlayerColumns(kind)
     QList<QStringList> players;
+    QList<int> playerLines;  // each player's stored line, 1.. (a deleted player leaves a gap)
     QStringList gameColumns; // systemGameColumns(kind)
     std::vector<PoolGame> games;
 
     // The CSV texts runSystem reads (players.csv and games.csv), one line per row.
     SystemInput input() const;
+
+    // The stored game of this number; nullptr when there is none.
+    const PoolGame* game(int number) const;
+    // The stored games that are the same game as `rows` (the same date, players and scores, in any
+    // seat order; for Squares the same board), whatever id or round they were given; `except` is a
+    // game left out (the one being edited). A game entered twice is asked about before it is stored.
+    QList<int> sameGames(const QList<QStringList>& rows, int except = 0) const;
+    // The player of this id (trimmed, in any case): its index in `players`, -1 when there is none.
+    int playerIndex(const QString& playerId) const;
+    // The player's name, or the id when the pool has no name for it.
+    QString playerName(const QString& playerId) const;
 };
 
 // One thing that keeps a change of a pool from being written, named for the user: `where` is
@@ -59,6 +71,8 @@ struct PoolChange {
     std::vector<PoolDefect> defects;
     int playersAdded = 0;
     int gamesAdded = 0;
+    int game = 0;       // the number of the game added, replaced or restored
+    int playerLine = 0; // the line of the player added, replaced or restored
     bool ok() const noexcept { return defects.empty(); }
     QStringList messages() const;
 };
