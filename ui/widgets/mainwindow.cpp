@@ -20,6 +20,7 @@
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/firststartdialog.h"
 #include "widgets/helpdialogs.h"
+#include "models/pools/poolsession.h"
 #include "widgets/pools/poolsview.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
@@ -555,12 +556,23 @@ void MainWindow::buildWorkspace()
     m_poolsView = new PoolsView(*m_store);
     connect(m_poolsView, &PoolsView::message, this, &MainWindow::showMessage);
     m_tabs->addTab(m_poolsView, tr("&Pools"));
+    // Edit > Undo undoes the Pools tab's edits while it is shown, the event's elsewhere.
+    m_undoGroup->addStack(m_poolsView->session()->undoStack());
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::followUndoStack);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::ensureViewOfTab);
     // Ctrl+F searches the rating list on the Ratings tab, even with no event to add players to.
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateActions);
 
     setCentralWidget(m_tabs);
     m_welcomeLabel = nullptr;
+}
+
+void MainWindow::followUndoStack()
+{
+    if (m_poolsView && m_tabs && m_tabs->currentWidget() == m_poolsView)
+        m_undoGroup->setActiveStack(m_poolsView->session()->undoStack());
+    else
+        m_undoGroup->setActiveStack(m_session ? m_session->undoStack() : nullptr);
 }
 
 void MainWindow::ensureViewOfTab(int index)
@@ -652,7 +664,7 @@ bool MainWindow::selectEvent(const QString& eventId)
     closeSession();
     m_session = session;
     m_undoGroup->addStack(session->undoStack());
-    m_undoGroup->setActiveStack(session->undoStack());
+    followUndoStack();
     connect(session, &EventSession::errorOccurred, this, &MainWindow::showMessage);
     connect(session, &EventSession::editableChanged, this, &MainWindow::updateActions);
     connect(session, &EventSession::eventUpdated, this, &MainWindow::updateActions);

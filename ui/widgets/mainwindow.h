@@ -132,6 +132,7 @@ private:
     void closeSession();
     void updateActions();
     void showMessage(const QString& text);
+    void followUndoStack(); // the Pools tab's undo stack while it is shown, the event's elsewhere
     void ensureViewOfTab(int index);
 
     std::unique_ptr<core::Store> m_store;

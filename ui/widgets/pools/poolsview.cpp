@@ -3,10 +3,15 @@
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
 #include "core/formats/outputfiles.h"
-#include "core/store/store.h"
+#include "core/store/poolstore.h"
+#include "core/store/storeerror.h"
+#include "models/pools/poolsession.h"
+#include "models/pools/pooltablemodel.h"
+#include "widgets/pools/pooldesk.h"
+#include "widgets/pools/pooldesks.h"
 #include "widgets/pools/poolnewdialog.h"
 #include "widgets/pools/poolrowform.h"
-#include "models/pools/pooltablemodel.h"
+#include "widgets/savedialog.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -22,11 +27,14 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -80,9 +88,9 @@ QStringList headToHeadUnused()
 
 PoolsView::PoolsView(core::Store& store, QWidget* parent)
     : QWidget(parent)
-    , m_store(store)
 {
     setObjectName(QStringLiteral("poolsView"));
+    m_session = new PoolSession(store, this);
 
     // ---- the pool: selector, new, rename, delete, import, export
     m_poolBox = new QComboBox(this);
@@ -106,6 +114,12 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     m_import->setObjectName(QStringLiteral("poolImportButton"));
     m_export = new QPushButton(tr("E&xport Table..."), this);
     m_export->setObjectName(QStringLiteral("poolExportButton"));
+    m_print = new QPushButton(tr("Prin&t..."), this);
+    m_print->setObjectName(QStringLiteral("poolPrintButton"));
+    m_print->setToolTip(tr("Print the table shown (the ladder, the standings, the event's report...)"));
+    m_pdf = new QPushButton(tr("Save P&DF..."), this);
+    m_pdf->setObjectName(QStringLiteral("poolPdfButton"));
+    m_pdf->setToolTip(tr("Save the tables this pool prints as one PDF file"));
     auto* top = new QHBoxLayout;
     top->addWidget(poolLabel);
     top->addWidget(m_poolBox);
@@ -116,6 +130,8 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     top->addWidget(m_systemLabel, 1);
     top->addWidget(m_import);
     top->addWidget(m_export);
+    top->addWidget(m_print);
+    top->addWidget(m_pdf);
 
     // ---- left: the ratings or standings, and the selected player's history
     m_tableModel = new PoolTableModel(this);
@@ -195,9 +211,36 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
 
+    // The generic forms for a kind no desk shows, and a desk per system (widgets/pools/pooldesks).
+    m_genericPage = new QWidget(this);
+    auto* genericLayout = new QVBoxLayout(m_genericPage);
+    genericLayout->setContentsMargins(0, 0, 0, 0);
+    genericLayout->addWidget(splitter);
+    m_stack = new QStackedWidget(this);
+    m_stack->setObjectName(QStringLiteral("poolDesks"));
+    m_stack->addWidget(m_genericPage);
+    m_desks = createPoolDesks(*m_session, m_stack);
+    for (PoolDesk* desk : m_desks) {
+        m_stack->addWidget(desk);
+        connect(desk, &PoolDesk::message, this, &PoolsView::message);
+    }
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_session, &PoolSession::poolChanged, this, &PoolsView::poolChanged);
+    connect(m_session, &PoolSession::poolsChanged, this, [this] {
+        fillSelector(currentPool());
+        if (m_poolBox->currentIndex() < 0)
+            showPools(0); // the pool shown was deleted elsewhere: the first one, or none
+    });
+    connect(m_session, &PoolSession::poolSelectedByUndo, this, [this](qint64 poolId) { selectPool(poolId); });
+    connect(m_session, &PoolSession::commandFailed, this, [this](const QString& step, const QString& text) {
+        showError({tr("%1 could not be done:").arg(step), text});
+    });
+    connect(m_print, &QPushButton::clicked, this, &PoolsView::printWithDialog);
+    connect(m_pdf, &QPushButton::clicked, this, &PoolsView::savePdfWithDialog);
 
     connect(m_poolBox, &QComboBox::currentIndexChanged, this,
             [this](int index) { showPool(index >= 0 ? m_poolBox->itemData(index).toLongLong() : 0); });
@@ -245,12 +288,7 @@ void PoolsView::showPools(qint64 preferred)
 
 void PoolsView::fillSelector(qint64 keep)
 {
-    std::vector<core::PoolSummary> pools;
-    try {
-        pools = m_store.pools();
-    } catch (const core::StoreError& error) {
-        showError({error.message()});
-    }
+    const std::vector<core::PoolSummary>& pools = m_session->pools();
     const QSignalBlocker block(m_poolBox);
     m_poolBox->clear();
     for (const core::PoolSummary& pool : pools)
@@ -276,37 +314,63 @@ qint64 PoolsView::currentPool() const
 
 void PoolsView::showPool(qint64 poolId)
 {
-    // The forms are rebuilt only when the kind of pool changes (-1: no pool was shown).
-    const int kindBefore = m_content ? static_cast<int>(m_content->pool.kind) : -1;
-    const qint64 previous = currentPool();
-    m_content.reset();
     m_pendingRows.clear();
     m_pending->clear();
     m_historyPlayer.clear();
     m_message->clear();
-    if (poolId != 0) {
-        try {
-            m_content = m_store.poolContent(poolId);
-        } catch (const core::StoreError& error) {
-            showError({error.message()});
-        }
+    if (poolId != m_session->poolId() || (poolId != 0 && !m_session->content())) {
+        if (!m_session->setPool(poolId))
+            showError({tr("There is no rating pool %1.").arg(poolId)});
+    } else {
+        poolChanged();
     }
-    if (!m_content || static_cast<int>(m_content->pool.kind) != kindBefore || !m_gameForm || previous == 0)
-        rebuildForms();
-    refresh();
     prefillGameForm();
     if (!m_content) {
         m_systemLabel->clear();
-        if (m_store.isReadOnly())
-            showInfo(m_store.readOnlyReason());
+        if (m_session->isReadOnly())
+            showInfo(m_session->readOnlyReason());
         else
-            showInfo(tr("No rating pool yet: create one with New Pool... for ACF checkers, Kings "
-                        "Cribbage (head-to-head or group) or a Diplomacy Squares tournament."));
+            showInfo(tr("No rating pool yet: create one with New Pool... for ACF checkers, a Kings "
+                        "Cribbage club or a Diplomacy Squares tournament."));
     } else {
         m_systemLabel->setText(poolKindTitle(m_content->pool.kind));
-        if (m_store.isReadOnly())
-            showInfo(m_store.readOnlyReason());
+        if (m_session->isReadOnly())
+            showInfo(m_session->readOnlyReason());
     }
+}
+
+void PoolsView::poolChanged()
+{
+    // The forms are rebuilt only when the kind of pool changes (-1: no pool was shown).
+    const int kindBefore = m_content ? static_cast<int>(m_content->pool.kind) : -1;
+    const core::PoolContent* content = m_session->content();
+    if (!content || static_cast<int>(content->pool.kind) != kindBefore || !m_gameForm) {
+        m_content.reset();
+        if (content)
+            m_content = *content;
+        rebuildForms();
+    }
+    refresh();
+    showCurrentPage();
+}
+
+PoolDesk* PoolsView::currentDesk() const
+{
+    return qobject_cast<PoolDesk*>(m_stack->currentWidget());
+}
+
+void PoolsView::showCurrentPage()
+{
+    QWidget* page = m_genericPage;
+    if (m_content) {
+        for (PoolDesk* desk : m_desks) {
+            if (desk->shows(m_content->pool.kind)) {
+                page = desk;
+                break;
+            }
+        }
+    }
+    m_stack->setCurrentWidget(page);
 }
 
 void PoolsView::rebuildForms()
@@ -345,14 +409,10 @@ void PoolsView::rebuildForms()
 
 void PoolsView::refresh()
 {
-    if (m_content) {
-        try {
-            m_content = m_store.poolContent(m_content->pool.id);
-        } catch (const core::StoreError& error) {
-            showError({error.message()});
-        }
-    }
-    m_result = m_content ? core::runSystem(m_content->pool.kind, m_content->input()) : core::SystemResult();
+    m_content.reset();
+    if (const core::PoolContent* content = m_session->content())
+        m_content = *content;
+    m_result = m_session->result();
     m_tableModel->setTable(m_result.table);
     m_tableView->resizeColumnsToContents();
 
@@ -421,13 +481,15 @@ void PoolsView::prefillGameForm()
 
 void PoolsView::updateButtons()
 {
-    const bool writable = !m_store.isReadOnly();
+    const bool writable = !m_session->isReadOnly();
     const bool pool = m_content.has_value();
     m_newPool->setEnabled(writable);
     m_renamePool->setEnabled(writable && pool);
     m_deletePool->setEnabled(writable && pool);
     m_import->setEnabled(writable && pool);
     m_export->setEnabled(pool);
+    m_print->setEnabled(pool);
+    m_pdf->setEnabled(pool);
     m_gameBox->setEnabled(writable && pool);
     m_playerBox->setEnabled(writable && pool);
     m_deleteGame->setEnabled(writable && pool && m_gamesView->selectionModel()->hasSelection());
@@ -483,7 +545,7 @@ bool PoolsView::addGameFromForm()
     const int number = m_content->games.empty() ? 1 : m_content->games.back().number + 1;
     core::PoolChange change;
     try {
-        change = m_store.addPoolGame(m_content->pool.id, rows);
+        change = m_session->addGame(rows);
     } catch (const core::StoreError& error) {
         showError({error.message()});
         return false;
@@ -520,7 +582,7 @@ bool PoolsView::addPlayerFromForm()
     const QStringList fields = m_playerForm->values();
     core::PoolChange change;
     try {
-        change = m_store.addPoolPlayer(m_content->pool.id, fields);
+        change = m_session->addPlayer(fields);
     } catch (const core::StoreError& error) {
         showError({error.message()});
         return false;
@@ -554,7 +616,7 @@ bool PoolsView::deleteSelectedGame()
     const int number = m_gamesModel->cell(rows.first().row(), 0).toInt();
     core::PoolChange change;
     try {
-        change = m_store.deletePoolGame(m_content->pool.id, number);
+        change = m_session->deleteGame(number);
     } catch (const core::StoreError& error) {
         showError({error.message()});
         return false;
@@ -604,9 +666,9 @@ void PoolsView::showHistoryOf(const QString& playerId)
 
 void PoolsView::newPool()
 {
-    if (m_store.isReadOnly())
+    if (m_session->isReadOnly())
         return;
-    auto* dialog = new NewPoolDialog(m_store, this);
+    auto* dialog = new NewPoolDialog(m_session->store(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &NewPoolDialog::poolCreated, this, [this](qint64 poolId) {
         reloadPools();
@@ -618,7 +680,7 @@ void PoolsView::newPool()
 
 void PoolsView::renamePoolWithDialog()
 {
-    if (m_store.isReadOnly() || !m_content)
+    if (m_session->isReadOnly() || !m_content)
         return;
     const qint64 poolId = m_content->pool.id;
     auto* dialog = new QInputDialog(this);
@@ -641,7 +703,7 @@ bool PoolsView::renamePool(qint64 poolId, const QString& name)
     if (m_content && m_content->pool.id == poolId && name.simplified() == m_content->pool.name)
         return true; // its own name: nothing to store or to tell
     try {
-        m_store.renamePool(poolId, name);
+        m_session->store().renamePool(poolId, name);
     } catch (const core::StoreError& error) {
         showError({error.message()});
         return false;
@@ -650,7 +712,7 @@ bool PoolsView::renamePool(qint64 poolId, const QString& name)
     fillSelector(currentPool());
     QString stored = name.simplified();
     try {
-        if (const std::optional<core::PoolSummary> pool = m_store.pool(poolId)) {
+        if (const std::optional<core::PoolSummary> pool = m_session->store().pool(poolId)) {
             stored = pool->name;
             if (m_content && m_content->pool.id == poolId)
                 m_content->pool.name = pool->name;
@@ -665,7 +727,7 @@ bool PoolsView::renamePool(qint64 poolId, const QString& name)
 
 void PoolsView::deletePoolWithConfirmation()
 {
-    if (m_store.isReadOnly() || !m_content)
+    if (m_session->isReadOnly() || !m_content)
         return;
     const core::PoolSummary& pool = m_content->pool;
     const qint64 poolId = pool.id;
@@ -703,9 +765,9 @@ bool PoolsView::deletePool(qint64 poolId)
     }
     QString name;
     try {
-        const std::optional<core::PoolSummary> pool = m_store.pool(poolId);
+        const std::optional<core::PoolSummary> pool = m_session->store().pool(poolId);
         name = pool ? pool->name : QString::number(poolId);
-        m_store.deletePool(poolId);
+        m_session->store().deletePool(poolId);
     } catch (const core::StoreError& error) {
         showError({error.message()});
         return false;
@@ -742,15 +804,15 @@ QString PoolsView::importFiles(const QStringList& paths)
             error = tr("%1 is empty: a players or games file begins with its header line.").arg(name);
             break;
         }
-        // A players file has only player columns, one of which (name, rating, ...) no games file has.
-        bool onlyPlayerColumns = true;
-        bool someNotGameColumn = false;
-        for (const QString& column : header) {
-            onlyPlayerColumns = onlyPlayerColumns && columnIndex(m_content->playerColumns, column) >= 0;
-            someNotGameColumn = someNotGameColumn || columnIndex(m_content->gameColumns, column) < 0;
-        }
-        QByteArray& target = onlyPlayerColumns && someNotGameColumn ? players : games;
-        QString& targetName = onlyPlayerColumns && someNotGameColumn ? playersName : gamesName;
+        // A games file has a column that only games have (date, player1, event, power...); any
+        // other is a players file, the table this tab exports included (its computed columns are
+        // not starting values, and the import says so or leaves them).
+        bool gameOnlyColumn = false;
+        for (const QString& column : header)
+            gameOnlyColumn = gameOnlyColumn || (columnIndex(m_content->gameColumns, column) >= 0 &&
+                                                columnIndex(m_content->playerColumns, column) < 0);
+        QByteArray& target = gameOnlyColumn ? games : players;
+        QString& targetName = gameOnlyColumn ? gamesName : playersName;
         if (!target.isEmpty()) {
             error = tr("%1 and %2 are both %3 files: choose one players file and one games file.")
                         .arg(targetName, name, &target == &players ? tr("players") : tr("games"));
@@ -767,7 +829,7 @@ QString PoolsView::importFiles(const QStringList& paths)
     }
     core::PoolChange change;
     try {
-        change = m_store.importPool(m_content->pool.id, players, playersName, games, gamesName);
+        change = m_session->importFiles(players, playersName, games, gamesName);
     } catch (const core::StoreError& failure) {
         showError({failure.message()});
         return failure.message();
@@ -826,6 +888,63 @@ void PoolsView::exportWithDialog()
     dialog->setDefaultSuffix(QStringLiteral("csv"));
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { exportTableTo(path); });
     dialog->open();
+}
+
+std::vector<PrintTable> PoolsView::printTables() const
+{
+    if (!m_content)
+        return {};
+    if (PoolDesk* desk = currentDesk()) {
+        std::vector<PrintTable> tables = desk->printTables();
+        if (!tables.empty())
+            return tables;
+    }
+    return {PrintTable{m_content->pool.name, poolKindTitle(m_content->pool.kind), m_result.table, {}}};
+}
+
+QString PoolsView::savePdfTo(const QString& path)
+{
+    const std::vector<PrintTable> tables = printTables();
+    if (tables.empty())
+        return tr("Select a pool first.");
+    const QString error = savePrintTablesPdf(path, tables);
+    if (error.isEmpty())
+        showInfo(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    else
+        showError({error});
+    return error;
+}
+
+void PoolsView::printWithDialog()
+{
+    const std::vector<PrintTable> tables = printTables();
+    if (tables.empty())
+        return;
+    auto* printer = new QPrinter(QPrinter::HighResolution);
+    auto* dialog = new QPrintDialog(printer, this);
+    dialog->setObjectName(QStringLiteral("poolPrintDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Print %1").arg(tables.front().title));
+    connect(dialog, &QDialog::finished, this, [printer, tables, dialog](int result) {
+        if (result == QDialog::Accepted)
+            printTablesOn(printer, tables);
+        dialog->setProperty("printed", result == QDialog::Accepted);
+        delete printer;
+    });
+    dialog->open();
+}
+
+void PoolsView::savePdfWithDialog()
+{
+    if (!m_content)
+        return;
+    const QString path =
+        saveFileName(this, tr("Save as PDF"),
+                     proposedFileName({m_content->pool.name, QDate::currentDate().toString(Qt::ISODate)},
+                                      QStringLiteral("pdf")),
+                     tr("PDF files (*.pdf)"));
+    if (!path.isEmpty())
+        savePdfTo(path);
 }
 
 } // namespace flickdesk::ui

@@ -13,6 +13,7 @@
 
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 class QComboBox;
 class QGroupBox;
@@ -20,12 +21,16 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QSortFilterProxyModel;
+class QStackedWidget;
 class QTableView;
 
 namespace flickdesk::ui {
 
+class PoolDesk;
 class PoolRowForm;
+class PoolSession;
 class PoolTableModel;
+struct PrintTable;
 
 class PoolsView : public QWidget {
     Q_OBJECT
@@ -63,7 +68,20 @@ public:
     // The history rows of a player of the pool (column 0 is the player id), as shown below the table.
     void showHistoryOf(const QString& playerId);
 
+    // The selected pool and its edits (each an undoable step on session()->undoStack(), which the
+    // window's Edit > Undo follows while this tab is shown).
+    PoolSession* session() const { return m_session; }
+    // The desk that shows the selected pool (nullptr: the generic forms, or no pool).
+    PoolDesk* currentDesk() const;
+    const std::vector<PoolDesk*>& desks() const { return m_desks; }
+    // What Print and Save as PDF print: the current desk's tables, else the pool's table.
+    std::vector<PrintTable> printTables() const;
+    // The tables as a PDF: an error message, empty when saved.
+    QString savePdfTo(const QString& path);
+
     QComboBox* poolSelector() const { return m_poolBox; }
+    QPushButton* printButton() const { return m_print; }
+    QPushButton* pdfButton() const { return m_pdf; }
     QTableView* tableView() const { return m_tableView; }
     PoolTableModel* tableModel() const { return m_tableModel; }
     QSortFilterProxyModel* tableProxy() const { return m_tableProxy; }
@@ -94,6 +112,9 @@ public Q_SLOTS:
     void deletePoolWithConfirmation();
     void importWithDialog();
     void exportWithDialog();
+    // The print dialog (window-modal, opened), then the current desk's first table printed.
+    void printWithDialog();
+    void savePdfWithDialog();
 
 Q_SIGNALS:
     void message(const QString& text); // for the status bar
@@ -105,6 +126,9 @@ private:
     // The pools from the store in the selector, `keep` selected when it is there; nothing is shown.
     void fillSelector(qint64 keep);
     void showPool(qint64 poolId);
+    // The session read the pool again: the generic forms follow, and the desk for its kind is shown.
+    void poolChanged();
+    void showCurrentPage();
     void refresh(); // content, result, games and player lists of the current pool
     void rebuildForms();
     void prefillGameForm();
@@ -113,7 +137,12 @@ private:
     void updateButtons();
     QStringList stickyGameColumns() const;
 
-    core::Store& m_store;
+    PoolSession* m_session = nullptr;
+    std::vector<PoolDesk*> m_desks;
+    QStackedWidget* m_stack = nullptr;
+    QWidget* m_genericPage = nullptr;
+    QPushButton* m_print = nullptr;
+    QPushButton* m_pdf = nullptr;
     std::optional<core::PoolContent> m_content;
     core::SystemResult m_result;
     QList<QStringList> m_pendingRows;
