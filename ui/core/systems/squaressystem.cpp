@@ -101,12 +101,16 @@ NumberField readNumber(std::string_view text)
 // A game while its rows are read.
 struct GameBuild {
     engine::SquaresGame game;
-    int roundLine = 0;          // the line that gave the game its round
-    bool rowsDefective = false; // a row could not be read: the game's own checks would mislead
+    std::vector<std::string> powerTexts; // the power of each seat as the file spells it
+    int roundLine = 0;                   // the line that gave the game its round
+    bool rowsDefective = false;          // a row could not be read: the game's own checks would mislead
 };
 
+// The games, and with `powerTexts` each seat's power as the file spells it (game by game, seat by
+// seat): the best country awards write it back in the file's own case.
 std::vector<engine::SquaresGame> readGames(const SystemInput& input, const PlayersFile* players,
-                                           std::vector<Defect>& defects)
+                                           std::vector<Defect>& defects,
+                                           std::vector<std::vector<std::string>>* powerTexts = nullptr)
 {
     using namespace games_csv;
     CsvTable table(view(input.games), input.gamesFile.toStdString(), defects);
@@ -209,10 +213,12 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
         }
 
         // An unknown player leaves the game's own checks meaningful; the other defects do not.
-        if (defects.size() != defectsBefore)
+        if (defects.size() != defectsBefore) {
             build.rowsDefective = true;
-        else
+        } else {
             build.game.seats.push_back(std::move(seat));
+            build.powerTexts.emplace_back(table.field(Power));
+        }
         std::move(unknownPlayers.begin(), unknownPlayers.end(), std::back_inserter(defects));
         unknownPlayers.clear();
     }
@@ -229,6 +235,8 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
             continue;
         }
         games.push_back(std::move(build.game));
+        if (powerTexts)
+            powerTexts->push_back(std::move(build.powerTexts));
     }
     return games;
 }
@@ -239,7 +247,61 @@ QString positionText(const engine::SquaresPosition& position)
     return position.sharing > 1 ? QStringLiteral("=") + place : place;
 }
 
+QString nameOf(const std::optional<PlayersFile>& players, const std::string& id)
+{
+    if (players) {
+        if (const auto it = players->names.find(id); it != players->names.end())
+            return QString::fromStdString(it->second);
+    }
+    return {};
+}
+
 } // namespace
+
+SystemTable squaresBestCountries(const SystemInput& input, std::vector<engine::Defect>& defects)
+{
+    const std::size_t defectsBefore = defects.size();
+    std::optional<PlayersFile> players;
+    if (input.hasPlayers)
+        players = readPlayers(input, defects);
+    std::vector<std::vector<std::string>> powerTexts;
+    const std::vector<engine::SquaresGame> games =
+        readGames(input, players ? &*players : nullptr, defects, &powerTexts);
+    SystemTable table;
+    if (defects.size() != defectsBefore)
+        return table;
+
+    std::vector<engine::SquaresBestCountry> awards;
+    std::vector<engine::SquaresGameResult> results;
+    try {
+        for (std::size_t g = 0; g < games.size(); ++g) {
+            std::vector<engine::SquaresGameResult> scored = engine::scoreSquaresGame(games[g], g);
+            std::move(scored.begin(), scored.end(), std::back_inserter(results));
+        }
+        awards = engine::squaresBestCountries(games, results);
+    } catch (const std::exception& error) {
+        // Not reached: every game was validated above. Kept so that bad input never escapes.
+        report(defects, input.gamesFile.toStdString(), 0, {}, {}, error.what());
+        return table;
+    }
+
+    table.columns = squaresBestCountryColumns();
+    for (const engine::SquaresBestCountry& award : awards) {
+        const engine::SquaresGameResult& result = results[award.result];
+        table.rows.append(
+            QStringList{QString::fromStdString(powerTexts[result.game][result.seat]),
+                        QString::fromStdString(result.playerId), nameOf(players, result.playerId),
+                        QString::fromStdString(games[result.game].id),
+                        toQString(engine::className(result.gameClass)), points(result.score.hundredths())});
+    }
+    return table;
+}
+
+QStringList squaresBestCountryColumns()
+{
+    return {QStringLiteral("power"), QStringLiteral("player_id"), QStringLiteral("name"),
+            QStringLiteral("game"),  QStringLiteral("class"),     QStringLiteral("points")};
+}
 
 SystemResult runSquaresSystem(const SystemInput& input)
 {

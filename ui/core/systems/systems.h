@@ -67,6 +67,15 @@ SystemResult runAcfSystem(const SystemInput& input);
 SystemResult runKingsSystem(const SystemInput& input,
                             SystemKind scope); // Kings, KingsHeadToHead or KingsGroup
 SystemResult runSquaresSystem(const SystemInput& input);
+// Squares best country awards (spec 002 §4; engine::squaresBestCountries): for each power, Austria
+// ... Turkey, the player(s) whose game with it is best by the comparison of games, equal games
+// sharing the award (one row each, by player id). Columns squaresBestCountryColumns():
+// power (as the games file spells it on that row), player_id, name (empty without a players file),
+// game (its id), class (win, draw, elimination, loss), points (2 decimals, as the standings). The
+// input is read as runSquaresSystem reads it; its defects are appended to `defects` and then the
+// table is empty. Never throws for bad input. `flickdesk-cli squares --best-countries` writes it.
+SystemTable squaresBestCountries(const SystemInput& input, std::vector<engine::Defect>& defects);
+QStringList squaresBestCountryColumns();
 
 // Each system's header lines, defined beside its runner.
 QStringList acfPlayerColumns();
