@@ -137,6 +137,7 @@ private Q_SLOTS:
     void tableForTheWindow();
     void badInputWritesNothing();
     void executableAndHelp();
+    void drawTheNextRound();
 };
 
 void TestCliSquaresAwards::exampleAwardsWithNames()
@@ -256,6 +257,80 @@ void TestCliSquaresAwards::executableAndHelp()
     const CliRun valued = run({QStringLiteral("squares"), examplePath(QStringLiteral("squares-games.csv")),
                                QStringLiteral("--best-countries=yes")});
     QCOMPARE(valued.status, core::cli_exit::usage);
+}
+
+void TestCliSquaresAwards::drawTheNextRound()
+{
+    // Round 1 on two boards: players 1-7 on the first, 8-14 on the second, each board's powers dealt
+    // in order (1 and 8 Austria, 2 and 9 England, ..., 7 and 14 Turkey).
+    const char* const powers[] = {"Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"};
+    QByteArray games = "game,round,player_id,power,centres,eliminated_year\n";
+    for (int player = 1; player <= 14; ++player) {
+        const int seat = (player - 1) % 7;
+        games += (player <= 7 ? "B1,1," : "B2,1,") + QByteArray::number(player) + ',' + powers[seat] + ',' +
+                 (seat == 6 ? "4" : "5") + ",\n";
+    }
+    core::SystemInput input;
+    input.games = games;
+    QStringList players;
+    for (int player = 1; player <= 14; ++player)
+        players << QString::number(player);
+
+    std::vector<engine::Defect> defects;
+    const core::SquaresRoundDraw draw = core::drawSquaresRound(input, players, {}, 7, defects);
+    QVERIFY(defects.empty());
+    QCOMPARE(draw.boards.size(), 2);
+    QVERIFY(draw.sittingOut.isEmpty());
+    QStringList seated;
+    for (const QStringList& board : draw.boards) {
+        QCOMPARE(board.size(), 7);
+        seated << board;
+        for (int power = 0; power < 7; ++power) {
+            // Player p played power (p - 1) mod 7 in round 1: none plays it again.
+            QVERIFY2((board.at(power).toInt() - 1) % 7 != power, qPrintable(board.join(u' ')));
+        }
+    }
+    seated.sort();
+    QStringList everyone = players;
+    everyone.sort();
+    QCOMPARE(seated, everyone);
+    // A new board takes x players of round 1's first board and 7 - x of the second, who met: at
+    // least C(3,2) + C(4,2) = 9 repeated meetings a board, 18 for the two.
+    QCOMPARE(draw.repeatedMeetings, 18);
+    // Each power was played by two players, one a board: on a new board each player has 6 new powers
+    // and no 3 players lack the same one, so seven new powers can always be dealt (Hall).
+    QCOMPARE(draw.repeatedPowers, 0);
+    // The same seed draws the same boards.
+    const core::SquaresRoundDraw again = core::drawSquaresRound(input, players, {}, 7, defects);
+    QCOMPARE(again.boards, draw.boards);
+
+    // 15 players: one sits out, the one who has sat out least (15, when 1-14 have once each).
+    QStringList fifteen = players;
+    fifteen << QStringLiteral("15");
+    const core::SquaresRoundDraw withSitOut = core::drawSquaresRound(input, fifteen, players, 3, defects);
+    QVERIFY(defects.empty());
+    QCOMPARE(withSitOut.boards.size(), 2);
+    QCOMPARE(withSitOut.sittingOut, QStringList({QStringLiteral("15")}));
+
+    // A first round: no games yet.
+    core::SystemInput first;
+    const core::SquaresRoundDraw opening = core::drawSquaresRound(first, players, {}, 1, defects);
+    QVERIFY(defects.empty());
+    QCOMPARE(opening.boards.size(), 2);
+    QCOMPARE(opening.repeatedMeetings, 0);
+
+    // A player given twice, and a defective games file: defects, and no draw.
+    const core::SquaresRoundDraw twice =
+        core::drawSquaresRound(input, players + QStringList{QStringLiteral("3")}, {}, 1, defects);
+    QVERIFY(twice.boards.isEmpty());
+    QCOMPARE(defects.size(), std::size_t{1});
+    QVERIFY(defects.front().message.find("player 3 is drawn twice") != std::string::npos);
+    defects.clear();
+    input.games += "B3,2,1,Prussia,5,\n";
+    const core::SquaresRoundDraw broken = core::drawSquaresRound(input, players, {}, 1, defects);
+    QVERIFY(broken.boards.isEmpty());
+    QCOMPARE(defects.size(), std::size_t{1});
+    QCOMPARE(defects.front().field, std::string("power"));
 }
 
 QTEST_GUILESS_MAIN(TestCliSquaresAwards)

@@ -4,6 +4,7 @@
 
 #include "core/formats/csvtable.h"
 #include "core/systems/systems.h"
+#include "flickdesk/engine/boarddraw.h"
 #include "flickdesk/engine/squares.h"
 
 #include <cstdint>
@@ -301,6 +302,50 @@ QStringList squaresBestCountryColumns()
 {
     return {QStringLiteral("power"), QStringLiteral("player_id"), QStringLiteral("name"),
             QStringLiteral("game"),  QStringLiteral("class"),     QStringLiteral("points")};
+}
+
+SquaresRoundDraw drawSquaresRound(const SystemInput& input, const QStringList& players,
+                                  const QStringList& earlierSitOuts, quint64 seed,
+                                  std::vector<engine::Defect>& defects)
+{
+    SquaresRoundDraw draw;
+    const std::size_t defectsBefore = defects.size();
+    std::vector<engine::SquaresGame> games;
+    if (!input.games.trimmed().isEmpty())
+        games = readGames(input, nullptr, defects);
+    if (defects.size() != defectsBefore)
+        return draw;
+
+    engine::BoardDrawInput drawInput;
+    drawInput.boardSize = engine::kDiplomacyPowers;
+    drawInput.seed = seed;
+    for (const QString& player : players)
+        drawInput.players.push_back(player.trimmed().toStdString());
+    for (const QString& player : earlierSitOuts)
+        drawInput.history.sitOuts.push_back(player.trimmed().toStdString());
+    // Each earlier game is a board whose seat k is the k-th power; a power nobody played is empty.
+    for (const engine::SquaresGame& game : games) {
+        std::vector<std::string> board(engine::kDiplomacyPowers);
+        for (const engine::SquaresSeat& seat : game.seats)
+            board[static_cast<std::size_t>(seat.power)] = seat.playerId;
+        drawInput.history.boards.push_back(std::move(board));
+    }
+    if (const std::optional<std::string> problem = engine::boardDrawProblem(drawInput)) {
+        report(defects, SourceFile{}, 0, "player_id", {}, "the round's players: " + *problem);
+        return draw;
+    }
+    const engine::BoardDraw drawn = engine::drawBoards(drawInput);
+    for (const std::vector<std::string>& board : drawn.boards) {
+        QStringList ids;
+        for (const std::string& id : board)
+            ids << QString::fromStdString(id);
+        draw.boards.append(ids);
+    }
+    for (const std::string& id : drawn.sittingOut)
+        draw.sittingOut << QString::fromStdString(id);
+    draw.repeatedMeetings = drawn.repeatedMeetings;
+    draw.repeatedPowers = drawn.repeatedSeats;
+    return draw;
 }
 
 SystemResult runSquaresSystem(const SystemInput& input)

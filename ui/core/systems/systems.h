@@ -76,6 +76,22 @@ SystemResult runSquaresSystem(const SystemInput& input);
 // table is empty. Never throws for bad input. `flickdesk-cli squares --best-countries` writes it.
 SystemTable squaresBestCountries(const SystemInput& input, std::vector<engine::Defect>& defects);
 QStringList squaresBestCountryColumns();
+// A new Squares round's boards, drawn by engine::drawBoards (boards of 7, a seat a power): every game
+// of `input.games` is an earlier board, so that players meet new opponents first, then play powers
+// they have not played. `players` are this round's players, each once; `earlierSitOuts` one entry
+// per player and earlier round sat out; the same input and seed give the same draw. An empty games
+// text is a first round. The input's defects (read as runSquaresSystem reads it; the players file is
+// not read) and a player id empty or given twice are appended to `defects`, and then the draw is
+// empty. Never throws for bad input.
+struct SquaresRoundDraw {
+    QList<QStringList> boards; // each the 7 players by power: Austria, England, ..., Turkey
+    QStringList sittingOut;    // when the players are not a multiple of 7: who sat out least so far
+    int repeatedMeetings = 0;  // pairs on one board that met before, each counted per earlier meeting
+    int repeatedPowers = 0;    // players on a power they played before, per earlier game with it
+};
+SquaresRoundDraw drawSquaresRound(const SystemInput& input, const QStringList& players,
+                                  const QStringList& earlierSitOuts, quint64 seed,
+                                  std::vector<engine::Defect>& defects);
 
 // Each system's header lines, defined beside its runner.
 QStringList acfPlayerColumns();
