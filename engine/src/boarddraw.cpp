@@ -49,7 +49,7 @@ struct Cost {
 // The history of this round's players, by index.
 class Memory {
 public:
-    Memory(const BoardDrawInput& input)
+    explicit Memory(const BoardDrawInput& input)
         : n_(input.players.size())
         , seats_(static_cast<std::size_t>(input.boardSize))
         , meetings_(n_ * n_, 0)
