@@ -53,9 +53,9 @@ std::optional<std::string> boardDrawProblem(const BoardDrawInput& input);
 // lowers (repeated meetings, repeated seats); then each board's seats are assigned (exactly, by
 // trying every order, for boards of up to 8; by seat swaps above). All of it from 8 shuffles of the
 // seed; the best draw is kept. Bounded: at most 8 x 50 passes of n² / 2 swaps of O(boardSize) each
-// (n players) and 8 x boardSize! orders a board (at most 8! = 40,320): 105 players on boards of 7
-// take under 20 ms a round, the result a good draw, not a proven optimum. Throws std::invalid_argument when
-// boardDrawProblem names a problem.
+// (n players), and per shuffle at most boardSize! orders a board (8! = 40,320): 105 players on
+// boards of 7 take under 20 ms a round. The result is a good draw, not a proven optimum. Throws
+// std::invalid_argument when boardDrawProblem names a problem.
 BoardDraw drawBoards(const BoardDrawInput& input);
 
 // Counts of a draw against a history, as BoardDraw reports them (for a draw made elsewhere, or by
