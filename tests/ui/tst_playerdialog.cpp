@@ -11,12 +11,12 @@
 #include "core/awards/tourpoints.h"
 #include "core/store/store.h"
 #include "models/eventday/entrantlistmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/samplehistory.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
-#include "models/eventday/eventsession.h"
 #include "widgets/playerdialog.h"
 #include "widgets/ratings/playerpage.h"
-#include "models/samplehistory.h"
 #include "widgets/tour/standingsview.h"
 
 #include <QAction>
@@ -410,8 +410,8 @@ void TestPlayerDialog::sampleHistoryHasFictionalNames()
     QTemporaryDir temp;
     const auto first = testing::openStore(temp.filePath(QStringLiteral("one.sqlite")));
     const auto second = testing::openStore(temp.filePath(QStringLiteral("two.sqlite")));
-    QVERIFY(ui::loadSampleHistory(*first).ok());
-    QVERIFY(ui::loadSampleHistory(*second).ok());
+    QVERIFY(ui::loadSampleHistory(*first, *first).ok());
+    QVERIFY(ui::loadSampleHistory(*second, *second).ok());
     // Player 725 of the sample, by the name it was given, in either database.
     const QString name = first->player(QStringLiteral("725"))->name;
     QVERIFY(!name.isEmpty());

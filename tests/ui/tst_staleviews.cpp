@@ -9,14 +9,14 @@
 #include "../common/windowactivation.h"
 #include "core/store/store.h"
 #include "models/backgroundpool.h"
-#include "widgets/eventday/entrantspanel.h"
 #include "models/eventday/eventlistmodel.h"
 #include "models/eventday/eventsession.h"
+#include "models/samplehistory.h"
+#include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/mainwindow.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
-#include "models/samplehistory.h"
 #include "widgets/tour/standingsview.h"
 #include "widgets/tour/tierreport.h"
 
@@ -136,7 +136,8 @@ void TestStaleViews::initTestCase()
     m_sample = m_dir.filePath(QStringLiteral("sample.sqlite"));
     const std::unique_ptr<core::Store> store = testing::openStore(m_sample);
     QVERIFY(store);
-    QVERIFY(ui::loadSampleHistory(*store).ok()); // with the players' names, as the window loads it
+    QVERIFY(ui::loadSampleHistory(*store, *store).ok()); // with the players'
+    // names, as the window loads it
 }
 
 void TestStaleViews::cleanupTestCase()

@@ -11,11 +11,11 @@
 #include "models/eventday/eventlistmodel.h"
 #include "models/eventday/eventsession.h"
 #include "models/eventday/payoutpreviewmodel.h"
+#include "models/samplehistory.h"
 #include "widgets/mainwindow.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
 #include "widgets/ratings/recomputedialog.h"
-#include "models/samplehistory.h"
 #include "widgets/tour/standingsview.h"
 #include "widgets/tour/tierreport.h"
 
@@ -93,7 +93,7 @@ void TestStoreChanges::initTestCase()
     m_sample = m_dir.filePath(QStringLiteral("sample.sqlite"));
     const std::unique_ptr<core::Store> store = testing::openStore(m_sample);
     QVERIFY(store);
-    QVERIFY(ui::loadSampleHistory(*store).ok());
+    QVERIFY(ui::loadSampleHistory(*store, *store).ok());
 }
 
 void TestStoreChanges::cleanupTestCase()
