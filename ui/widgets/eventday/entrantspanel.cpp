@@ -2,6 +2,7 @@
 
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
+#include "core/records/month.h"
 #include "core/store/playerstore.h"
 #include "models/eventday/entrantlistmodel.h"
 #include "models/eventday/eventsession.h"
@@ -651,9 +652,11 @@ void EntrantsPanel::setSession(EventSession* session)
     // The lock of the event's month is computed in the background: the preview says so, with the
     // run's sweeps, and fills in when it arrives; entrants can be added and checked in meanwhile.
     const auto computingText = [this] {
-        const QDate first = QDate::fromString(m_session->lockMonth() + QStringLiteral("-01"), Qt::ISODate);
+        const std::optional<core::Month> month = core::Month::fromString(m_session->lockMonth());
         return tr("Computing ratings for %1\u2026")
-            .arg(QLocale().toString(first, QStringLiteral("MMMM yyyy")));
+            .arg(month ? QLocale().toString(QDate(month->year(), month->month(), 1),
+                                            QStringLiteral("MMMM yyyy"))
+                       : m_session->lockMonth());
     };
     connect(session, &EventSession::ratingsComputingChanged, this, [this, computingText](bool computing) {
         if (!m_session)
