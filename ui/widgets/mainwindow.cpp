@@ -3,7 +3,6 @@
 #include "core/awards/payout.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/eventexchange.h"
-#include "core/formats/outputfiles.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
 #include "widgets/aboutdialog.h"

@@ -653,14 +653,19 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
                     // recompute after one event writes a month or two.
                     // A blob is the same lock when its bytes are (core/store/lockblob.h: one order,
                     // the doubles as they are).
+                    // The players' count first (the blob's header): a lock of another size is another
+                    // lock, without encoding this one to see it.
                     if (source == QLatin1String("computed")) {
                         const std::optional<QByteArray> stored =
                             lockblob::readStored(d.db, d.schemaVersion, lock->month);
-                        QString problem;
-                        const QByteArray blob = lockblob::encode(lock->ratings, &problem);
-                        if (stored && !blob.isEmpty() && *stored == blob) {
-                            repoint.push_back({lock, runId, createdAt});
-                            continue;
+                        if (stored && lockblob::countOf(bytesOf(*stored)) ==
+                                          static_cast<qint64>(lock->ratings.size())) {
+                            QString problem;
+                            const QByteArray blob = lockblob::encode(lock->ratings, &problem);
+                            if (!blob.isEmpty() && *stored == blob) {
+                                repoint.push_back({lock, runId, createdAt});
+                                continue;
+                            }
                         }
                     }
                     toWrite.push_back(lock);
