@@ -1,8 +1,7 @@
+#include "cli/cliprivate.h"
 #include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
-#include "core/awards/tourlocks.h"
 #include "core/awards/tourpoints.h"
-#include "cli/cliprivate.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvwriting.h"
 #include "core/formats/eventexchange.h"
@@ -105,7 +104,7 @@ struct StoredTourSettings {
 };
 
 // The database stays open in `store` (with the history's generation) for the monthly locks it
-// holds and for those a command computes (core::reusableTourLocks, core::TourLockStore).
+// holds and for those a command computes (core::MonthLocks::obtainMonths).
 HistoryFolder readStoredHistory(const QString& database, StoredTourSettings& settings,
                                 std::shared_ptr<Store>& store, qint64& generation)
 {
@@ -406,31 +405,37 @@ int awardTourPoints(QTextStream& err, QLatin1String command, const QString& hist
     // whole locks of a long history are never all held at once (65 of up to 250,000 players at a
     // million finishes). A history folder computes every lock.
     try {
-        std::map<engine::DayNumber, engine::MonthlyLock> reusable;
-        ComputedLockSink storeLock;
-        std::optional<TourLockStore> lockStore;
-        if (input.store) {
-            // Only the entrants of the Tour events asked for are read from each month's lock: all
-            // that points and standings use. Only locks of the database's own parameters are shared.
+        std::map<engine::DayNumber, engine::MonthlyLock> obtained;
+        std::set<engine::DayNumber> computedNow;
+        // A folder with defects computes nothing: computeTourPoints reports them.
+        if (input.store && input.folder.defects.empty() && tourPointsDefects(input.folder).empty()) {
+            // The one door of the locks (core::MonthLocks): every month points reads, each holding
+            // only the entrants of the Tour events asked for (all that points and standings use);
+            // stored ones read, the others computed and stored. Only locks of the database's own
+            // parameters are shared.
             const auto entrants = tourEntrantsByMonth(input.folder, include);
-            reusable = reusableTourLocks(*input.store, input.folder, input.parameters, entrants);
-            // Every month points reads: computeTourPoints hands over the ones it computes.
             std::vector<engine::DayNumber> months;
             for (const auto& [month, players] : entrants)
                 months.push_back(month);
-            lockStore.emplace(*input.store, input.folder, input.parameters, months, input.generation);
-            if (lockStore->accepts()) {
-                storeLock = [&](const engine::MonthlyLock& lock) {
-                    try {
-                        lockStore->store(lock); // nothing more once it has failed
-                    } catch (const StoreError& error) {
-                        // Storing saves the next command's time only: the points stand.
-                        err << command << ": " << error.message() << '\n';
-                    }
-                };
+            MonthLocks::MonthsRequest request;
+            request.only = &entrants;
+            request.generation = input.generation;
+            MonthLocks::MonthsOutcome many =
+                MonthLocks::obtainMonths(input.store.get(), input.folder, input.parameters, months, request);
+            if (!many.storeError.isEmpty()) // storing saves the next command's time only: the points stand
+                err << command << ": " << many.storeError << '\n';
+            for (std::size_t m = 0; m < many.locks.size(); ++m) {
+                if (many.computed[m])
+                    computedNow.insert(months[m]);
+                obtained.emplace(months[m], std::move(many.locks[m]));
             }
         }
-        points = computeTourPoints(input.folder, input.parameters, include, {}, 0, reusable, storeLock);
+        points = computeTourPoints(input.folder, input.parameters, include, {}, 0, obtained);
+        // What the door computed rather than read, for the summary.
+        for (std::size_t m = 0; m < points.locks.size(); ++m) {
+            if (computedNow.count(points.locks[m].month) != 0)
+                points.computed[m] = 1;
+        }
     } catch (const std::exception& error) {
         err << command << ": " << QString::fromUtf8(error.what()) << '\n';
         return cli_exit::internalError;

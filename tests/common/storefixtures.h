@@ -46,6 +46,21 @@ inline std::unique_ptr<core::Store> openStore(const QString& path)
     return openStore(options);
 }
 
+// A database at `path` as an older FlickDesk made it: created (or opened) at schema `version`. Null,
+// with a warning, when it cannot be, or opens at another version.
+inline std::unique_ptr<core::Store> openStoreAtVersion(const QString& path, int version)
+{
+    core::StoreOptions options;
+    options.path = path;
+    options.schemaVersion = version;
+    std::unique_ptr<core::Store> store = openStore(options);
+    if (store && store->schemaVersion() != version) {
+        qWarning("%s opened at schema version %d, not %d", qPrintable(path), store->schemaVersion(), version);
+        return nullptr;
+    }
+    return store;
+}
+
 // The evening of Saturday 6 December 2025 (UTC): where the store tests stop the clock.
 inline QDateTime saturdayEvening()
 {

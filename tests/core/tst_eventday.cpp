@@ -882,12 +882,8 @@ void TestEventDay::olderDatabaseKeepsWorking()
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("v2.sqlite"));
     {
-        core::StoreOptions options;
-        options.path = path;
-        options.schemaVersion = 2;
-        const auto store = Store::open(options).store;
+        const auto store = testing::openStoreAtVersion(path, 2);
         QVERIFY(store);
-        QCOMPARE(store->schemaVersion(), 2);
         const QString event = store->createEvent(tourDraft(QStringLiteral("2025-12-13")));
         const QString a = store->addPlayer(QStringLiteral("Ann Smith"), {});
         const QString b = store->addPlayer(QStringLiteral("Bo Lee"), {});

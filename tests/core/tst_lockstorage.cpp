@@ -5,9 +5,9 @@
 
 #include "../common/storefixtures.h"
 #include "clitestsupport.h"
+#include "core/awards/monthlocks.h"
 #include "core/store/lockblob.h"
 #include "core/store/sqlite.h"
-#include "core/awards/monthlocks.h"
 #include "core/store/store.h"
 
 #include <QTemporaryDir>
@@ -240,14 +240,7 @@ void TestLockStorage::version6LocksMoveIntoTheirBlobs()
 {
     QTemporaryDir temp;
     const QString path = temp.filePath(QStringLiteral("v6.sqlite"));
-    {
-        core::StoreOptions options;
-        options.path = path;
-        options.schemaVersion = 6;
-        const auto store = Store::open(options).store;
-        QVERIFY(store);
-        QCOMPARE(store->schemaVersion(), 6);
-    }
+    QVERIFY(testing::openStoreAtVersion(path, 6));
     execute(path, R"sql(
         INSERT INTO players (id, name) VALUES ('1001', 'Ann'), ('1002', 'Bo'), ('L1', 'Cy');
         INSERT INTO rating_runs (id, created_at, parameters, history_fingerprint, iterations, converged)

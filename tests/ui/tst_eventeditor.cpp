@@ -7,12 +7,12 @@
 #include "../common/windowactivation.h"
 #include "core/store/store.h"
 #include "models/backgroundpool.h"
+#include "models/eventday/eventsession.h"
+#include "models/samplehistory.h"
 #include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/eventeditor.h"
-#include "models/eventday/eventsession.h"
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/mainwindow.h"
-#include "models/samplehistory.h"
 #include "widgets/savedialog.h"
 
 #include <QAbstractButton>
@@ -173,7 +173,7 @@ void TestEventEditor::initTestCase()
     m_sample = m_template.filePath(QStringLiteral("sample.sqlite"));
     const auto store = openStore(m_sample);
     QVERIFY(store);
-    QVERIFY(ui::loadSampleHistory(*store).ok());
+    QVERIFY(ui::loadSampleHistory(*store, *store).ok());
 }
 
 void TestEventEditor::init()
@@ -434,7 +434,7 @@ void TestEventEditor::theGroupFollowsTheDivision()
 
     // An event's own unusual group stays when its division changes; a usual one follows.
     EventEditor edit;
-    edit.setKnownEvents(*m_window->store());
+    edit.setKnownEvents(*m_window->store(), *m_window->store());
     core::EventDraft sec = testing::draftOn(QStringLiteral("2025-07-06"));
     sec.tour = core::Tour::None;
     sec.group = QStringLiteral("SEC");

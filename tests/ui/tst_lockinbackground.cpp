@@ -9,9 +9,10 @@
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 #include "models/eventday/entrantlistmodel.h"
-#include "widgets/eventday/entrantspanel.h"
 #include "models/eventday/eventsession.h"
 #include "models/eventday/payoutpreviewmodel.h"
+#include "models/storewatcher.h"
+#include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/resultspanel.h"
 
@@ -90,10 +91,20 @@ void TestLockInBackground::previewWaitsForLockComputedInBackground()
     // computes on any machine (a lock computed before the first turn would leave none).
     core::sqlite::Database holder(m_store->path(), core::sqlite::Database::Mode::ReadWrite);
     holder.execute("BEGIN IMMEDIATE");
+    // Whoever shows stored locks (the Ratings tab, the player page) hears of the one the task
+    // stores through its own connection, once it reports back.
+    QStringList announcedLocks;
+    ui::StoreWatcher watcher(*m_store, nullptr);
+    connect(&watcher, &ui::StoreWatcher::changed, this, [&](const core::StoreChange& change) {
+        if (change.touches(core::StoreChange::Locks))
+            announcedLocks.append(change.months.isEmpty() ? QStringLiteral("any") : change.months.join(u','));
+    });
     auto session = std::make_unique<ui::EventSession>(*m_store, m_eventId);
     QVERIFY(session->isValid());
     panel.setSession(session.get());
     results.setSession(session.get());
+    int lockChanges = 0;
+    connect(session.get(), &ui::EventSession::lockedRatingsChanged, this, [&] { ++lockChanges; });
 
     // The computing state, before the event loop turns once.
     QVERIFY(session->isComputingRatings());
@@ -151,6 +162,10 @@ void TestLockInBackground::previewWaitsForLockComputedInBackground()
     QVERIFY(!preview->isComputing());
     QVERIFY(award->isEnabled());
     QVERIFY(preview->lockSource().contains(QLatin1String("computed from")));
+    // Announced once, for its month; the session that asked took the lock as it came and did not
+    // read it again on hearing it (the check-in above changed the preview, not the lock).
+    QCOMPARE(announcedLocks, QStringList{QStringLiteral("2026-11")});
+    QCOMPARE(lockChanges, 1);
 
     // The lock is in the database, fresh, and the preview pays from it.
     const std::optional<core::MonthLockRatings> stored = m_store->storedLockFor(QStringLiteral("2026-11"));

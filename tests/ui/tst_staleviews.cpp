@@ -4,19 +4,19 @@
 // new event and its new player in; the Tour standings and the Tier report compute again once shown.
 // By keyboard: Ctrl+F on the Ratings tab reaches the rating list's search (on the event day it is
 // still the event's player search), and the simulator's "Players arriving" has its key.
+#include "../common/samplewindow.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
 #include "core/store/store.h"
 #include "models/backgroundpool.h"
-#include "widgets/eventday/entrantspanel.h"
 #include "models/eventday/eventlistmodel.h"
 #include "models/eventday/eventsession.h"
+#include "widgets/eventday/entrantspanel.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/mainwindow.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
-#include "models/samplehistory.h"
 #include "widgets/tour/standingsview.h"
 #include "widgets/tour/tierreport.h"
 
@@ -33,7 +33,6 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -130,13 +129,9 @@ private:
 
 void TestStaleViews::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
     QVERIFY(m_dir.isValid());
     m_sample = m_dir.filePath(QStringLiteral("sample.sqlite"));
-    const std::unique_ptr<core::Store> store = testing::openStore(m_sample);
-    QVERIFY(store);
-    QVERIFY(ui::loadSampleHistory(*store).ok()); // with the players' names, as the window loads it
+    QVERIFY(testing::makeSampleDatabase(m_sample));
 }
 
 void TestStaleViews::cleanupTestCase()
@@ -150,12 +145,8 @@ std::unique_ptr<MainWindow> TestStaleViews::openWindow()
     const QString path = m_dir.filePath(QStringLiteral("copy-%1.sqlite").arg(++m_copies));
     if (!QFile::copy(m_sample, path))
         return nullptr;
-    auto window = std::make_unique<MainWindow>();
-    window->setRemembersSettings(false);
-    window->resize(1280, 800);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()) ||
-        !window->openDatabase(path, MainWindow::FirstStart::StartEmpty) || !activate(window.get()))
+    std::unique_ptr<MainWindow> window = testing::openWindowOn(path);
+    if (!window || !activate(window.get()))
         return nullptr;
     // Where the director starts: the events list, the tabs shown (their keys work once they are).
     window->eventListView()->setFocus(Qt::OtherFocusReason);

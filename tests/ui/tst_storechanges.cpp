@@ -2,6 +2,7 @@
 // (never one rolled back), the event day's models follow the announcement without being told, and
 // with every tab of the window opened once, an award, an import, a merge, its undo and a Recompute
 // each leave every tab showing the new state or saying its figures are older than the history.
+#include "../common/samplewindow.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
@@ -15,7 +16,6 @@
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
 #include "widgets/ratings/recomputedialog.h"
-#include "models/samplehistory.h"
 #include "widgets/tour/standingsview.h"
 #include "widgets/tour/tierreport.h"
 
@@ -23,7 +23,6 @@
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -87,13 +86,9 @@ private:
 
 void TestStoreChanges::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("FlickDeskTests"));
     QVERIFY(m_dir.isValid());
     m_sample = m_dir.filePath(QStringLiteral("sample.sqlite"));
-    const std::unique_ptr<core::Store> store = testing::openStore(m_sample);
-    QVERIFY(store);
-    QVERIFY(ui::loadSampleHistory(*store).ok());
+    QVERIFY(testing::makeSampleDatabase(m_sample));
 }
 
 void TestStoreChanges::cleanupTestCase()
@@ -103,14 +98,7 @@ void TestStoreChanges::cleanupTestCase()
 
 std::unique_ptr<MainWindow> TestStoreChanges::openWindow(const QString& path)
 {
-    auto window = std::make_unique<MainWindow>();
-    window->setRemembersSettings(false);
-    window->resize(1280, 800);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()) ||
-        !window->openDatabase(path, MainWindow::FirstStart::StartEmpty))
-        return nullptr;
-    return window;
+    return testing::openWindowOn(path);
 }
 
 bool TestStoreChanges::showEveryTab(MainWindow& window)

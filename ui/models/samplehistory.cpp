@@ -1,6 +1,7 @@
 #include "models/samplehistory.h"
 
-#include "core/store/store.h"
+#include "core/store/historystore.h"
+#include "core/store/playerstore.h"
 
 #include <QtGlobal>
 #include <array>
@@ -65,11 +66,11 @@ QString sampleName(const QString& playerId)
            QLatin1String(lastNames[n % lastNames.size()]);
 }
 
-core::ImportReport loadSampleHistory(core::Store& store)
+core::ImportReport loadSampleHistory(core::HistoryStore& history, core::PlayerStore& players)
 {
-    core::ImportReport report = store.importHistory(sampleHistoryFolder());
+    core::ImportReport report = history.importHistory(sampleHistoryFolder());
     if (report.ok())
-        store.namePlayers(sampleName, QStringLiteral("sample history"));
+        players.namePlayers(sampleName, QStringLiteral("sample history"));
     return report;
 }
 

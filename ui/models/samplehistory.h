@@ -20,7 +20,8 @@ QString sampleHistoryFolder();
 // built-in list of first and last names; ids below 3,599 (the NCA's) all get different names.
 QString sampleName(const QString& playerId);
 
-// Imports the sample history into `store` and names its players (sampleName).
-core::ImportReport loadSampleHistory(core::Store& store);
+// Imports the sample history into the history's area and names its players (sampleName) in the
+// players' area: a Store passes itself as both.
+core::ImportReport loadSampleHistory(core::HistoryStore& history, core::PlayerStore& players);
 
 } // namespace flickdesk::ui

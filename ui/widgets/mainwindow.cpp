@@ -3,7 +3,6 @@
 #include "core/awards/payout.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/eventexchange.h"
-#include "core/formats/outputfiles.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
 #include "widgets/aboutdialog.h"
@@ -422,7 +421,7 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
         }
         if (loadSample) {
             QApplication::setOverrideCursor(Qt::WaitCursor);
-            const core::ImportReport report = loadSampleHistory(*m_store);
+            const core::ImportReport report = loadSampleHistory(*m_store, *m_store);
             QApplication::restoreOverrideCursor();
             showMessage(report.ok() ? tr("Sample history loaded: %n event(s)", nullptr, report.eventsAdded)
                                     : tr("The sample history could not be loaded: %1")
@@ -749,7 +748,7 @@ void MainWindow::newEvent()
     auto* editor = new EventEditor(this);
     editor->setWindowTitle(tr("New Event"));
     editor->setAttribute(Qt::WA_DeleteOnClose);
-    editor->setKnownEvents(*m_store);
+    editor->setKnownEvents(*m_store, *m_store);
     connect(editor, &QDialog::accepted, this, [this, editor] {
         try {
             const QString id = m_store->createEvent(editor->draft());
@@ -777,7 +776,7 @@ void MainWindow::editEvent()
     auto* editor = new EventEditor(this);
     editor->setWindowTitle(tr("Edit Event"));
     editor->setAttribute(Qt::WA_DeleteOnClose);
-    editor->setKnownEvents(*m_store);
+    editor->setKnownEvents(*m_store, *m_store);
     editor->setDraft(core::EventDraft::of(m_session->event()));
     connect(editor, &QDialog::accepted, this, [this, editor] {
         if (m_session && !m_session->updateEvent(editor->draft()))

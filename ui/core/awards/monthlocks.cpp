@@ -2,6 +2,7 @@
 
 #include "core/awards/monthlocks.h"
 
+#include "core/awards/tourlocks.h"
 #include "core/formats/historydigest.h"
 #include "core/store/store.h"
 #include "core/translation.h"
@@ -110,6 +111,101 @@ engine::MonthlyLock MonthLocks::compute(const engine::RatingHistory& history, co
     std::vector<engine::MonthlyLock> locks =
         computeMonthlyLocks(history, std::span<const engine::DayNumber>(&first, 1), parameters, control, 1);
     return locks.empty() ? engine::MonthlyLock{} : std::move(locks.front());
+}
+
+std::vector<engine::MonthlyLock> MonthLocks::computeMonths(const engine::RatingHistory& history,
+                                                           std::span<const engine::DayNumber> months,
+                                                           const engine::FlickSkillParameters& parameters,
+                                                           const engine::FlickSkillRunControl& control,
+                                                           unsigned threads, const FinishedLock& finished,
+                                                           std::size_t largeRun)
+{
+    return computeMonthlyLocks(history, months, parameters, control, threads, finished, largeRun);
+}
+
+std::map<engine::DayNumber, engine::MonthlyLock>
+MonthLocks::storedMonths(Store& store, const HistoryFolder& folder,
+                         const engine::FlickSkillParameters& parameters,
+                         const std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>* only)
+{
+    engine::FlickSkillParameters own;
+    store.flickSkillParameters().applyTo(own);
+    // --params or --epsilon: the database's locks are of other parameters.
+    if (flickSkillParametersJson(own) != flickSkillParametersJson(parameters))
+        return {};
+    return store.reusableLocks(folder, parameters, only);
+}
+
+MonthLocks::MonthsOutcome MonthLocks::obtainMonths(Store* store, const HistoryFolder& folder,
+                                                   const engine::FlickSkillParameters& parameters,
+                                                   std::span<const engine::DayNumber> months,
+                                                   const MonthsRequest& request)
+{
+    MonthsOutcome outcome;
+    std::map<engine::DayNumber, engine::MonthlyLock> read;
+    std::map<engine::DayNumber, engine::MonthlyLock>* stored = request.stored;
+    if (stored == nullptr && store != nullptr) {
+        read = storedMonths(*store, folder, parameters, request.only);
+        stored = &read;
+    }
+    // The months neither imported (core/records/monthlock.h) nor stored: only these are computed.
+    std::vector<engine::DayNumber> missing;
+    outcome.computed.reserve(months.size());
+    for (const engine::DayNumber month : months) {
+        const bool have =
+            folder.importedLocks.count(month) != 0 || (stored != nullptr && stored->count(month) != 0);
+        outcome.computed.push_back(have ? 0 : 1);
+        if (!have)
+            missing.push_back(month);
+    }
+
+    FinishedLock finished;
+    std::optional<TourLockStore> storing;
+    if (request.computed) {
+        finished = [&request](std::size_t, engine::MonthlyLock& lock) { request.computed(lock); };
+    } else if (store != nullptr && !missing.empty()) {
+        storing.emplace(*store, folder, parameters, missing, request.generation);
+        if (storing->accepts()) {
+            finished = [&](std::size_t, engine::MonthlyLock& lock) {
+                try {
+                    storing->store(lock); // nothing more once it has failed
+                } catch (const StoreError& error) {
+                    // Storing saves the next reader's time only: the locks stand.
+                    outcome.storeError = error.message();
+                }
+                // Only the players asked for are kept: the memory of one whole lock per worker, not
+                // of every month's (docs/monthly-locks.md).
+                if (request.only != nullptr)
+                    lock = lockOfPlayers(lock, request.only->at(lock.month));
+            };
+        }
+    }
+    std::vector<engine::MonthlyLock> computed;
+    if (!missing.empty())
+        computed = computeMonths(folder.history, missing, parameters, request.control, request.threads,
+                                 finished, request.largeRun);
+    if (computed.size() != missing.size()) {
+        outcome.cancelled = true;
+        outcome.computed.clear();
+        return outcome;
+    }
+    if (storing)
+        outcome.stored = storing->stored();
+
+    outcome.locks.reserve(months.size());
+    for (std::size_t m = 0, c = 0; m < months.size(); ++m) {
+        if (outcome.computed[m]) {
+            engine::MonthlyLock& lock = computed[c++];
+            if (request.only != nullptr && !finished) // not trimmed as it was handed over
+                lock = lockOfPlayers(lock, request.only->at(lock.month));
+            outcome.locks.push_back(std::move(lock));
+        } else if (stored != nullptr && stored->count(months[m]) != 0) {
+            outcome.locks.push_back(std::move(stored->at(months[m])));
+        } else {
+            outcome.locks.push_back(importedMonthlyLock(folder, months[m], parameters));
+        }
+    }
+    return outcome;
 }
 
 MonthLocks::Outcome MonthLocks::obtain(Store& store, const Month& month,

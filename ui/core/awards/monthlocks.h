@@ -9,8 +9,9 @@
 // used. A lock is never continued from another month's.
 //
 // The store (core/store/store.h) only stores and reads locks; the one place a lock is computed is
-// computeMonthlyLocks (core/awards/monthlylocks.h), through MonthLocks::compute for one month and
-// directly for many months at once (the Recompute, Tour points).
+// computeMonthlyLocks (core/awards/monthlylocks.h), called through this class only: compute for one
+// month, computeMonths for many, obtain and obtainMonths for locks that are stored as well (the
+// Recompute, `points --db`, `standings --db`).
 
 #include "core/awards/monthlylocks.h"
 #include "core/records/month.h"
@@ -19,12 +20,16 @@
 #include <QJsonObject>
 #include <QString>
 #include <QtGlobal>
+#include <functional>
 #include <map>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace flickdesk::core {
 
 class Store;
+struct HistoryFolder;
 
 class MonthLocks {
 public:
@@ -79,6 +84,55 @@ public:
     static engine::MonthlyLock compute(const engine::RatingHistory& history, const Month& month,
                                        const engine::FlickSkillParameters& parameters = {},
                                        const engine::FlickSkillRunControl& control = {});
+
+    // The locks of many months at once, as computeMonthlyLocks computes them (its `threads`,
+    // `finished` and `largeRun`): the Tour points of a history folder and the Tour views.
+    static std::vector<engine::MonthlyLock>
+    computeMonths(const engine::RatingHistory& history, std::span<const engine::DayNumber> months,
+                  const engine::FlickSkillParameters& parameters = {},
+                  const engine::FlickSkillRunControl& control = {}, unsigned threads = 0,
+                  const FinishedLock& finished = {}, std::size_t largeRun = kLargeRunFinishes);
+
+    // What obtainMonths does besides the months: see there.
+    struct MonthsRequest {
+        // Each lock returned (read or computed) holds only these players of its month (ascending):
+        // what Tour points read of many months (Store::reusableLocks's `only`).
+        const std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>* only = nullptr;
+        // The stored locks read already with the history (the Recompute reads them before its run):
+        // taken from here (moved) instead of read again.
+        std::map<engine::DayNumber, engine::MonthlyLock>* stored = nullptr;
+        qint64 generation = 0; // Store::historyGeneration before the folder was read
+        engine::FlickSkillRunControl control;
+        unsigned threads = 0; // 0: one per core
+        std::size_t largeRun = kLargeRunFinishes;
+        // Each computed lock, as soon as it is done, on the calling thread: a caller that stores its
+        // locks its own way (the Recompute, with its rating run). Without it each is stored as its
+        // month's computed lock (Store::storeComputedLock through TourLockStore, core/awards/tourlocks.h).
+        std::function<void(engine::MonthlyLock&)> computed;
+    };
+    struct MonthsOutcome {
+        std::vector<engine::MonthlyLock> locks; // of the months asked, in their order; none when cancelled
+        std::vector<char> computed;             // for each: 1 computed now, 0 stored (or the imported list)
+        int stored = 0;                         // computed locks stored (without `computed`)
+        QString storeError;                     // why storing stopped, when it failed (the locks stand)
+        bool cancelled = false;
+    };
+    // The locks of `months` (1st days) of the history `folder` read from `store` (none: nothing is
+    // read or stored): the imported NCA list; else the stored lock when it is `folder`'s with these
+    // parameters (Store::reusableLocks, only for the database's own parameters); else computed, all
+    // at once in worker threads, and each stored as soon as it is done (TourLockStore: not when
+    // read-only, not for other parameters, a month an award used keeps its lock, P2). Only the
+    // missing months are computed. Throws what computeMonthlyLocks throws for a history that cannot
+    // be rated.
+    static MonthsOutcome obtainMonths(Store* store, const HistoryFolder& folder,
+                                      const engine::FlickSkillParameters& parameters,
+                                      std::span<const engine::DayNumber> months,
+                                      const MonthsRequest& request);
+    // The stored locks that are `folder`'s with these parameters (none when they are not the
+    // database's own parameters: its locks are of others), each holding only `only`'s players.
+    static std::map<engine::DayNumber, engine::MonthlyLock>
+    storedMonths(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
+                 const std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>* only = nullptr);
 
 private:
     // The locks in memory, emptied when the history's generation or the parameters changed.

@@ -2,6 +2,7 @@
 
 #include "core/awards/tourlocks.h"
 
+#include "core/awards/monthlocks.h"
 #include "core/formats/historydigest.h"
 #include "core/store/store.h"
 
@@ -29,9 +30,7 @@ std::map<engine::DayNumber, engine::MonthlyLock>
 reusableTourLocks(Store& store, const HistoryFolder& folder, const engine::FlickSkillParameters& parameters,
                   const std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>& entrants)
 {
-    if (!databasesOwn(store, flickSkillParametersJson(parameters)))
-        return {};
-    return store.reusableLocks(folder, parameters, &entrants);
+    return MonthLocks::storedMonths(store, folder, parameters, &entrants);
 }
 
 TourLockStore::TourLockStore(Store& store, const HistoryFolder& folder,

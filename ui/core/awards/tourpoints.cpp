@@ -1,6 +1,6 @@
 #include "core/awards/tourpoints.h"
 
-#include "core/awards/monthlylocks.h"
+#include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
@@ -23,26 +23,6 @@ FLICKDESK_DECLARE_TR_FUNCTIONS(flickdesk::core::TourPoints)
 
 using engine::Defect;
 using engine::SourceRef;
-
-// The same lock rating only those of `players` (ascending) it rates: all that the awards of its
-// month read of it (DECISIONS P1, N6: the others keep the prior, as they would in the whole lock).
-engine::MonthlyLock lockOfPlayers(const engine::MonthlyLock& lock,
-                                  const std::vector<engine::PlayerIndex>& players)
-{
-    engine::MonthlyLock kept;
-    kept.month = lock.month;
-    kept.prior = lock.prior;
-    kept.eventsRated = lock.eventsRated;
-    kept.iterations = lock.iterations;
-    kept.converged = lock.converged;
-    for (const engine::PlayerIndex player : players) {
-        if (lock.isRated(player)) {
-            kept.players.push_back(player);
-            kept.posteriors.push_back(lock.rating(player));
-        }
-    }
-    return kept;
-}
 
 std::string eventPrefix(const engine::Event& event)
 {
@@ -245,6 +225,24 @@ std::string quotedValue(std::string_view value)
 
 } // namespace
 
+engine::MonthlyLock lockOfPlayers(const engine::MonthlyLock& lock,
+                                  const std::vector<engine::PlayerIndex>& players)
+{
+    engine::MonthlyLock kept;
+    kept.month = lock.month;
+    kept.prior = lock.prior;
+    kept.eventsRated = lock.eventsRated;
+    kept.iterations = lock.iterations;
+    kept.converged = lock.converged;
+    for (const engine::PlayerIndex player : players) {
+        if (lock.isRated(player)) {
+            kept.players.push_back(player);
+            kept.posteriors.push_back(lock.rating(player));
+        }
+    }
+    return kept;
+}
+
 void orderDefects(std::vector<Defect>& defects)
 {
     const auto fileRank = [](const Defect& defect) {
@@ -370,7 +368,7 @@ TourPoints computeTourPoints(const HistoryFolder& folder, const engine::FlickSki
         };
     }
     std::vector<engine::MonthlyLock> locks =
-        computeMonthlyLocks(history, computed, parameters, control, result.threads, finished);
+        MonthLocks::computeMonths(history, computed, parameters, control, result.threads, finished);
     if (locks.size() != computed.size()) {
         result.cancelled = true;
         return result;

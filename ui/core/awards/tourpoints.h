@@ -68,6 +68,11 @@ void orderDefects(std::vector<engine::Defect>& defects);
 std::map<engine::DayNumber, std::vector<engine::PlayerIndex>>
 tourEntrantsByMonth(const HistoryFolder& folder, const TourEventFilter& include);
 
+// The same lock rating only those of `players` (ascending) it rates: all that the awards of its
+// month read of it (DECISIONS P1, N6: the others keep the prior, as they would in the whole lock).
+engine::MonthlyLock lockOfPlayers(const engine::MonthlyLock& lock,
+                                  const std::vector<engine::PlayerIndex>& players);
+
 // The awards of every tour event that `include` accepts (DECISIONS P1-P9): the lock of each event's
 // month, computed all at once in worker threads (`threads` 0: one per core), each unit's locked mu,
 // the payout table from the event's tier and its N units, and each unit's award by its place.

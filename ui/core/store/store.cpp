@@ -1108,12 +1108,12 @@ QString Store::path() const
     return d->path;
 }
 
-bool Store::isReadOnly() const
+bool StoreConnection::isReadOnly() const
 {
     return d->db.isReadOnly();
 }
 
-QString Store::readOnlyReason() const
+QString StoreConnection::readOnlyReason() const
 {
     return d->db.isReadOnly() ? d->readOnlyReason : QString();
 }

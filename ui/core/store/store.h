@@ -104,9 +104,8 @@ public:
     Store& operator=(const Store&) = delete;
 
     QString path() const;
-    bool isReadOnly() const;
-    QString readOnlyReason() const; // empty when writable
-    bool isHeldByAnother() const;   // read-only because another FlickDesk holds the lock
+    // isReadOnly() and readOnlyReason() are the connection's (core/store/storeconnection.h).
+    bool isHeldByAnother() const; // read-only because another FlickDesk holds the lock
     int schemaVersion() const;
     bool created() const;            // this open made a new database
     OpenCheck openCheck() const;     // whether this open checked the whole file, and why

@@ -21,6 +21,11 @@ public:
     // The connection and its caches (core/store/storeprivate.h).
     struct Private;
 
+    // Whether the database is open read-only, and why (empty when writable): every area asks before
+    // it offers a change, so a caller that holds one area can ask too.
+    bool isReadOnly() const;
+    QString readOnlyReason() const;
+
 protected:
     StoreConnection();
     explicit StoreConnection(std::unique_ptr<Private> d);

@@ -668,12 +668,11 @@ HistoryFolder Store::Private::loadHistory()
             importedMonths.append(imported.text(0));
     }
     for (const QString& month : importedMonths) {
-        const std::optional<engine::DayNumber> first =
-            engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
+        const std::optional<Month> first = Month::fromString(month);
         const std::optional<QByteArray> blob = lockblob::readStored(db, schemaVersion, month);
         if (!first || !blob)
             continue;
-        auto& list = folder.importedLocks[*first];
+        auto& list = folder.importedLocks[first->firstDay()];
         for (const lockblob::Entry& entry : lockblob::decodeOrRefuse(*blob, month))
             list.insert(lockblob::idOf(entry), {entry.mu, entry.sigma});
     }

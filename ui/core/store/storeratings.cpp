@@ -124,11 +124,8 @@ void RatingStore::storeComputedLock(const QString& month, const std::vector<Lock
         throw StoreError(StoreError::Kind::Refused,
                          tr("'%1' is not a month of the form YYYY-MM.").arg(month));
     QString digest = historyDigest;
-    if (digest.isEmpty()) {
-        const std::optional<engine::DayNumber> first =
-            engine::parseIsoDate((month + QStringLiteral("-01")).toStdString());
-        digest = historyDigestBefore(loadHistory(), parameters, *first);
-    }
+    if (digest.isEmpty())
+        digest = historyDigestBefore(loadHistory(), parameters, Month::fromString(month)->firstDay());
     const ComputedLock lock{month, ratings, digest};
     d->guarded([&] {
         d->requireWritable();
@@ -395,11 +392,11 @@ RatingStore::reusableLocks(const HistoryFolder& folder, const engine::FlickSkill
             while (select.step()) {
                 if (QJsonDocument::fromJson(select.text(3).toUtf8()).object() != parametersJson)
                     continue;
-                const std::optional<engine::DayNumber> first =
-                    engine::parseIsoDate((select.text(0) + QStringLiteral("-01")).toStdString());
+                const std::optional<Month> month = Month::fromString(select.text(0));
                 // With `only`, the months it names: the others are not asked for.
-                if (first && (!only || only->count(*first) != 0))
-                    candidates.push_back({select.text(0), *first, select.integer(1) != 0, select.text(2)});
+                if (month && (!only || only->count(month->firstDay()) != 0))
+                    candidates.push_back(
+                        {select.text(0), month->firstDay(), select.integer(1) != 0, select.text(2)});
             }
         }
         // A lock marked stale is still the month's lock when the history before the month is what
@@ -656,14 +653,19 @@ void RatingRunStore::add(const std::vector<const ComputedLock*>& locks,
                     // recompute after one event writes a month or two.
                     // A blob is the same lock when its bytes are (core/store/lockblob.h: one order,
                     // the doubles as they are).
+                    // The players' count first (the blob's header): a lock of another size is another
+                    // lock, without encoding this one to see it.
                     if (source == QLatin1String("computed")) {
                         const std::optional<QByteArray> stored =
                             lockblob::readStored(d.db, d.schemaVersion, lock->month);
-                        QString problem;
-                        const QByteArray blob = lockblob::encode(lock->ratings, &problem);
-                        if (stored && !blob.isEmpty() && *stored == blob) {
-                            repoint.push_back({lock, runId, createdAt});
-                            continue;
+                        if (stored && lockblob::countOf(bytesOf(*stored)) ==
+                                          static_cast<qint64>(lock->ratings.size())) {
+                            QString problem;
+                            const QByteArray blob = lockblob::encode(lock->ratings, &problem);
+                            if (!blob.isEmpty() && *stored == blob) {
+                                repoint.push_back({lock, runId, createdAt});
+                                continue;
+                            }
                         }
                     }
                     toWrite.push_back(lock);
@@ -827,7 +829,9 @@ std::optional<MonthLockRatings> StoreConnection::Private::storedLock(const QStri
     if (ratings.source == MonthLockRatings::Source::Computed) {
         sqlite::Statement count(
             db, "SELECT count(*) FROM events WHERE date < ? AND status IN ('finished', 'awarded')");
-        count.bind(1, month + QStringLiteral("-01"));
+        // Dates are stored as YYYY-MM-DD: the events before the 1st of the month.
+        const std::optional<Month> first = Month::fromString(month);
+        count.bind(1, first ? QString::fromStdString(engine::formatIsoDate(first->firstDay())) : month);
         ratings.eventsRated = count.step() ? static_cast<int>(count.integer(0)) : 0;
     }
     return ratings;

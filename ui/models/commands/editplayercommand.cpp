@@ -8,38 +8,47 @@ namespace flickdesk::ui {
 
 EditPlayerCommand::EditPlayerCommand(EventEditTarget& session, const core::PlayerRecord& before,
                                      const QString& name, const QString& location, const QString& newId)
-    : EventCommand(session, QCoreApplication::translate("flickdesk::ui::EditPlayerCommand", "Edit player %1")
-                                .arg(name.trimmed().isEmpty() ? before.id : name.trimmed()))
-    , m_before(before)
-    , m_name(name.trimmed())
-    , m_location(location.trimmed())
-    , m_newId(newId.trimmed())
+    : ValueCommand(session,
+                   QCoreApplication::translate("flickdesk::ui::EditPlayerCommand", "Edit player %1")
+                       .arg(name.trimmed().isEmpty() ? before.id : name.trimmed()),
+                   // An empty new id: the id stays.
+                   EditedPlayer{newId.trimmed().isEmpty() ? before.id : newId.trimmed(), name.trimmed(),
+                                location.trimmed()})
+    , m_original(before)
 {
 }
 
-void EditPlayerCommand::doRedo()
+EditedPlayer EditPlayerCommand::read() const
 {
-    players().editPlayer(m_before.id, m_name, m_location);
-    if (!m_newId.isEmpty() && m_newId != m_before.id) {
-        try {
-            m_idChange = players().changePlayerId(m_before.id, m_newId);
-        } catch (const core::StoreError&) {
-            // One undo step: a refused id leaves the name and location as they were too (but a
-            // history player who had no name keeps the new one: a name is never taken away).
-            try {
-                players().editPlayer(m_before.id, m_before.name, m_before.location);
-            } catch (const core::StoreError&) {
-            }
-            throw;
+    // Read before each redo: the player has their first id then.
+    if (const std::optional<core::PlayerRecord> player = players().player(m_original.id))
+        return {player->id, player->name, player->location};
+    return {m_original.id, m_original.name, m_original.location};
+}
+
+void EditPlayerCommand::write(const EditedPlayer& value)
+{
+    if (value.id == m_original.id) {
+        if (m_idChanged) { // undo: the first id back, with exactly the rows it had
+            players().unmergePlayer(m_idChange);
+            m_idChanged = false;
         }
+        players().editPlayer(m_original.id, value.name, value.location);
+        return;
     }
-}
-
-void EditPlayerCommand::doUndo()
-{
-    if (!m_newId.isEmpty() && m_newId != m_before.id)
-        players().unmergePlayer(m_idChange);
-    players().editPlayer(m_before.id, m_before.name, m_before.location);
+    players().editPlayer(m_original.id, value.name, value.location);
+    try {
+        m_idChange = players().changePlayerId(m_original.id, value.id);
+        m_idChanged = true;
+    } catch (const core::StoreError&) {
+        // One undo step: a refused id leaves the name and location as they were too (but a
+        // history player who had no name keeps the new one: a name is never taken away).
+        try {
+            players().editPlayer(m_original.id, m_original.name, m_original.location);
+        } catch (const core::StoreError&) {
+        }
+        throw;
+    }
 }
 
 MergePlayerCommand::MergePlayerCommand(EventEditTarget& session, const QString& playerId,

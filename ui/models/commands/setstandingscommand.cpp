@@ -9,10 +9,15 @@
 namespace flickdesk::ui {
 
 SetStandingsCommand::SetStandingsCommand(EventEditTarget& session, std::vector<core::Placing> listed)
-    : EventCommand(session,
-                   QCoreApplication::translate("flickdesk::ui::SetStandingsCommand", "Enter standings"))
-    , m_after(std::move(listed))
+    : ValueCommand(session,
+                   QCoreApplication::translate("flickdesk::ui::SetStandingsCommand", "Enter standings"),
+                   SetStandings{std::move(listed), false})
 {
+}
+
+SetStandings SetStandingsCommand::read() const
+{
+    return {eventDay().standings(eventId()), session().event().status == core::EventStatus::Finished};
 }
 
 bool SetStandingsCommand::incomplete(const std::vector<core::Placing>& listed) const
@@ -37,17 +42,17 @@ bool SetStandingsCommand::incomplete(const std::vector<core::Placing>& listed) c
     return !core::validateEventResults(*event, entrants).ok();
 }
 
-void SetStandingsCommand::doRedo()
+void SetStandingsCommand::write(const SetStandings& value)
 {
-    std::vector<core::Placing> before = eventDay().standings(eventId());
     // Finished events are the rated history: work in progress (a place missing, a tie, DECISIONS
     // N4) must not stand there. The status goes first, so that no moment on disk has a finished
     // event with incomplete standings, even if the program is killed between the two writes.
-    const bool reopen = session().event().status == core::EventStatus::Finished && incomplete(m_after);
+    const bool finished = session().event().status == core::EventStatus::Finished;
+    const bool reopen = finished && incomplete(value.listed);
     if (reopen)
         eventDay().setEventStatus(eventId(), core::EventStatus::Started);
     try {
-        eventDay().setStandings(eventId(), m_after);
+        eventDay().setStandings(eventId(), value.listed);
     } catch (const core::StoreError&) {
         if (reopen) { // put the event back as it was; the refusal is what is reported
             try {
@@ -57,15 +62,8 @@ void SetStandingsCommand::doRedo()
         }
         throw;
     }
-    m_before = std::move(before);
-    m_reopened = reopen;
-}
-
-void SetStandingsCommand::doUndo()
-{
-    // The complete standings first, then finished again: never finished with incomplete ones.
-    eventDay().setStandings(eventId(), m_before);
-    if (m_reopened)
+    // Undo: the complete standings first, then finished again: never finished with incomplete ones.
+    if (value.finished && !finished && !reopen)
         eventDay().setEventStatus(eventId(), core::EventStatus::Finished);
 }
 

@@ -1,5 +1,7 @@
 #include "models/eventday/entrantlistmodel.h"
 
+#include "core/records/month.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QDate>
@@ -164,8 +166,9 @@ QString EntrantListModel::unitName(int unit) const
 
 QString EntrantListModel::lockMonthText() const
 {
-    const QDate first = QDate::fromString(m_ratings->month + QStringLiteral("-01"), Qt::ISODate);
-    return first.isValid() ? QLocale().toString(first, QStringLiteral("MMM yyyy")) : QString();
+    const std::optional<core::Month> month = core::Month::fromString(m_ratings->month);
+    return month ? QLocale().toString(QDate(month->year(), month->month(), 1), QStringLiteral("MMM yyyy"))
+                 : QString();
 }
 
 const core::Entrant* EntrantListModel::entrant(int unit) const

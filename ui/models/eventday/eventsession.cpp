@@ -80,7 +80,7 @@ void EventSession::storeChanged(const core::StoreChange& change)
         m_playerSearch->refresh();
         Q_EMIT playersChanged();
     }
-    if (m_event && change.touchesLockOf(m_lockMonth)) {
+    if (m_event && change.touchesLockOf(m_lockMonth) && !m_announcingOwnLock) {
         // The history before the month, or its stored lock, changed: read it (or compute it) again.
         m_lockMonth.clear();
         loadLockedRatings();
@@ -172,8 +172,9 @@ void EventSession::loadLockedRatings()
         return;
     const bool wasComputing = isComputingRatings();
     if (m_lockTask) {
-        // The event moved to another month: the lock of the old one is no longer wanted.
-        disconnect(m_lockTask, nullptr, this, nullptr);
+        // The event moved to another month: the lock of the old one is no longer wanted (but
+        // announced, should it have been stored before it heard: lockComputed).
+        disconnect(m_lockTask, &MonthLockTask::progress, this, nullptr);
         m_lockTask->cancel();
         m_lockTask.clear();
     }
@@ -215,9 +216,19 @@ void EventSession::loadLockedRatings()
 void EventSession::lockComputed()
 {
     auto* task = qobject_cast<MonthLockTask*>(sender());
-    if (task == nullptr || task != m_lockTask || task->month() != m_lockMonth)
-        return; // an old month's lock
+    if (task == nullptr)
+        return;
     const MonthLockTask::Outcome outcome = task->outcome();
+    if (outcome.stored && outcome.computations > 0) {
+        // Stored through the task's own connection (Store::openWorker), which announces to nobody:
+        // announced here, so that whoever shows stored locks (the Ratings tab, the player page)
+        // learns of it. This session takes the lock below: it does not read it again.
+        m_announcingOwnLock = task == m_lockTask;
+        m_store.announce(core::StoreChange::locks(task->month()));
+        m_announcingOwnLock = false;
+    }
+    if (task != m_lockTask || task->month() != m_lockMonth)
+        return; // an old month's lock
     m_lockTask.clear();
     m_entrants->setRatingsPending(false);
     if (outcome.ratings) {

@@ -161,6 +161,7 @@ private:
     PayoutPreviewModel* m_payoutPreview = nullptr;
     PlayerSearchModel* m_playerSearch = nullptr;
     QPointer<MonthLockTask> m_lockTask; // computing the lock of m_lockMonth
+    bool m_announcingOwnLock = false;   // announcing the lock m_lockTask stored (lockComputed)
     qint64 m_historyGeneration = -1;    // Store::historyGeneration as last seen (noteHistoryChange)
 };
 

@@ -5,7 +5,8 @@
 // connection to the same database (Store::openWorker) in a pool thread and has the one home of a
 // month's lock (core::MonthLocks::obtain, core/awards/monthlocks.h) read the history there, compute
 // the lock (DECISIONS P1) with progress and a cancel token and store it through that connection; it
-// hands the lock to the GUI thread with finished(). The GUI thread never reads the history nor
+// hands the lock to the GUI thread with finished(), where the session announces a lock it stored
+// (Store::announce: the worker connection announces to nobody). The GUI thread never reads the history nor
 // computes for it.
 
 #include "core/records/monthlock.h"

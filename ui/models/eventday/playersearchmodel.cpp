@@ -1,5 +1,6 @@
 #include "models/eventday/playersearchmodel.h"
 
+#include "core/records/month.h"
 #include "core/store/playerstore.h"
 
 #include <QDate>
@@ -176,8 +177,9 @@ QVariant PlayerSearchModel::data(const QModelIndex& index, int role) const
 
 QString PlayerSearchModel::lockMonthText() const
 {
-    const QDate first = QDate::fromString(m_ratings->month + QStringLiteral("-01"), Qt::ISODate);
-    return first.isValid() ? QLocale().toString(first, QStringLiteral("MMM yyyy")) : QString();
+    const std::optional<core::Month> month = core::Month::fromString(m_ratings->month);
+    return month ? QLocale().toString(QDate(month->year(), month->month(), 1), QStringLiteral("MMM yyyy"))
+                 : QString();
 }
 
 QVariant PlayerSearchModel::headerData(int section, Qt::Orientation orientation, int role) const

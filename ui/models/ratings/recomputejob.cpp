@@ -591,9 +591,9 @@ bool RecomputeJob::lockMonths(RatingRun& run, LockPlan plan)
     if (!months.empty()) {
         engine::FlickSkillRunControl lockControl;
         lockControl.cancel = &m_cancel;
-        core::FinishedLock finished;
+        core::MonthLocks::MonthsRequest request;
         if (streaming) {
-            finished = [&](std::size_t, engine::MonthlyLock& lock) {
+            request.computed = [&](engine::MonthlyLock& lock) {
                 storeTaken();
                 handOver(lock);
             };
@@ -610,13 +610,32 @@ bool RecomputeJob::lockMonths(RatingRun& run, LockPlan plan)
                     tr("Monthly locks: %1 of %2").arg(before + p.iteration).arg(before + p.maxIterations));
             };
         }
+        request.control = lockControl;
+        request.threads = m_input.lockThreads;
         // Never the large-history schedule, which hands memory back after each lock: that
         // holds the allocator's locks, and the window's thread waited on them (a check-in
         // took 223 ms at a million finishes).
-        run.locks =
-            core::computeMonthlyLocks(history, months, run.parameters, lockControl, m_input.lockThreads,
-                                      finished, std::numeric_limits<std::size_t>::max());
-        cancelled = m_cancel.isCancelled() || run.locks.size() != months.size();
+        request.largeRun = std::numeric_limits<std::size_t>::max();
+        // The one door of the locks (core::MonthLocks): the stored locks read with the history are
+        // taken as they are, the others computed and handed over here to be stored with the run.
+        std::vector<engine::DayNumber> asked = months;
+        std::map<engine::DayNumber, engine::MonthlyLock> stored;
+        for (engine::MonthlyLock& lock : reused) {
+            asked.push_back(lock.month);
+            stored.emplace(lock.month, std::move(lock));
+        }
+        request.stored = &stored;
+        core::MonthLocks::MonthsOutcome obtained =
+            core::MonthLocks::obtainMonths(nullptr, run.folder, run.parameters, asked, request);
+        cancelled = m_cancel.isCancelled() || obtained.cancelled;
+        reused.clear();
+        if (obtained.cancelled) { // the stored ones untouched, as they were read
+            for (auto& [month, lock] : stored)
+                reused.push_back(std::move(lock));
+        }
+        for (std::size_t m = 0; m < obtained.locks.size(); ++m)
+            (obtained.computed[m] ? run.locks : reused).push_back(std::move(obtained.locks[m]));
+        cancelled = cancelled || run.locks.size() != months.size();
     }
     if (!cancelled) {
         if (streaming)

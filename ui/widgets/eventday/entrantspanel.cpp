@@ -2,7 +2,8 @@
 
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvtable.h"
-#include "core/store/store.h"
+#include "core/records/month.h"
+#include "core/store/playerstore.h"
 #include "models/eventday/entrantlistmodel.h"
 #include "models/eventday/eventsession.h"
 #include "models/eventday/payoutpreviewmodel.h"
@@ -71,7 +72,7 @@ int editDistance(const QString& a, const QString& b)
     return previous[size_t(b.size())];
 }
 
-std::vector<core::PlayerMatch> nearMatches(core::Store& store, const QString& name)
+std::vector<core::PlayerMatch> nearMatches(core::PlayerStore& store, const QString& name)
 {
     const QString wanted = name.trimmed().toCaseFolded();
     if (wanted.isEmpty())
@@ -111,7 +112,7 @@ std::vector<core::PlayerMatch> nearMatches(core::Store& store, const QString& na
 
 // ---- NameListDialog
 
-NameListDialog::NameListDialog(core::Store& store, QWidget* parent)
+NameListDialog::NameListDialog(core::PlayerStore& store, QWidget* parent)
     : QDialog(parent)
     , m_store(store)
 {
@@ -651,9 +652,11 @@ void EntrantsPanel::setSession(EventSession* session)
     // The lock of the event's month is computed in the background: the preview says so, with the
     // run's sweeps, and fills in when it arrives; entrants can be added and checked in meanwhile.
     const auto computingText = [this] {
-        const QDate first = QDate::fromString(m_session->lockMonth() + QStringLiteral("-01"), Qt::ISODate);
+        const std::optional<core::Month> month = core::Month::fromString(m_session->lockMonth());
         return tr("Computing ratings for %1\u2026")
-            .arg(QLocale().toString(first, QStringLiteral("MMMM yyyy")));
+            .arg(month ? QLocale().toString(QDate(month->year(), month->month(), 1),
+                                            QStringLiteral("MMMM yyyy"))
+                       : m_session->lockMonth());
     };
     connect(session, &EventSession::ratingsComputingChanged, this, [this, computingText](bool computing) {
         if (!m_session)
@@ -697,13 +700,13 @@ void EntrantsPanel::updateEditable()
                                                            m_nameList, m_remove, m_checkInBox, m_checkInAll})
         widget->setEnabled(editable);
     // DECISIONS D1a: a player is edited in every state of the event, only not in a read-only file.
-    const bool playerEditable = m_session && !m_session->store().isReadOnly();
+    const bool playerEditable = m_session && !m_session->players().isReadOnly();
     const QString playerTip =
         !m_session ? tr("Select an event first.")
         : playerEditable
             ? tr("The name, location or id of the current entrant's player, or merge a player entered "
                  "twice (F2); also after the award, which keeps its points.")
-            : tr("The database is open read-only: %1").arg(m_session->store().readOnlyReason());
+            : tr("The database is open read-only: %1").arg(m_session->players().readOnlyReason());
     m_editPlayer->setEnabled(playerEditable);
     m_editPlayer->setToolTip(playerTip);
     if (auto* action = m_entrants->findChild<QAction*>(QStringLiteral("editPlayerAction"))) {
@@ -930,7 +933,7 @@ bool EntrantsPanel::checkInPlayerId(const QString& text)
     if (unit == 0) {
         std::optional<core::PlayerRecord> player;
         try {
-            player = m_session->store().player(id);
+            player = m_session->players().player(id);
         } catch (const core::StoreError& error) {
             return refuse(error.message());
         }
@@ -1023,7 +1026,7 @@ void EntrantsPanel::openNameList()
 {
     if (!m_session)
         return;
-    auto* dialog = new NameListDialog(m_session->store(), this);
+    auto* dialog = new NameListDialog(m_session->players(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const int added = addChoices(dialog->choices());
@@ -1115,8 +1118,8 @@ PlayerDialog* EntrantsPanel::editCurrentPlayer()
     // Never nothing in silence: the action says why it does not open the dialog.
     if (!m_session)
         return nullptr;
-    if (m_session->store().isReadOnly()) {
-        Q_EMIT message(m_session->store().readOnlyReason());
+    if (m_session->players().isReadOnly()) {
+        Q_EMIT message(m_session->players().readOnlyReason());
         return nullptr;
     }
     // DECISIONS D1a: a player's name and id are corrected in every state, an awarded event's too.
@@ -1126,7 +1129,7 @@ PlayerDialog* EntrantsPanel::editCurrentPlayer()
         Q_EMIT message(tr("Select an entrant first: Edit player works on the current row's player."));
         return nullptr;
     }
-    auto* dialog = new PlayerDialog(m_session->store(), entrant->playerIds(), this);
+    auto* dialog = new PlayerDialog(m_session->players(), entrant->playerIds(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         if (!m_session)

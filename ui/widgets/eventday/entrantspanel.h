@@ -33,7 +33,7 @@ class PayoutPreviewWidget;
 
 // The players a typed name may mean: searchPlayers results whose name, in any case, begins with it,
 // contains it or is within edit distance 2 of it. Exact names first.
-std::vector<core::PlayerMatch> nearMatches(core::Store& store, const QString& name);
+std::vector<core::PlayerMatch> nearMatches(core::PlayerStore& store, const QString& name);
 int editDistance(const QString& a, const QString& b);
 
 // A pasted or imported list of names, one per line: each line with the players it may mean, or a
@@ -48,7 +48,7 @@ public:
         bool createNew = false;
     };
 
-    NameListDialog(core::Store& store, QWidget* parent = nullptr);
+    NameListDialog(core::PlayerStore& store, QWidget* parent = nullptr);
 
     void setText(const QString& text);
     // Reads the file at `path` (UTF-8 text, one name per line) into the list and finds its players;
@@ -78,7 +78,7 @@ private:
     void markProposal(int row);
     void fitTableToRows();
 
-    core::Store& m_store;
+    core::PlayerStore& m_store;
     QPlainTextEdit* m_text = nullptr;
     QTableWidget* m_table = nullptr;
     QPushButton* m_confirm = nullptr;

@@ -1,7 +1,8 @@
 #include "widgets/eventday/eventeditor.h"
 
 #include "core/records/identifiers.h"
-#include "core/store/store.h"
+#include "core/store/eventdaystore.h"
+#include "core/store/historystore.h"
 
 #include <QAbstractItemView>
 #include <QCheckBox>
@@ -323,9 +324,9 @@ QString EventEditor::seasonOfDate(const std::vector<core::EventSummary>& events,
     return proposeSeason(events, finaleDates, date).season;
 }
 
-void EventEditor::setKnownEvents(core::Store& store)
+void EventEditor::setKnownEvents(core::EventDayStore& eventDay, core::HistoryStore& history)
 {
-    setKnownEvents(store.events(), store.seasonFinaleDates(), store.usualGroups());
+    setKnownEvents(eventDay.events(), history.seasonFinaleDates(), history.usualGroups());
 }
 
 void EventEditor::setKnownEvents(const std::vector<core::EventSummary>& events,

@@ -43,8 +43,8 @@ public:
     void setKnownEvents(const std::vector<core::EventSummary>& events,
                         const std::map<QString, QString>& finaleDates = {},
                         const std::map<core::Tour, QString>& usualGroups = {});
-    // The same, read from `store`.
-    void setKnownEvents(core::Store& store);
+    // The same, read from the event day's area (the events) and the history's (Finales, groups).
+    void setKnownEvents(core::EventDayStore& eventDay, core::HistoryStore& history);
     // The season labels of `events`, in the order of their first event's date.
     static QStringList seasonsOf(const std::vector<core::EventSummary>& events);
 

@@ -1,6 +1,7 @@
 #include "widgets/eventday/resultspanel.h"
 
 #include "core/awards/awarding.h"
+#include "core/records/month.h"
 #include "core/store/eventdaystore.h"
 #include "core/store/historystore.h"
 #include "models/eventday/entrantlistmodel.h"
@@ -798,9 +799,10 @@ QString ResultsPanel::awardSummary() const
         terms.append(payouttext::tier(static_cast<engine::Tier>(*event.tier)));
     terms.append(payouttext::format(event.format));
     // DECISIONS P1: the lock of the event's month.
-    const QDate lockMonth = QDate::fromString(m_session->lockMonth() + QStringLiteral("-01"), Qt::ISODate);
-    const QString lock = lockMonth.isValid() ? QLocale().toString(lockMonth, QStringLiteral("MMMM yyyy"))
-                                             : m_session->lockMonth();
+    const std::optional<core::Month> lockMonth = core::Month::fromString(m_session->lockMonth());
+    const QString lock = lockMonth ? QLocale().toString(QDate(lockMonth->year(), lockMonth->month(), 1),
+                                                        QStringLiteral("MMMM yyyy"))
+                                   : m_session->lockMonth();
     QStringList winners;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         if (m_model->item(row, PlaceColumn)->data(Qt::EditRole).toInt() == 1)

@@ -7,9 +7,9 @@
 #include "core/translation.h"
 #include "flickdesk/engine/date.h"
 #include "flickdesk/engine/points.h"
+#include "models/storewatcher.h"
 #include "widgets/charts/curvechart.h"
 #include "widgets/playerdialog.h"
-#include "models/storewatcher.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -349,10 +349,7 @@ PlayerDialog* PlayerPage::editPlayer()
             return;
         }
         m_playerId = id;
-        rebuild();
-        // The run holds the names and ids it was computed with: the window recomputes the one run
-        // the ratings list and this page share.
-        Q_EMIT playerEdited(id);
+        rebuild(); // the store announced the edit: whoever shows the player follows (StoreWatcher)
     });
     dialog->open();
     return dialog;

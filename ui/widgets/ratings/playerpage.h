@@ -108,8 +108,6 @@ public Q_SLOTS:
 Q_SIGNALS:
     void ratingRunChanged();
     void pageChanged(); // the rows and the chart show the current player and run
-    // Its name, location or id changed (the id it has now): the ratings need computing again.
-    void playerEdited(const QString& playerId);
     // "Recompute now" in the page's out-of-date note: whoever gives the page its run recomputes it
     // (the ratings list beside it); with nobody listening the page recomputes its own.
     void recomputeRequested();
