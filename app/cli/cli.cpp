@@ -1,8 +1,8 @@
 #include "cli/cli.h"
 
+#include "cli/cliprivate.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
-#include "cli/cliprivate.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvwriting.h"
 #include "core/formats/eventexchange.h"
@@ -257,7 +257,8 @@ const Command commands[] = {
          "                   provisional 1500\n"
          "  -o, --output OUT.csv  write the ratings there instead of to standard output\n"),
      &runKings, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv"},
-    {QLatin1String("squares"), QLatin1String("GAMES.csv [--players PLAYERS.csv] [-o OUT.csv]"),
+    {QLatin1String("squares"),
+     QLatin1String("GAMES.csv [--players PLAYERS.csv] [--best-countries] [-o OUT.csv]"),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
          "Diplomacy Squares tournament standings from each power's supply centres (docs/other-systems.md)."),
@@ -267,8 +268,13 @@ const Command commands[] = {
          "                   eliminated power, the year, in the format of docs/other-systems.md\n"
          "  --players PLAYERS.csv  the tournament's players; every player of GAMES.csv must be\n"
          "                   in it\n"
-         "  -o, --output OUT.csv  write the standings there instead of to standard output\n"),
-     &runSquares, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv"},
+         "  --best-countries  the best country awards in place of the standings: for each power,\n"
+         "                   the player whose game with it is best by the comparison of games\n"
+         "                   (equal games share it), as power,player_id,name,game,class,points\n"
+         "  -o, --output OUT.csv  write the standings, or the awards, there instead of to standard\n"
+         "                   output\n"),
+     &runSquares, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv",
+     QLatin1String("--best-countries")},
 };
 
 } // namespace

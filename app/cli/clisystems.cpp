@@ -1,6 +1,6 @@
+#include "cli/cliprivate.h"
 #include "core/awards/payout.h"
 #include "core/awards/tourpoints.h"
-#include "cli/cliprivate.h"
 #include "core/formats/boundedfile.h"
 #include "core/formats/csvwriting.h"
 #include "core/formats/eventexchange.h"
@@ -96,7 +96,31 @@ int runKings(Invocation& call)
 
 int runSquares(Invocation& call)
 {
-    return runSystemCommand(SystemKind::Squares, call);
+    if (!call.has("--best-countries"))
+        return runSystemCommand(SystemKind::Squares, call);
+    // The best country awards (spec 002 §4) in place of the standings: the same files, the same
+    // refusal of defective input, the same output.
+    SystemInput input;
+    input.gamesFile = call.positional;
+    const std::optional<QString> playersFile = call.arguments.value("--players");
+    QString readProblem;
+    if (!readInputFile(input.gamesFile, input.games, readProblem) ||
+        (playersFile && !readInputFile(*playersFile, input.players, readProblem))) {
+        call.err << call.name() << ": " << readProblem << '\n';
+        return cli_exit::inputDefects;
+    }
+    if (playersFile) {
+        input.hasPlayers = true;
+        input.playersFile = *playersFile;
+    }
+    std::vector<engine::Defect> defects;
+    const SystemTable table = squaresBestCountries(input, defects);
+    if (!defects.empty())
+        return refuseDefects(call.err, call.name(), defects,
+                             playersFile ? QStringLiteral("%1 and %2").arg(*playersFile, input.gamesFile)
+                                         : input.gamesFile,
+                             QT_TRANSLATE_NOOP("flickdesk::core::Cli", "no awards computed"));
+    return writeOutput(call.out, call.err, call.name(), call.arguments, tableToCsv(table));
 }
 
 } // namespace flickdesk::core::cli_internal

@@ -536,4 +536,35 @@ SquaresTournament scoreSquaresTournament(const std::vector<SquaresGame>& games)
     return tournament;
 }
 
+std::vector<SquaresBestCountry> squaresBestCountries(const std::vector<SquaresGame>& games,
+                                                     const std::vector<SquaresGameResult>& results)
+{
+    // The best results of each power so far; equal to one another by compareGames, a strict weak order,
+    // so a candidate is compared with the first only.
+    std::array<std::vector<std::size_t>, kDiplomacyPowers> best;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const SquaresGameResult& result = results[i];
+        if (result.game >= games.size() || result.seat >= games[result.game].seats.size())
+            throw std::invalid_argument("a result names a game or a seat that is not in the games");
+        std::vector<std::size_t>& leaders =
+            best[static_cast<std::size_t>(games[result.game].seats[result.seat].power)];
+        const int order = leaders.empty() ? 1 : compareGames(result, results[leaders.front()]).order;
+        if (order > 0)
+            leaders.assign(1, i);
+        else if (order == 0)
+            leaders.push_back(i);
+    }
+    std::vector<SquaresBestCountry> awards;
+    for (std::size_t power = 0; power < best.size(); ++power) {
+        std::vector<std::size_t>& leaders = best[power];
+        // Equal games share the award: by player id, then in input order (stable).
+        std::stable_sort(leaders.begin(), leaders.end(), [&](std::size_t a, std::size_t b) {
+            return playerIdBefore(results[a].playerId, results[b].playerId);
+        });
+        for (const std::size_t index : leaders)
+            awards.push_back(SquaresBestCountry{static_cast<DiplomacyPower>(power), index});
+    }
+    return awards;
+}
+
 } // namespace flickdesk::engine

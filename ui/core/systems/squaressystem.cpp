@@ -4,6 +4,7 @@
 
 #include "core/formats/csvtable.h"
 #include "core/systems/systems.h"
+#include "flickdesk/engine/boarddraw.h"
 #include "flickdesk/engine/squares.h"
 
 #include <cstdint>
@@ -101,12 +102,16 @@ NumberField readNumber(std::string_view text)
 // A game while its rows are read.
 struct GameBuild {
     engine::SquaresGame game;
-    int roundLine = 0;          // the line that gave the game its round
-    bool rowsDefective = false; // a row could not be read: the game's own checks would mislead
+    std::vector<std::string> powerTexts; // the power of each seat as the file spells it
+    int roundLine = 0;                   // the line that gave the game its round
+    bool rowsDefective = false;          // a row could not be read: the game's own checks would mislead
 };
 
+// The games, and with `powerTexts` each seat's power as the file spells it (game by game, seat by
+// seat): the best country awards write it back in the file's own case.
 std::vector<engine::SquaresGame> readGames(const SystemInput& input, const PlayersFile* players,
-                                           std::vector<Defect>& defects)
+                                           std::vector<Defect>& defects,
+                                           std::vector<std::vector<std::string>>* powerTexts = nullptr)
 {
     using namespace games_csv;
     CsvTable table(view(input.games), input.gamesFile.toStdString(), defects);
@@ -209,10 +214,12 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
         }
 
         // An unknown player leaves the game's own checks meaningful; the other defects do not.
-        if (defects.size() != defectsBefore)
+        if (defects.size() != defectsBefore) {
             build.rowsDefective = true;
-        else
+        } else {
             build.game.seats.push_back(std::move(seat));
+            build.powerTexts.emplace_back(table.field(Power));
+        }
         std::move(unknownPlayers.begin(), unknownPlayers.end(), std::back_inserter(defects));
         unknownPlayers.clear();
     }
@@ -229,6 +236,8 @@ std::vector<engine::SquaresGame> readGames(const SystemInput& input, const Playe
             continue;
         }
         games.push_back(std::move(build.game));
+        if (powerTexts)
+            powerTexts->push_back(std::move(build.powerTexts));
     }
     return games;
 }
@@ -239,7 +248,105 @@ QString positionText(const engine::SquaresPosition& position)
     return position.sharing > 1 ? QStringLiteral("=") + place : place;
 }
 
+QString nameOf(const std::optional<PlayersFile>& players, const std::string& id)
+{
+    if (players) {
+        if (const auto it = players->names.find(id); it != players->names.end())
+            return QString::fromStdString(it->second);
+    }
+    return {};
+}
+
 } // namespace
+
+SystemTable squaresBestCountries(const SystemInput& input, std::vector<engine::Defect>& defects)
+{
+    const std::size_t defectsBefore = defects.size();
+    std::optional<PlayersFile> players;
+    if (input.hasPlayers)
+        players = readPlayers(input, defects);
+    std::vector<std::vector<std::string>> powerTexts;
+    const std::vector<engine::SquaresGame> games =
+        readGames(input, players ? &*players : nullptr, defects, &powerTexts);
+    SystemTable table;
+    if (defects.size() != defectsBefore)
+        return table;
+
+    std::vector<engine::SquaresBestCountry> awards;
+    std::vector<engine::SquaresGameResult> results;
+    try {
+        for (std::size_t g = 0; g < games.size(); ++g) {
+            std::vector<engine::SquaresGameResult> scored = engine::scoreSquaresGame(games[g], g);
+            std::move(scored.begin(), scored.end(), std::back_inserter(results));
+        }
+        awards = engine::squaresBestCountries(games, results);
+    } catch (const std::exception& error) {
+        // Not reached: every game was validated above. Kept so that bad input never escapes.
+        report(defects, input.gamesFile.toStdString(), 0, {}, {}, error.what());
+        return table;
+    }
+
+    table.columns = squaresBestCountryColumns();
+    for (const engine::SquaresBestCountry& award : awards) {
+        const engine::SquaresGameResult& result = results[award.result];
+        table.rows.append(
+            QStringList{QString::fromStdString(powerTexts[result.game][result.seat]),
+                        QString::fromStdString(result.playerId), nameOf(players, result.playerId),
+                        QString::fromStdString(games[result.game].id),
+                        toQString(engine::className(result.gameClass)), points(result.score.hundredths())});
+    }
+    return table;
+}
+
+QStringList squaresBestCountryColumns()
+{
+    return {QStringLiteral("power"), QStringLiteral("player_id"), QStringLiteral("name"),
+            QStringLiteral("game"),  QStringLiteral("class"),     QStringLiteral("points")};
+}
+
+SquaresRoundDraw drawSquaresRound(const SystemInput& input, const QStringList& players,
+                                  const QStringList& earlierSitOuts, quint64 seed,
+                                  std::vector<engine::Defect>& defects)
+{
+    SquaresRoundDraw draw;
+    const std::size_t defectsBefore = defects.size();
+    std::vector<engine::SquaresGame> games;
+    if (!input.games.trimmed().isEmpty())
+        games = readGames(input, nullptr, defects);
+    if (defects.size() != defectsBefore)
+        return draw;
+
+    engine::BoardDrawInput drawInput;
+    drawInput.boardSize = engine::kDiplomacyPowers;
+    drawInput.seed = seed;
+    for (const QString& player : players)
+        drawInput.players.push_back(player.trimmed().toStdString());
+    for (const QString& player : earlierSitOuts)
+        drawInput.history.sitOuts.push_back(player.trimmed().toStdString());
+    // Each earlier game is a board whose seat k is the k-th power; a power nobody played is empty.
+    for (const engine::SquaresGame& game : games) {
+        std::vector<std::string> board(engine::kDiplomacyPowers);
+        for (const engine::SquaresSeat& seat : game.seats)
+            board[static_cast<std::size_t>(seat.power)] = seat.playerId;
+        drawInput.history.boards.push_back(std::move(board));
+    }
+    if (const std::optional<std::string> problem = engine::boardDrawProblem(drawInput)) {
+        report(defects, SourceFile{}, 0, "player_id", {}, "the round's players: " + *problem);
+        return draw;
+    }
+    const engine::BoardDraw drawn = engine::drawBoards(drawInput);
+    for (const std::vector<std::string>& board : drawn.boards) {
+        QStringList ids;
+        for (const std::string& id : board)
+            ids << QString::fromStdString(id);
+        draw.boards.append(ids);
+    }
+    for (const std::string& id : drawn.sittingOut)
+        draw.sittingOut << QString::fromStdString(id);
+    draw.repeatedMeetings = drawn.repeatedMeetings;
+    draw.repeatedPowers = drawn.repeatedSeats;
+    return draw;
+}
 
 SystemResult runSquaresSystem(const SystemInput& input)
 {

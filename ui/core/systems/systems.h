@@ -67,6 +67,31 @@ SystemResult runAcfSystem(const SystemInput& input);
 SystemResult runKingsSystem(const SystemInput& input,
                             SystemKind scope); // Kings, KingsHeadToHead or KingsGroup
 SystemResult runSquaresSystem(const SystemInput& input);
+// Squares best country awards (spec 002 §4; engine::squaresBestCountries): for each power, Austria
+// ... Turkey, the player(s) whose game with it is best by the comparison of games, equal games
+// sharing the award (one row each, by player id). Columns squaresBestCountryColumns():
+// power (as the games file spells it on that row), player_id, name (empty without a players file),
+// game (its id), class (win, draw, elimination, loss), points (2 decimals, as the standings). The
+// input is read as runSquaresSystem reads it; its defects are appended to `defects` and then the
+// table is empty. Never throws for bad input. `flickdesk-cli squares --best-countries` writes it.
+SystemTable squaresBestCountries(const SystemInput& input, std::vector<engine::Defect>& defects);
+QStringList squaresBestCountryColumns();
+// A new Squares round's boards, drawn by engine::drawBoards (boards of 7, a seat a power): every game
+// of `input.games` is an earlier board, so that players meet new opponents first, then play powers
+// they have not played. `players` are this round's players, each once; `earlierSitOuts` one entry
+// per player and earlier round sat out; the same input and seed give the same draw. An empty games
+// text is a first round. The input's defects (read as runSquaresSystem reads it; the players file is
+// not read) and a player id empty or given twice are appended to `defects`, and then the draw is
+// empty. Never throws for bad input.
+struct SquaresRoundDraw {
+    QList<QStringList> boards; // each the 7 players by power: Austria, England, ..., Turkey
+    QStringList sittingOut;    // when the players are not a multiple of 7: who sat out least so far
+    int repeatedMeetings = 0;  // pairs on one board that met before, each counted per earlier meeting
+    int repeatedPowers = 0;    // players on a power they played before, per earlier game with it
+};
+SquaresRoundDraw drawSquaresRound(const SystemInput& input, const QStringList& players,
+                                  const QStringList& earlierSitOuts, quint64 seed,
+                                  std::vector<engine::Defect>& defects);
 
 // Each system's header lines, defined beside its runner.
 QStringList acfPlayerColumns();

@@ -157,8 +157,8 @@ std::string_view tieBreakName(SquaresTieBreak step) noexcept; // "", "total", "w
 struct SquaresStanding {
     int rank = 0; // competition ranking: 1, 2, 2, 4
     std::string playerId;
-    double total = 0.0;          // sum of the game scores
-    std::int64_t totalNanos = 0; // the total in units of 1e-9 points: what ranks compare
+    double total = 0.0;               // sum of the game scores
+    std::int64_t totalNanos = 0;      // the total in units of 1e-9 points: what ranks compare
     std::int64_t totalHundredths = 0; // the exact total rounded to 0.01 points: what tables print
     int games = 0;
     int wins = 0;                            // games of class Win
@@ -171,6 +171,23 @@ struct SquaresTournament {
     std::vector<SquaresGameResult> results; // game by game in input order, seats in seat order
     std::vector<SquaresStanding> standings; // by rank, then player id
 };
+
+// A best country award: one result (an index into the results given to squaresBestCountries) whose
+// game with its power is the best of that power.
+struct SquaresBestCountry {
+    DiplomacyPower power = DiplomacyPower::Austria;
+    std::size_t result = 0;
+};
+
+// Best country awards (spec 002 §4 compares games "for tie-breakers, including tie-breaking best
+// country awards"): for each power, Austria ... Turkey, the results whose game with that power is the
+// best by compareGames (DECISIONS S2-S4: class, points, position, elimination year, the margins).
+// Equal games share the award, listed by player id (whole-number ids by number, as the standings),
+// then in the order of `results`. A power nobody played has no award. `results` are scored from
+// `games` (SquaresTournament::results of scoreSquaresTournament(games)); a result naming a game or
+// seat that `games` does not have throws std::invalid_argument.
+std::vector<SquaresBestCountry> squaresBestCountries(const std::vector<SquaresGame>& games,
+                                                     const std::vector<SquaresGameResult>& results);
 
 // Scores every game and ranks the players (DECISIONS S5): total, then most wins, most drawn games,
 // best, second best and third best game by compareGames (a missing game is below any game);
