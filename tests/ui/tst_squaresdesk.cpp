@@ -167,6 +167,7 @@ private Q_SLOTS:
     void initTestCase();
     void tournamentByKeyboard();
     void unsavedBoardIsNeverDropped();
+    void boardCheckedAsAWhole();
     void docsExampleImports();
 
 private:
@@ -642,6 +643,73 @@ void TestSquaresDesk::unsavedBoardIsNeverDropped()
     QVERIFY(session.setPool(pool));
     QCOMPARE(desk.playerEdit(Austria)->text(), QString());
     QCOMPARE(store->poolContent(pool).games.size(), std::size_t(0));
+}
+
+void TestSquaresDesk::boardCheckedAsAWhole()
+{
+    QTemporaryDir temp;
+    auto store = testing::openStore(temp.filePath(QStringLiteral("squares.sqlite")));
+    QVERIFY(store);
+    const qint64 pool = makePool(*store, QStringLiteral("Autumn Squares"), 7);
+    PoolSession session(*store);
+    QVERIFY(session.setPool(pool));
+    SquaresDesk desk(session);
+    desk.resize(1260, 640);
+    desk.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&desk));
+    desk.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&desk));
+
+    // Two powers of 20 and 18 centres (38 on a board of 34, two solos), a player not in the pool, and
+    // a power with no centre and no year: every fault is listed at once, nothing is stored.
+    desk.playerEdit(Austria)->setFocus();
+    row(QStringLiteral("1"), 20);
+    row(QStringLiteral("2"), 18);
+    type(QStringLiteral("99"));
+    QCOMPARE(desk.nameLabel(France)->text(), QStringLiteral("not a player of the pool"));
+    press(Qt::Key_Return);
+    type(QStringLiteral("0"));
+    press(Qt::Key_Return);
+    QCOMPARE(focused(), desk.eliminatedEdit(France)); // no centre: the year is asked next
+    press(Qt::Key_Return, Qt::ControlModifier);
+    const QString refused = desk.messageLabel()->text();
+    QVERIFY2(refused.contains(QStringLiteral("The powers hold 38 centres in all; the board has 34.")),
+             qPrintable(refused));
+    QVERIFY2(refused.contains(QStringLiteral("England: a second power with 18 or more centres")),
+             qPrintable(refused));
+    QVERIFY2(refused.contains(QStringLiteral("France: 99 is not a player of this pool.")),
+             qPrintable(refused));
+    QVERIFY2(
+        refused.contains(QStringLiteral("France ended with no centre: in which year was it eliminated?")),
+        qPrintable(refused));
+    QCOMPARE(
+        desk.markedFields(),
+        (QStringList{QStringLiteral("squaresCentres_England"), QStringLiteral("squaresPlayer_France"),
+                     QStringLiteral("squaresEliminated_France"), QStringLiteral("squaresCentres_Austria")}));
+    QCOMPARE(store->poolContent(pool).games.size(), std::size_t(0));
+    QCOMPARE(session.undoStack()->count(), 0);
+
+    // France's row cleared, England's centres corrected to 4: a board of two powers, saved only
+    // when the director says so.
+    QCOMPARE(focused(), desk.centresEdit(England));
+    type(QStringLiteral("4"));
+    desk.playerEdit(France)->setFocus();
+    press(Qt::Key_Delete, Qt::ControlModifier);
+    QCOMPARE(desk.playerEdit(France)->text(), QString());
+    press(Qt::Key_Return, Qt::ControlModifier);
+    answer(desk, QStringLiteral("squaresShortBoardQuestion"), "yesButton");
+    const core::PoolContent stored = store->poolContent(pool);
+    QCOMPARE(stored.games.size(), std::size_t(1));
+    QCOMPARE(stored.games[0].rows,
+             (QList<QStringList>{
+                 seat(QStringLiteral("R1B1"), 1, QStringLiteral("1"), QStringLiteral("Austria"), 20),
+                 seat(QStringLiteral("R1B1"), 1, QStringLiteral("2"), QStringLiteral("England"), 4)}));
+    // S1: 20 centres are a solo: 100 and 0.
+    QCOMPARE(boardSeat(desk, QStringLiteral("R1B1"), QStringLiteral("Austria")).value(5),
+             QStringLiteral("100.00"));
+    QCOMPARE(boardSeat(desk, QStringLiteral("R1B1"), QStringLiteral("England")).value(5),
+             QStringLiteral("0.00"));
+    QCOMPARE(desk.boardEdit()->text(), QStringLiteral("R1B2"));
 }
 
 void TestSquaresDesk::docsExampleImports()
