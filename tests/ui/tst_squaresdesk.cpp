@@ -14,8 +14,10 @@
 #include "models/pools/poolsession.h"
 #include "widgets/pools/squaresdesk.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -662,8 +664,22 @@ void TestSquaresDesk::boardCheckedAsAWhole()
 
     // Two powers of 20 and 18 centres (38 on a board of 34, two solos), a player not in the pool, and
     // a power with no centre and no year: every fault is listed at once, nothing is stored.
+    // Austria's player taken from the completion list: Down and Enter in the list accept the name and
+    // move on to the centres, never saving (on the Kings Cribbage desk it once saved the game).
     desk.playerEdit(Austria)->setFocus();
-    row(QStringLiteral("1"), 20);
+    type(QStringLiteral("Player 1"));
+    QCompleter* completer = desk.playerEdit(Austria)->completer();
+    QVERIFY(completer);
+    QTRY_VERIFY(completer->popup()->isVisible());
+    qInfo().noquote() << "keys: Down Return on the completion list";
+    QTest::keyClick(completer->popup(), Qt::Key_Down);
+    QTest::keyClick(completer->popup(), Qt::Key_Return);
+    QCOMPARE(desk.playerEdit(Austria)->text(), QStringLiteral("Player 1 (1)"));
+    QCOMPARE(desk.nameLabel(Austria)->text(), QStringLiteral("Player 1"));
+    QCOMPARE(focused(), desk.centresEdit(Austria));
+    QCOMPARE(store->poolContent(pool).games.size(), std::size_t(0));
+    type(QStringLiteral("20"));
+    press(Qt::Key_Return);
     row(QStringLiteral("2"), 18);
     type(QStringLiteral("99"));
     QCOMPARE(desk.nameLabel(France)->text(), QStringLiteral("not a player of the pool"));
