@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSet>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -455,6 +456,31 @@ void TestSquaresDesk::tournamentByKeyboard()
         }
     }
     QCOMPARE(drawn.size(), 14);
+    // New opponents, counted here: a round-2 board taking a players from R1B1 and 7 - a from R1B2
+    // repeats C(a,2) + C(7-a,2) meetings, at least 3 + 6 = 9 (a = 3 or 4): 18 for the two boards.
+    QHash<QString, QString> boardInRound1;
+    for (const core::PoolGame& game : stored.games) {
+        for (const QStringList& r : game.rows)
+            boardInRound1.insert(r.value(2), r.value(0));
+    }
+    int repeats = 0;
+    for (int b = 0; b < 2; ++b) {
+        for (int p = 0; p < SquaresDesk::kPowers; ++p) {
+            for (int q = p + 1; q < SquaresDesk::kPowers; ++q) {
+                const QString a = desk.drawModel()->item(b, 1 + p)->data(Qt::UserRole).toString();
+                const QString c = desk.drawModel()->item(b, 1 + q)->data(Qt::UserRole).toString();
+                repeats += boardInRound1.value(a) == boardInRound1.value(c) ? 1 : 0;
+            }
+        }
+    }
+    QCOMPARE(repeats, 18);
+    QVERIFY2(desk.drawSummary()->text().contains(QStringLiteral("Pairs meeting again: 18")),
+             qPrintable(desk.drawSummary()->text()));
+    QCOMPARE(desk.tabs()->currentIndex(), 3); // the Draw tab shows the proposal
+    QVERIFY(desk.drawView()->horizontalScrollBar()->maximum() == 0 ||
+            !desk.drawView()->horizontalScrollBar()->isVisible());
+    QVERIFY(desk.grab().toImage().save(
+        QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-squaresdesk-draw.png"))));
     // The first drawn board is in the form, its players only: centres are the director's to type.
     for (int p = 0; p < SquaresDesk::kPowers; ++p) {
         QCOMPARE(desk.playerEdit(p)->text(), desk.drawModel()->item(0, 1 + p)->data(Qt::UserRole).toString());

@@ -316,6 +316,8 @@ QWidget* SquaresDesk::makeDrawTab()
     m_drawView->verticalHeader()->hide();
     m_drawView->setTabKeyNavigation(false);
     m_drawView->setWordWrap(true);
+    // Eight columns share the tab's width (names wrap): nothing to scroll sideways.
+    m_drawView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     layout->addWidget(m_drawView, 1);
     return page;
 }
@@ -1229,7 +1231,7 @@ bool SquaresDesk::drawRound()
         }
         m_drawModel->appendRow(cells);
     }
-    m_drawView->resizeColumnsToContents();
+    m_drawView->resizeRowsToContents();
     m_drawRound = round;
     QStringList sitting;
     for (const QString& id : draw.sittingOut)
