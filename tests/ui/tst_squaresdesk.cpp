@@ -664,12 +664,29 @@ void TestSquaresDesk::unsavedBoardIsNeverDropped()
     QVERIFY(desk.hasUnsavedBoard());
     QVERIFY(desk.messageLabel()->text().contains(QStringLiteral("was kept")));
 
+    // Closing the window with the board unsaved asks too; Cancel keeps the window and the board.
+    QVERIFY(!desk.close());
+    answer(desk, QStringLiteral("squaresUnsavedQuestion"), "cancelButton");
+    QVERIFY(desk.isVisible());
+    QCOMPARE(desk.playerEdit(Austria)->text(), QStringLiteral("1"));
+
     // Discarding it, when asked, clears it and leaves.
     desk.askToLeave([&] { session.setPool(other); });
     answer(desk, QStringLiteral("squaresUnsavedQuestion"), "yesButton");
     QCOMPARE(session.poolId(), other);
     QVERIFY(session.setPool(pool));
     QCOMPARE(desk.playerEdit(Austria)->text(), QString());
+    QCOMPARE(store->poolContent(pool).games.size(), std::size_t(0));
+
+    // Closing with a board typed, discarded when asked: the window closes, nothing is stored.
+    desk.playerEdit(Austria)->setFocus();
+    row(QStringLiteral("3"), 9);
+    QVERIFY(!desk.close());
+    QMessageBox* box = nullptr;
+    QTRY_VERIFY((box = question(desk, QStringLiteral("squaresUnsavedQuestion"))) != nullptr);
+    qInfo().noquote() << "answer: yesButton to squaresUnsavedQuestion";
+    box->findChild<QPushButton*>(QStringLiteral("yesButton"))->click();
+    QTRY_VERIFY(!desk.isVisible());
     QCOMPARE(store->poolContent(pool).games.size(), std::size_t(0));
 }
 

@@ -1381,8 +1381,30 @@ int SquaresDesk::selectedBoard() const
     return current.isValid() ? current.siblingAtColumn(0).data(Qt::UserRole).toInt() : 0;
 }
 
+void SquaresDesk::showEvent(QShowEvent* event)
+{
+    PoolDesk::showEvent(event);
+    QWidget* top = window();
+    if (top == m_closeWatched)
+        return;
+    if (m_closeWatched)
+        m_closeWatched->removeEventFilter(this);
+    m_closeWatched = top;
+    top->installEventFilter(this);
+}
+
 bool SquaresDesk::eventFilter(QObject* watched, QEvent* event)
 {
+    // Closing the window with a board typed and not saved asks first; discarded, the window closes.
+    if (watched == m_closeWatched && event->type() == QEvent::Close && m_dirty) {
+        event->ignore();
+        const QPointer<QWidget> top = m_closeWatched;
+        askToLeave([top] {
+            if (top)
+                top->close();
+        });
+        return true;
+    }
     if (event->type() != QEvent::KeyPress)
         return PoolDesk::eventFilter(watched, event);
     auto* key = static_cast<QKeyEvent*>(event);

@@ -17,6 +17,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QPointer>
 #include <QStringList>
 #include <array>
 #include <functional>
@@ -69,7 +70,8 @@ public:
     bool hasUnsavedBoard() const { return m_dirty; }
     // Before the pool is changed or the window closed: calls `leave` at once when no board is being
     // entered, else asks first (box "squaresUnsavedQuestion") and calls it only when the director
-    // discards the board. Switching pools without asking keeps the board for that pool.
+    // discards the board. Switching pools without asking keeps the board for that pool; closing the
+    // desk's window asks by itself.
     void askToLeave(std::function<void()> leave);
     // Loads stored game `game` into the form to be corrected in place.
     void editBoard(int game);
@@ -108,6 +110,8 @@ public:
 protected:
     void showPool() override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    // Watches the window the desk is in: closing it with a board typed and not saved asks first.
+    void showEvent(QShowEvent* event) override;
 
 private:
     struct Row {
@@ -197,6 +201,7 @@ private:
     QStandardItemModel* m_drawModel = nullptr;
     QLabel* m_drawSummary = nullptr;
 
+    QPointer<QWidget> m_closeWatched; // the window whose closing is asked about
     qint64 m_shownPool = 0;
     int m_drawRound = 0;           // the round m_drawModel's boards are for (0: none drawn)
     QHash<qint64, Draft> m_drafts; // by pool
