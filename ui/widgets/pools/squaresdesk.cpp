@@ -1,5 +1,6 @@
 #include "widgets/pools/squaresdesk.h"
 
+#include "flickdesk/engine/squares.h"
 #include "models/pools/poolsession.h"
 
 #include <QComboBox>
@@ -123,10 +124,12 @@ int powerIndex(const QString& name)
     return -1;
 }
 
-constexpr int kSupplyCentres = 34; // DECISIONS S1 / docs/squares.md: at most 34 on the board
-constexpr int kSoloCentres = 18;   // 18 centres win outright
-constexpr int kFirstYear = 1901;
-constexpr int kLastYear = 2000;
+// The board's bounds as the engine checks them (docs/squares.md, "Readings and limits"): at most 34
+// centres on the board, 18 win outright (DECISIONS S1), elimination years 1901 to 2000.
+constexpr int kSupplyCentres = engine::kSupplyCentres;
+constexpr int kSoloCentres = engine::kSoloCentres;
+constexpr int kFirstYear = engine::kFirstGameYear;
+constexpr int kLastYear = engine::kLastGameYear;
 
 } // namespace
 
@@ -995,7 +998,8 @@ void SquaresDesk::saveBoard()
                      .arg(otherId, otherRound, boardId),
                  tr("Store It Again"), [this, rows, editing] { storeBoard(rows, editing); });
     };
-    // DECISIONS/spec 002: a board has seven powers; fewer are taken only when the director says so.
+    // Standard Diplomacy has seven powers; the system accepts 2 to 7 (docs/squares.md, "Readings and
+    // limits"), so a board of fewer is taken only when the director says so.
     if (filled < kPowers) {
         QStringList missing;
         for (int p = 0; p < kPowers; ++p) {
