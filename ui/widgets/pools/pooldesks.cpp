@@ -1,6 +1,7 @@
 #include "widgets/pools/pooldesks.h"
 
 #include "widgets/pools/pooldesk.h"
+#include "widgets/pools/squaresdesk.h"
 
 namespace flickdesk::ui {
 
@@ -8,6 +9,7 @@ std::vector<PoolDesk*> createPoolDesks(PoolSession& session, QWidget* parent)
 {
     std::vector<PoolDesk*> desks;
     // One line per desk, in this order: ACF, Kings Cribbage, Squares.
+    desks.push_back(new SquaresDesk(session, parent));
     Q_UNUSED(session);
     Q_UNUSED(parent);
     return desks;
