@@ -193,6 +193,7 @@ private Q_SLOTS:
     void clubEveningByKeyboard();
     void groupGamesInSeatOrder();
     void docsExampleImportsAndLadderImportsBack();
+    void searchAndCancelledCorrection();
     void screenshotIsNotBlank();
 
 private:
@@ -749,6 +750,47 @@ void TestKingsDesk::docsExampleImportsAndLadderImportsBack()
     QCOMPARE(refused.defects.front().where, QStringLiteral("odd.csv line 1"));
     QCOMPARE(refused.defects.front().field, QStringLiteral("colour"));
     QCOMPARE(f.store->poolContent(third).players.size(), 0);
+}
+
+void TestKingsDesk::searchAndCancelledCorrection()
+{
+    Fixture f;
+    QVERIFY(f.open(SystemKind::Kings, QStringLiteral("Docs club")));
+    KingsDesk& desk = *f.desk;
+    QVERIFY(f.session
+                ->importFiles(readExample(QStringLiteral("kc-players.csv")), QStringLiteral("kc-players.csv"),
+                              readExample(QStringLiteral("kc-games.csv")), QStringLiteral("kc-games.csv"))
+                .ok());
+    QTRY_VERIFY(QTest::qWaitForWindowActive(&desk));
+    // The search box filters the ladders by name or id; Escape empties it.
+    desk.searchBox()->setFocus();
+    type(QStringLiteral("NELL"));
+    QCOMPARE(desk.ladderProxy()->rowCount(), 1);
+    QCOMPARE(desk.groupLadderView()->model()->rowCount(), 1);
+    press(Qt::Key_Escape);
+    QCOMPARE(desk.ladderProxy()->rowCount(), 7);
+    // A correction begun and cancelled with Escape stores nothing and leaves the form empty.
+    QVERIFY(desk.selectGame(3));
+    press(Qt::Key_E, Qt::AltModifier);
+    press(Qt::Key_Return);
+    QCOMPARE(desk.correctingGame(), 3);
+    QCOMPARE(desk.playerEdit(0)->text(), QStringLiteral("Sam Servant (servant)"));
+    type(QStringLiteral("queen"));
+    if (QApplication::activePopupWidget())
+        press(Qt::Key_Escape);
+    press(Qt::Key_Escape);
+    QCOMPARE(desk.correctingGame(), 0);
+    QVERIFY(desk.playerEdit(0)->text().isEmpty());
+    QCOMPARE(f.store->poolContent(f.pool).games[2].rows[0][2], QStringLiteral("servant"));
+    QCOMPARE(f.session->undoStack()->count(), 1); // the import only
+    // Another pool selected: the desk starts afresh (no member, no evening of the last pool).
+    QVERIFY(desk.selectMember(QStringLiteral("newbie")));
+    const qint64 other = f.store->createPool(SystemKind::KingsGroup, QStringLiteral("Tables"));
+    QVERIFY(f.session->setPool(other));
+    QCOMPARE(desk.ladderModel()->rowCount(), 0);
+    QCOMPARE(desk.historyModel()->rowCount(), 0);
+    QVERIFY(desk.groupGameBox()->isChecked() && !desk.groupGameBox()->isVisible()); // group games only
+    QVERIFY(!desk.ladderTabs()->isTabVisible(0));
 }
 
 void TestKingsDesk::screenshotIsNotBlank()

@@ -425,6 +425,16 @@ void KingsDesk::showPool()
         completions.append(name.isEmpty() ? id : QStringLiteral("%1 (%2)").arg(name, id));
     }
     m_memberNames->setStringList(completions);
+    if (content->pool.id != m_shownPool) {
+        // Another pool: nothing of the last one's selection or form applies to it.
+        m_shownPool = content->pool.id;
+        m_member.clear();
+        m_evening = QDate();
+        if (m_correcting > 0)
+            cancelCorrection();
+        clearMemberForm();
+        m_message->clear();
+    }
     if (m_correcting > 0 && !content->game(m_correcting))
         cancelCorrection(); // the game corrected was deleted or undone meanwhile
     if (m_evening.isValid()) {

@@ -145,6 +145,7 @@ private:
     QLabel* m_message = nullptr;
     QStringListModel* m_memberNames = nullptr;
 
+    qint64 m_shownPool = 0;          // the pool shown last: another pool starts afresh
     int m_correcting = 0;            // the game the form corrects (0: a new game)
     int m_correctingMember = 0;      // the member line the member form corrects (0: a new member)
     QDate m_evening;                 // the evening chosen in the games tree (invalid: the last)
