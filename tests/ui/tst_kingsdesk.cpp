@@ -278,6 +278,16 @@ void TestKingsDesk::clubEveningByKeyboard()
     QCOMPARE(f.store->poolContent(f.pool).players.size(), 6);
     press(Qt::Key_A, Qt::ControlModifier);
     press(Qt::Key_Delete);
+    // A rating that is no number is refused by the store: its message, the field marked, nothing stored.
+    addMember(desk, QStringLiteral("Hal Hill"), {}, QStringLiteral("abc"), {});
+    QVERIFY(desk.messageLabel()->text().startsWith(QStringLiteral("Nothing was stored:")));
+    QVERIFY(desk.messageLabel()->text().contains(QStringLiteral("abc")));
+    QVERIFY(desk.memberField(2)->styleSheet().contains(QStringLiteral("border")));
+    QCOMPARE(f.store->poolContent(f.pool).players.size(), 6);
+    press(Qt::Key_N, Qt::AltModifier);
+    press(Qt::Key_Delete); // the name selected by Alt+N
+    press(Qt::Key_Tab);
+    press(Qt::Key_Delete);
     // Undo and redo of a member added.
     f.session->undoStack()->undo();
     QCOMPARE(f.store->poolContent(f.pool).players.size(), 5);
@@ -568,6 +578,12 @@ void TestKingsDesk::clubEveningByKeyboard()
     QCOMPARE(printed[0].table.rows[0][1], QStringLiteral("Ann Ace"));
     QCOMPARE(printed[1].table.rows.size(), 5);
     QCOMPARE(printed[1].table.rows[0].mid(1, 4), strings({"Dan Dale", "Fay Ford", "121–110", ""}));
+    const QString pdf = f.dir.filePath(QStringLiteral("evening.pdf"));
+    QCOMPARE(ui::savePrintTablesPdf(pdf, printed), QString());
+    QFile written(pdf);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QVERIFY(written.read(5) == "%PDF-");
+    QVERIFY(ui::printTablesHtml(printed).contains(QStringLiteral("Gil Grey")));
 }
 
 void TestKingsDesk::groupGamesInSeatOrder()

@@ -1161,10 +1161,12 @@ void KingsDesk::storeGame(const QList<QStringList>& rows, int correcting)
     const QString id =
         rows.value(0).value(content ? content->gameColumns.indexOf(QStringLiteral("game")) : 0);
     const QDate date = m_date->date();
+    clearMarks();
     const core::PoolChange change =
         correcting > 0 ? session().editGame(correcting, rows) : session().addGame(rows);
     if (!change.ok()) {
         say(refusalText(change), true);
+        markFields(change);
         return;
     }
     m_correcting = 0;
@@ -1312,10 +1314,12 @@ void KingsDesk::submitMember()
             fields.append(QString());
     }
     const bool correcting = m_correctingMember > 0;
+    clearMarks();
     const core::PoolChange change =
         correcting ? session().editPlayer(m_correctingMember, fields) : session().addPlayer(fields);
     if (!change.ok()) {
         say(refusalText(change), true);
+        markFields(change);
         return;
     }
     clearMemberForm();
@@ -1374,6 +1378,33 @@ void KingsDesk::askRemoveMember()
                  fillHistory();
                  say(tr("%1 removed.").arg(name));
              });
+}
+
+void KingsDesk::markFields(const core::PoolChange& change)
+{
+    const QStringList members = core::kingsPlayerColumns();
+    for (const core::PoolDefect& defect : change.defects) {
+        QLineEdit* field = nullptr;
+        const QString name = defect.field.toLower();
+        if (name.startsWith(QLatin1String("player")) && name.size() == 7)
+            field = m_players[std::clamp(name.back().digitValue() - 1, 0, 3)];
+        else if (name.startsWith(QLatin1String("score")) && name.size() == 6)
+            field = m_scores[std::clamp(name.back().digitValue() - 1, 0, 3)];
+        else if (const qsizetype f = members.indexOf(name); f >= 0)
+            field = m_memberFields[f];
+        if (field)
+            field->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #b00020; }"));
+    }
+}
+
+void KingsDesk::clearMarks()
+{
+    for (int seat = 0; seat < 4; ++seat) {
+        m_players[seat]->setStyleSheet(QString());
+        m_scores[seat]->setStyleSheet(QString());
+    }
+    for (QLineEdit* field : m_memberFields)
+        field->setStyleSheet(QString());
 }
 
 void KingsDesk::say(const QString& text, bool error)

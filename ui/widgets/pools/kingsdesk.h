@@ -108,6 +108,9 @@ private:
     void askRemoveMember();
     void clearMemberForm();
     void say(const QString& text, bool error = false);
+    // Marks the fields a refused change names (player2, score1, rating...); clearMarks unmarks all.
+    void markFields(const core::PoolChange& change);
+    void clearMarks();
     // The member an entry names ("Kim Knight (knight)", an id or a name, any case); empty when none.
     QString resolveMember(const QString& text) const;
     QString nameOf(const QString& playerId) const;
