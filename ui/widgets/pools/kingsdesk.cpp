@@ -503,7 +503,6 @@ QDate KingsDesk::evening() const
 
 void KingsDesk::fillLadders()
 {
-    const core::PoolContent* content = session().content();
     const QString keepMember = m_member;
     const core::SystemResult& result = session().result();
     const QStringList& columns = result.table.columns;
@@ -542,8 +541,7 @@ void KingsDesk::fillLadders()
                                         "the rating before its first.")
                                          .arg(QLocale().toString(evening(), QLocale::LongFormat));
 
-    const auto fill = [&](QStandardItemModel* model, QSortFilterProxyModel* proxy, QTableView* view,
-                          bool isGroup) {
+    const auto fill = [&](QStandardItemModel* model, QTableView* view, bool isGroup) {
         const int sortColumn = view->horizontalHeader()->sortIndicatorSection();
         const Qt::SortOrder order = view->horizontalHeader()->sortIndicatorOrder();
         model->clear();
@@ -597,7 +595,6 @@ void KingsDesk::fillLadders()
                 item->setData(row.value(cId), kIdRole);
             model->appendRow(items);
         }
-        Q_UNUSED(proxy);
         if (sortColumn > 0)
             view->sortByColumn(sortColumn, order);
         else
@@ -605,9 +602,8 @@ void KingsDesk::fillLadders()
         view->resizeColumnsToContents();
         view->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch); // the names take the rest
     };
-    Q_UNUSED(content);
-    fill(m_ladder, m_ladderProxy, m_ladderView, false);
-    fill(m_groupLadder, m_groupProxy, m_groupView, true);
+    fill(m_ladder, m_ladderView, false);
+    fill(m_groupLadder, m_groupView, true);
     m_member = keepMember;
     for (QTableView* view : {m_ladderView, m_groupView}) {
         QAbstractItemModel* model = view->model();
@@ -1160,11 +1156,16 @@ void KingsDesk::storeGame(const QList<QStringList>& rows, int correcting)
     const core::PoolContent* content = session().content();
     const QString id =
         rows.value(0).value(content ? content->gameColumns.indexOf(QStringLiteral("game")) : 0);
-    const QDate date = m_date->date();
+    // The evening of the game is the one shown once it is stored (the session shows the pool again
+    // while storing it).
+    const QDate before = m_evening;
+    m_evening = QDate::fromString(
+        rows.value(0).value(content ? content->gameColumns.indexOf(QStringLiteral("date")) : 1), Qt::ISODate);
     clearMarks();
     const core::PoolChange change =
         correcting > 0 ? session().editGame(correcting, rows) : session().addGame(rows);
     if (!change.ok()) {
+        m_evening = before;
         say(refusalText(change), true);
         markFields(change);
         return;
@@ -1173,9 +1174,6 @@ void KingsDesk::storeGame(const QList<QStringList>& rows, int correcting)
     m_addGame->setText(tr("&Add Game"));
     m_cancel->hide();
     clearGameForm();
-    m_evening = date;
-    fillLadders();
-    fillGames();
     selectGame(change.game > 0 ? change.game : correcting);
     m_gameId->setText(tr("Next game: %1").arg(nextGameId()));
     say(correcting > 0 ? tr("Game %1 corrected; the ratings from it on are computed again.").arg(id)
