@@ -738,6 +738,8 @@ void TestKingsDesk::docsExampleImportsAndLadderImportsBack()
     QCOMPARE(desk.gamesTree()->currentItem()->text(4), QStringLiteral("skunk"));
     // The last evening is 4 March: newbie 1577 -> 1431 = -146.
     QVERIFY(desk.selectEvening(QDate(2026, 3, 4)));
+    QVERIFY(
+        desk.eveningLabel()->toolTip().contains(QLocale().toString(QDate(2026, 3, 4), QLocale::LongFormat)));
     const QString header = eveningColumn(desk);
     QCOMPARE(ladderCell(desk.ladderModel(), QStringLiteral("newbie"), header), QStringLiteral("-146"));
     QCOMPARE(ladderCell(desk.ladderModel(), QStringLiteral("queen"), header), QString());
@@ -819,6 +821,7 @@ void TestKingsDesk::screenshotIsNotBlank()
                 .ok());
     QVERIFY(f.desk->selectMember(QStringLiteral("newbie")));
     QCOMPARE(f.desk->size(), QSize(1260, 640));
+    QTest::qWait(50); // the layouts take the texts just set, as on screen
     const QImage image = f.desk->grab().toImage();
     QCOMPARE(image.size(), QSize(1260, 640) * image.devicePixelRatio());
     QSet<QRgb> colours;

@@ -183,7 +183,13 @@ void KingsDesk::build()
             [this](const QString& text) { m_groupProxy->setFilterFixedString(text.trimmed()); });
     m_groupProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_groupProxy->setFilterKeyColumn(-1);
-    ladderLayout->addWidget(m_search);
+    auto* searchRow = new QHBoxLayout;
+    m_search->setMaximumWidth(320);
+    searchRow->addWidget(m_search, 1);
+    m_eveningLabel = new QLabel(ladderPane);
+    m_eveningLabel->setObjectName(QStringLiteral("kingsEveningShown"));
+    searchRow->addWidget(m_eveningLabel, 1, Qt::AlignRight);
+    ladderLayout->addLayout(searchRow);
     m_ladderTabs = new QTabWidget(ladderPane);
     m_ladderTabs->setObjectName(QStringLiteral("kingsLadderTabs"));
     m_ladderView = new QTableView(m_ladderTabs);
@@ -540,6 +546,10 @@ void KingsDesk::fillLadders()
                                    : tr("The change on %1: the rating after the evening's last game minus "
                                         "the rating before its first.")
                                          .arg(QLocale().toString(evening(), QLocale::LongFormat));
+    m_eveningLabel->setText(
+        day.isEmpty() ? QString()
+                      : tr("This evening: %1").arg(QLocale().toString(evening(), QLocale::ShortFormat)));
+    m_eveningLabel->setToolTip(eveningTip);
 
     const auto fill = [&](QStandardItemModel* model, QTableView* view, bool isGroup) {
         const int sortColumn = view->horizontalHeader()->sortIndicatorSection();

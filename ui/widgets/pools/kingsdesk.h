@@ -54,6 +54,7 @@ public:
 
     // What the tests and the host reach.
     QLineEdit* searchBox() const { return m_search; }
+    QLabel* eveningLabel() const { return m_eveningLabel; }
     QTabWidget* ladderTabs() const { return m_ladderTabs; }
     QTableView* ladderView() const { return m_ladderView; }
     QTableView* groupLadderView() const { return m_groupView; }
@@ -119,6 +120,7 @@ private:
     bool poolHasGroupGames() const;
 
     QLineEdit* m_search = nullptr;
+    QLabel* m_eveningLabel = nullptr; // the evening whose change the ladders show
     QTabWidget* m_ladderTabs = nullptr;
     QTableView* m_ladderView = nullptr;
     QTableView* m_groupView = nullptr;
