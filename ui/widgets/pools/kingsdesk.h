@@ -83,8 +83,8 @@ public:
 
     // The id the next new game is given (the pool's ids "g1", "g2"... continued).
     QString nextGameId() const;
-    // The id a new member called `name` is given when none is typed: the name in lower case
-    // without spaces, made unique with a number.
+    // The id a new member called `name` is given when none is typed: the name in lower case, its
+    // words joined by "-" ("Nell Newbie": nell-newbie), made unique with a number (nell-newbie-2).
     QString memberIdFor(const QString& name) const;
 
 protected:
