@@ -83,6 +83,7 @@ private Q_SLOTS:
     void sameGameIsFound();
     void kingsClubPoolTakesTheDocsExample();
     void secondInstanceIsReadOnly();
+    void exportedKingsTableImportsAsPlayers();
 };
 
 void TestStorePools::migrationFromVersion3KeepsTheData()
@@ -618,6 +619,46 @@ void TestStorePools::secondInstanceIsReadOnly()
     }
     QVERIFY_THROWS_EXCEPTION(StoreError, second->createPool(SystemKind::Acf, QStringLiteral("X")));
     QCOMPARE(first->pool(pool)->players, 0);
+}
+
+void TestStorePools::exportedKingsTableImportsAsPlayers()
+{
+    // The ratings table a Kings Cribbage pool exports (`flickdesk-cli kc`'s columns) imports back as
+    // a players file: rating, games, group_rating and group_games are the starting record, status
+    // (computed) is left out; a column that is neither is still refused, with file, line and name.
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("club.sqlite")));
+    QVERIFY(store);
+    const qint64 club = store->createPool(SystemKind::Kings, QStringLiteral("Club"));
+    QVERIFY(store
+                ->importPool(club, readExample(QStringLiteral("kc-players.csv")),
+                             QStringLiteral("kc-players.csv"), readExample(QStringLiteral("kc-games.csv")),
+                             QStringLiteral("kc-games.csv"))
+                .ok());
+    const core::SystemTable ladder = store->poolResult(club).table;
+    QVERIFY(ladder.columns.contains(QStringLiteral("status")));
+    const QByteArray exported = core::tableToCsv(ladder);
+    for (const SystemKind kind : {SystemKind::Kings, SystemKind::KingsHeadToHead}) {
+        const qint64 next = store->createPool(kind, QStringLiteral("Next %1").arg(core::systemKey(kind)));
+        const PoolChange imported = store->importPool(next, exported, QStringLiteral("ladder.csv"), {}, {});
+        QVERIFY2(imported.ok(), qPrintable(imported.messages().join(QLatin1Char('\n'))));
+        QCOMPARE(imported.playersAdded, 7);
+        const PoolContent content = store->poolContent(next);
+        QCOMPARE(content.players[0],
+                 (QStringList{QStringLiteral("queen"), QStringLiteral("Quinn Queen"), QStringLiteral("2038"),
+                              QStringLiteral("81"), QStringLiteral("1956"), QStringLiteral("1")}));
+        // With no games the new pool's table is the exported one (the ratings are the record).
+        QCOMPARE(cell(store->poolResult(next).table, QStringLiteral("servant"), QStringLiteral("rating")),
+                 QStringLiteral("1162"));
+    }
+    const qint64 odd = store->createPool(SystemKind::Kings, QStringLiteral("Odd"));
+    const PoolChange refused = store->importPool(odd, "player_id,name,rating,colour\nx,Xena,1500,red\n",
+                                                 QStringLiteral("odd.csv"), {}, {});
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.defects.size(), std::size_t(1));
+    QCOMPARE(refused.defects[0].where, QStringLiteral("odd.csv line 1"));
+    QCOMPARE(refused.defects[0].field, QStringLiteral("colour"));
+    QCOMPARE(store->poolContent(odd).players.size(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestStorePools)

@@ -198,6 +198,29 @@ struct ImportedFile {
     int headerLine = 1;
 };
 
+// The columns a system's computed table (the ratings the window exports, `flickdesk-cli kc`'s output)
+// has beside the players' columns `columns`: status, rank, ... An exported table imported back as a
+// players file is its players with their ratings and games as the starting record; these columns
+// are what was computed from them, so they are left out rather than refused.
+QStringList computedTableColumns(const QStringList& columns)
+{
+    QStringList computed;
+    for (const SystemKind kind : {SystemKind::Acf, SystemKind::Kings, SystemKind::Squares}) {
+        const QStringList players = systemPlayerColumns(kind);
+        if (players.join(u',').compare(columns.join(u','), Qt::CaseInsensitive) != 0)
+            continue;
+        SystemInput input;
+        input.players = tableToCsv(SystemTable{players, {}});
+        input.hasPlayers = true;
+        input.games = tableToCsv(SystemTable{systemGameColumns(kind), {}});
+        for (const QString& column : runSystem(kind, input).table.columns) {
+            if (columnIndex(columns, column) < 0 && columnIndex(computed, column) < 0)
+                computed.append(column);
+        }
+    }
+    return computed;
+}
+
 ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, const QStringList& columns,
                               std::vector<PoolDefect>& defects)
 {
@@ -229,10 +252,13 @@ ImportedFile readImportedFile(const QByteArray& bytes, const QString& file, cons
         return imported;
     }
     std::vector<int> position(static_cast<std::size_t>(columns.size()), -1); // column -> file field
+    const QStringList computed = computedTableColumns(columns);
     for (std::size_t i = 0; i < header.fields.size(); ++i) {
         const QString name = QString::fromStdString(header.fields[i]);
         const int column = columnIndex(columns, name);
-        if (column < 0) {
+        if (column < 0 && columnIndex(computed, name) >= 0) {
+            continue; // a computed column of an exported table (status): not a starting record
+        } else if (column < 0) {
             defect(header.line, name,
                    poolTr("not a column of this pool; its columns are %1")
                        .arg(columns.join(QStringLiteral(", "))));
