@@ -200,6 +200,7 @@ private Q_SLOTS:
     void eventByKeyboard();
     void docsExample();
     void crosstable();
+    void players();
 };
 
 void TestAcfDesk::eventByKeyboard()
@@ -582,6 +583,69 @@ void TestAcfDesk::crosstable()
              QStringLiteral("Ada,2000,2009,+9,2150.0,1750.0,2,8,2-0-0,"));
     session.undoStack()->undo();
     QVERIFY(store->poolContent(pool).games.empty());
+}
+
+void TestAcfDesk::players()
+{
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    auto store = testing::openStore(temp.filePath(QStringLiteral("players.sqlite")));
+    QVERIFY(store);
+    const qint64 pool = store->createPool(SystemKind::Acf, QStringLiteral("New club"));
+    PoolSession session(*store);
+    QVERIFY(session.setPool(pool));
+    AcfDesk desk(session);
+    desk.resize(1260, 640);
+    desk.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&desk));
+    desk.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&desk));
+    if (!QApplication::focusWidget())
+        desk.findChild<QComboBox*>(QStringLiteral("acfEvent"))->setFocus();
+    // Tab to the tabs, Right to the rating list, Tab past the search box and the list to the player's id.
+    for (int i = 0; i < 20 && !QApplication::focusWidget()->inherits("QTabBar"); ++i)
+        press(Qt::Key_Tab, "Tab");
+    QVERIFY(QApplication::focusWidget()->inherits("QTabBar"));
+    press(Qt::Key_Right, "Right");
+    for (int i = 0; i < 4 && focusName() != QLatin1String("acfNewPlayerId"); ++i)
+        press(Qt::Key_Tab, "Tab");
+    QCOMPARE(focusName(), QStringLiteral("acfNewPlayerId"));
+    type(QStringLiteral("9"));
+    press(Qt::Key_Tab, "Tab");
+    type(QStringLiteral("Ivy"));
+    press(Qt::Key_Tab, "Tab");
+    type(QStringLiteral("1x75y0")); // only digits can be typed in a rating
+    QCOMPARE(qobject_cast<QLineEdit*>(QApplication::focusWidget())->text(), QStringLiteral("1750"));
+    press(Qt::Key_Tab, "Tab");
+    type(QStringLiteral("40"));
+    press(Qt::Key_Tab, "Tab");
+    type(QStringLiteral("1800"));
+    press(Qt::Key_Tab, "Tab");
+    type(QStringLiteral("12"));
+    press(Qt::Key_Return, "Return");
+    core::PoolContent content = store->poolContent(pool);
+    QCOMPARE(content.players.size(), 1);
+    QCOMPARE(content.players.first().join(u','), QStringLiteral("9,Ivy,1750,40,1800,12"));
+    QCOMPARE(focusName(), QStringLiteral("acfNewPlayerId"));
+    // 12 rounds: temporary.
+    QCOMPARE(desk.ratingList().rows.first().join(u','), QStringLiteral("Ivy,9,1750,40,12,1800,yes"));
+    // The same id again is refused by the pool, nothing stored.
+    type(QStringLiteral("9"));
+    press(Qt::Key_Return, "Return");
+    QCOMPARE(store->poolContent(pool).players.size(), 1);
+    QVERIFY(desk.findChild<QLabel*>(QStringLiteral("acfPlayerMessage"))
+                ->text()
+                .contains(QStringLiteral("Nothing was stored")));
+
+    // Removed from the list by Delete, asked first, and put back by undo.
+    auto* list = desk.findChild<QTableView*>(QStringLiteral("acfRatingList"));
+    list->setFocus();
+    list->setCurrentIndex(list->model()->index(0, 0));
+    press(Qt::Key_Delete, "Delete");
+    QVERIFY(answer(&desk, QStringLiteral("acfRemovePlayerConfirmation"), "yesButton"));
+    QVERIFY(store->poolContent(pool).players.isEmpty());
+    session.undoStack()->undo();
+    QCOMPARE(store->poolContent(pool).players.size(), 1);
 }
 
 QTEST_MAIN(TestAcfDesk)

@@ -297,6 +297,49 @@ AcfDesk::AcfDesk(PoolSession& session, QWidget* parent)
     m_ratingsView = makeView(m_ratingsProxy, QStringLiteral("acfRatingList"), listPage);
     m_ratingsView->setSortingEnabled(true);
     listLayout->addWidget(m_ratingsView, 1);
+    // The pool's players: a new one (Enter in any field adds), or the selected one corrected or removed.
+    auto* playerRow = new QHBoxLayout;
+    const QStringList playerHints{tr("Id"),    tr("Name"), tr("Rating (empty: unrated)"),
+                                  tr("Games"), tr("Peak"), tr("Rounds")};
+    const QStringList playerNames{QStringLiteral("acfNewPlayerId"),     QStringLiteral("acfNewPlayerName"),
+                                  QStringLiteral("acfNewPlayerRating"), QStringLiteral("acfNewPlayerGames"),
+                                  QStringLiteral("acfNewPlayerPeak"),   QStringLiteral("acfNewPlayerRounds")};
+    static const QRegularExpression ratingPattern(QStringLiteral("^\\d{0,4}(\\.\\d{0,3})?$"));
+    static const QRegularExpression countPattern(QStringLiteral("^\\d{0,7}$"));
+    for (qsizetype i = 0; i < playerHints.size(); ++i) {
+        auto* field = new QLineEdit(listPage);
+        field->setObjectName(playerNames[i]);
+        field->setPlaceholderText(playerHints[i]);
+        field->setToolTip(i == 2 ? tr("Empty for a player without a rating. DECISIONS A4") : playerHints[i]);
+        if (i == 2 || i == 4)
+            field->setValidator(new QRegularExpressionValidator(ratingPattern, field));
+        else if (i == 3 || i == 5)
+            field->setValidator(new QRegularExpressionValidator(countPattern, field));
+        connect(field, &QLineEdit::returnPressed, this, [this] { submitPlayer(); });
+        m_playerFields.append(field);
+        playerRow->addWidget(field, i == 1 ? 3 : 1);
+    }
+    listLayout->addLayout(playerRow);
+    auto* playerButtons = new QHBoxLayout;
+    m_playerStoreButton = new QPushButton(tr("Add Pla&yer"), listPage);
+    m_playerStoreButton->setObjectName(QStringLiteral("acfAddPlayer"));
+    auto* correctPlayer = new QPushButton(tr("Correct Player"), listPage);
+    correctPlayer->setObjectName(QStringLiteral("acfCorrectPlayer"));
+    auto* deletePlayer = new QPushButton(tr("Remove Player..."), listPage);
+    deletePlayer->setObjectName(QStringLiteral("acfRemovePlayer"));
+    playerButtons->addWidget(m_playerStoreButton);
+    playerButtons->addWidget(correctPlayer);
+    playerButtons->addWidget(deletePlayer);
+    playerButtons->addStretch(1);
+    listLayout->addLayout(playerButtons);
+    m_playerMessage = new QLabel(listPage);
+    m_playerMessage->setObjectName(QStringLiteral("acfPlayerMessage"));
+    m_playerMessage->setWordWrap(true);
+    listLayout->addWidget(m_playerMessage);
+    connect(m_playerStoreButton, &QPushButton::clicked, this, [this] { submitPlayer(); });
+    connect(correctPlayer, &QPushButton::clicked, this, [this] { loadPlayer(); });
+    connect(deletePlayer, &QPushButton::clicked, this, [this] { deleteSelectedPlayer(); });
+    m_ratingsView->installEventFilter(this);
     m_tabs->addTab(listPage, tr("Rating List"));
 
     // A round robin entered at once: the event's players in a grid, each cell above the diagonal
@@ -473,6 +516,8 @@ void AcfDesk::showPool()
         }
     }
     m_playerNames->setStringList(names);
+    if (m_editingPlayer && (!content || !content->playerLines.contains(m_editingPlayer)))
+        clearPlayerFields(); // the player being corrected is gone
     if (m_editing && (!content || !content->game(m_editing)))
         cancelEdit(); // the pairing being corrected is gone (an undo, a change made elsewhere)
     rebuildEvents();
@@ -482,6 +527,7 @@ void AcfDesk::showPool()
     m_editButton->setEnabled(!readOnly);
     m_deleteButton->setEnabled(!readOnly);
     m_newEventButton->setEnabled(!readOnly);
+    m_playerStoreButton->setEnabled(!readOnly);
 }
 
 void AcfDesk::rebuildEvents()
@@ -1045,6 +1091,22 @@ bool AcfDesk::eventFilter(QObject* watched, QEvent* event)
     if (event->type() == QEvent::KeyPress) {
         const auto* key = static_cast<QKeyEvent*>(event);
         const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
+        if (watched == m_ratingsView) {
+            if (enter) {
+                loadPlayer();
+                return true;
+            }
+            if (key->key() == Qt::Key_Delete) {
+                deleteSelectedPlayer();
+                return true;
+            }
+            return false;
+        }
+        if (key->key() == Qt::Key_Escape && m_editingPlayer &&
+            m_playerFields.contains(qobject_cast<QLineEdit*>(watched))) {
+            clearPlayerFields();
+            return true;
+        }
         if (watched == m_pairingsView) {
             if (enter) {
                 if (const int game = selectedPairing())
@@ -1084,6 +1146,90 @@ bool AcfDesk::eventFilter(QObject* watched, QEvent* event)
         }
     }
     return PoolDesk::eventFilter(watched, event);
+}
+
+QString AcfDesk::selectedPlayerId() const
+{
+    const QModelIndex index = m_ratingsView->currentIndex();
+    if (!index.isValid())
+        return {};
+    return m_ratingsProxy->index(index.row(), 1).data().toString();
+}
+
+void AcfDesk::clearPlayerFields()
+{
+    for (QLineEdit* field : m_playerFields)
+        field->clear();
+    m_editingPlayer = 0;
+    m_playerStoreButton->setText(tr("Add Pla&yer"));
+}
+
+void AcfDesk::loadPlayer()
+{
+    const core::PoolContent* content = session().content();
+    const QString id = selectedPlayerId();
+    const int index = content ? content->playerIndex(id) : -1;
+    if (index < 0)
+        return;
+    static const char* const names[] = {"player_id", "name", "rating", "games", "peak", "rounds"};
+    for (qsizetype i = 0; i < m_playerFields.size(); ++i)
+        m_playerFields[i]->setText(content->players[index].value(columnOf(content->playerColumns, names[i])));
+    m_editingPlayer = content->playerLines.value(index);
+    m_playerStoreButton->setText(tr("Store Correction"));
+    m_playerMessage->setText(tr("Correcting %1: Enter stores the correction, Escape cancels. The ratings "
+                                "before the first event are "
+                                "these; every event is rated again from them.")
+                                 .arg(playerLabel(id)));
+    m_playerFields[1]->setFocus();
+    m_playerFields[1]->selectAll();
+}
+
+void AcfDesk::submitPlayer()
+{
+    const core::PoolContent* content = session().content();
+    if (!content)
+        return;
+    if (m_playerFields[0]->text().trimmed().isEmpty()) {
+        m_playerMessage->setText(tr("Give the player an id: players are told apart by id."));
+        m_playerFields[0]->setFocus();
+        return;
+    }
+    static const char* const names[] = {"player_id", "name", "rating", "games", "peak", "rounds"};
+    QStringList fields(content->playerColumns.size());
+    for (qsizetype i = 0; i < m_playerFields.size(); ++i) {
+        const int column = columnOf(content->playerColumns, names[i]);
+        if (column >= 0)
+            fields[column] = m_playerFields[i]->text().trimmed();
+    }
+    const QString id = m_playerFields[0]->text().trimmed();
+    const bool editing = m_editingPlayer != 0;
+    const core::PoolChange change =
+        editing ? session().editPlayer(m_editingPlayer, fields) : session().addPlayer(fields);
+    if (!change.ok()) {
+        m_playerMessage->setText(refusalText(change));
+        return;
+    }
+    clearPlayerFields();
+    m_playerMessage->setText(editing ? tr("Corrected %1.").arg(playerLabel(id))
+                                     : tr("Added %1.").arg(playerLabel(id)));
+    Q_EMIT message(m_playerMessage->text());
+    m_playerFields[0]->setFocus();
+}
+
+void AcfDesk::deleteSelectedPlayer()
+{
+    const core::PoolContent* content = session().content();
+    const QString id = selectedPlayerId();
+    const int index = content ? content->playerIndex(id) : -1;
+    if (index < 0)
+        return;
+    const int line = content->playerLines.value(index);
+    askFirst(this, QStringLiteral("acfRemovePlayerConfirmation"), tr("Remove Player"),
+             tr("Remove %1 from the pool? Edit > Undo brings them back.").arg(playerLabel(id)), tr("Remove"),
+             [this, line] {
+                 const core::PoolChange change = session().deletePlayer(line);
+                 m_playerMessage->setText(change.ok() ? tr("Player removed.") : refusalText(change));
+             });
 }
 
 std::vector<std::vector<int>> AcfDesk::roundRobinRounds(int players)

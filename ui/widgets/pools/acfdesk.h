@@ -75,6 +75,8 @@ public:
     // so that nobody plays twice in a round).
     const QStringList& crosstablePlayers() const { return m_crossPlayers; }
     static std::vector<std::vector<int>> roundRobinRounds(int players);
+    // The player being corrected in the player fields (their stored line; 0: a new player).
+    int editingPlayerLine() const { return m_editingPlayer; }
 
 protected:
     void showPool() override;
@@ -100,6 +102,11 @@ private:
     QString playerLabel(const QString& id) const;
     int selectedPairing() const;
     void makeCrosstable();
+    void submitPlayer();
+    void loadPlayer();
+    void deleteSelectedPlayer();
+    void clearPlayerFields();
+    QString selectedPlayerId() const;
     void storeCrosstable();
 
     QList<Event> m_events;
@@ -139,6 +146,10 @@ private:
     QPushButton* m_crossStoreButton = nullptr;
     QLabel* m_crossMessage = nullptr;
     QStringList m_crossPlayers;
+    QList<QLineEdit*> m_playerFields; // id, name, rating, games, peak, rounds
+    QPushButton* m_playerStoreButton = nullptr;
+    QLabel* m_playerMessage = nullptr;
+    int m_editingPlayer = 0;
 };
 
 // Two event names that differ only in case, spaces or punctuation ("Blitz night", "Blitz Night.")
