@@ -14,6 +14,7 @@
 #include <QDialog>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -424,6 +425,9 @@ void TestAcfDesk::eventByKeyboard()
     QCOMPARE(tables.back().table.columns.value(2), QStringLiteral("Rating"));
     QCOMPARE(tables.back().table.rows.size(), 8);
     QVERIFY(!ui::printTablesHtml(tables).isEmpty());
+    const QString pdf = temp.filePath(QStringLiteral("club-open.pdf"));
+    QCOMPARE(ui::savePrintTablesPdf(pdf, tables), QString());
+    QVERIFY(QFileInfo(pdf).size() > 1000);
 
     // ---- the screenshot at 1260 x 640 is not blank
     const QImage shot = desk.grab().toImage();
@@ -531,6 +535,13 @@ void TestAcfDesk::crosstable()
     type(QStringLiteral("2 1 1"));
     press(Qt::Key_Return, "Return");
     QCOMPARE(grid->item(0, 1)->text(), QStringLiteral("2 1 1"));
+    const QImage shot = desk.grab().toImage();
+    QSet<QRgb> colours;
+    for (int y = 0; y < shot.height(); y += 7)
+        for (int x = 0; x < shot.width(); x += 7)
+            colours.insert(shot.pixel(x, y));
+    QVERIFY(colours.size() > 8);
+    QVERIFY(shot.save(QDir::temp().filePath(QStringLiteral("flickdesk-acfdesk-crosstable.png"))));
     QCOMPARE(grid->item(1, 0)->text(), QStringLiteral("1-2-1")); // Bo's side
     press(Qt::Key_Right, "Right");
     type(QStringLiteral("4 0 0"));

@@ -321,7 +321,7 @@ AcfDesk::AcfDesk(PoolSession& session, QWidget* parent)
     }
     listLayout->addLayout(playerRow);
     auto* playerButtons = new QHBoxLayout;
-    m_playerStoreButton = new QPushButton(tr("Add Pla&yer"), listPage);
+    m_playerStoreButton = new QPushButton(tr("Add P&layer"), listPage);
     m_playerStoreButton->setObjectName(QStringLiteral("acfAddPlayer"));
     auto* correctPlayer = new QPushButton(tr("Correct Player"), listPage);
     correctPlayer->setObjectName(QStringLiteral("acfCorrectPlayer"));
@@ -359,10 +359,13 @@ AcfDesk::AcfDesk(PoolSession& session, QWidget* parent)
     crossRow->addWidget(m_crossPlayersField, 1);
     crossRow->addWidget(makeGrid);
     crossLayout->addLayout(crossRow);
-    crossLayout->addWidget(
+    auto* crossHint =
         new QLabel(tr("Each cell: the row player's result against the column player, as in "
-                      "the result field. Arrows move, Enter types; empty cells were not played."),
-                   crossPage));
+                      "the result field. Arrows move, typing replaces a cell, Enter ends it; empty "
+                      "cells were not played."),
+                   crossPage);
+    crossHint->setWordWrap(true);
+    crossLayout->addWidget(crossHint);
     m_crossGrid = new QTableWidget(crossPage);
     m_crossGrid->setObjectName(QStringLiteral("acfCrosstable"));
     m_crossGrid->setTabKeyNavigation(false); // Tab leaves the grid for Store Crosstable
@@ -855,12 +858,24 @@ void AcfDesk::submit()
     // A pairing entered twice: the same game rows (sameGames), or the same two players with the
     // same result in another round of this event (a round number mistyped). The same pairing in the
     // same round the store refuses itself, with its message.
-    QList<int> same = content->sameGames(rows);
     const int eventColumn = columnOf(columns, "event");
     const int roundColumn = columnOf(columns, "round");
     const int aColumn = columnOf(columns, "player_a");
     const int bColumn = columnOf(columns, "player_b");
     const int resultColumn = columnOf(columns, "result");
+    const auto samePair = [&](const QStringList& row) {
+        const QStringList pair{row.value(aColumn).trimmed(), row.value(bColumn).trimmed()};
+        return pair.contains(a, Qt::CaseInsensitive) && pair.contains(b, Qt::CaseInsensitive);
+    };
+    for (const core::PoolGame& game : content->games) {
+        if (!game.rows.isEmpty() && game.rows.first().value(eventColumn).trimmed() == event->name &&
+            game.rows.first().value(roundColumn).trimmed() == QString::number(m_round->value()) &&
+            samePair(game.rows.first())) {
+            store(rows, what); // the pairing of this round is stored: the store refuses it and says why
+            return;
+        }
+    }
+    QList<int> same = content->sameGames(rows);
     for (const core::PoolGame& game : content->games) {
         if (game.rows.isEmpty() || same.contains(game.number))
             continue;
@@ -868,8 +883,7 @@ void AcfDesk::submit()
         if (first.value(eventColumn).trimmed() != event->name ||
             first.value(roundColumn).trimmed() == QString::number(m_round->value()))
             continue;
-        QStringList pair{first.value(aColumn).trimmed(), first.value(bColumn).trimmed()};
-        if (!(pair.contains(a, Qt::CaseInsensitive) && pair.contains(b, Qt::CaseInsensitive)))
+        if (!samePair(first))
             continue;
         QString stored;
         for (const QStringList& row : game.rows) {
@@ -948,7 +962,7 @@ bool AcfDesk::editPairing(int game)
                                                    .arg(outcomes.count(QLatin1Char('W')))
                                                    .arg(outcomes.count(QLatin1Char('L')))
                                                    .arg(outcomes.count(QLatin1Char('D'))));
-    m_storeButton->setText(tr("Store &Correction"));
+    m_storeButton->setText(tr("Store C&orrection"));
     m_cancelEditButton->show();
     clearMarks();
     say(tr("Correcting the pairing of round %1: Enter in the result stores the correction, Escape cancels.")
@@ -1161,7 +1175,7 @@ void AcfDesk::clearPlayerFields()
     for (QLineEdit* field : m_playerFields)
         field->clear();
     m_editingPlayer = 0;
-    m_playerStoreButton->setText(tr("Add Pla&yer"));
+    m_playerStoreButton->setText(tr("Add P&layer"));
 }
 
 void AcfDesk::loadPlayer()
