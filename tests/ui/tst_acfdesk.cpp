@@ -9,8 +9,10 @@
 #include "widgets/pools/acfdesk.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDialog>
 #include <QDir>
 #include <QFile>
@@ -593,6 +595,24 @@ void TestAcfDesk::crosstable()
     QCOMPARE(reportRow(desk, QStringLiteral("Ada")),
              QStringLiteral("Ada,2000,2009,+9,2150.0,1750.0,2,8,2-0-0,"));
     session.undoStack()->undo();
+    QVERIFY(store->poolContent(pool).games.empty());
+    QCOMPARE(desk.currentEvent(), QStringLiteral("Round Robin")); // still there to enter it again
+
+    // Trap 6: a name taken from the completion's list (Down, Enter in the list) moves on to player B
+    // and stores nothing.
+    for (int i = 0; i < 40 && focusName() != QLatin1String("acfPlayerA"); ++i)
+        press(Qt::Key_Backtab, "Shift+Tab");
+    QCOMPARE(focusName(), QStringLiteral("acfPlayerA"));
+    type(QStringLiteral("Ad"));
+    auto* playerA = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    QVERIFY(playerA && playerA->completer());
+    QAbstractItemView* popup = playerA->completer()->popup();
+    QTRY_VERIFY(popup->isVisible());
+    qInfo().noquote() << "keys: Down Return in the completion's list";
+    QTest::keyClick(popup, Qt::Key_Down);
+    QTest::keyClick(popup, Qt::Key_Return);
+    QCOMPARE(playerA->text(), QStringLiteral("Ada (1)"));
+    QCOMPARE(focusName(), QStringLiteral("acfPlayerB"));
     QVERIFY(store->poolContent(pool).games.empty());
 }
 

@@ -425,6 +425,10 @@ AcfDesk::AcfDesk(PoolSession& session, QWidget* parent)
     setTabOrder(m_playerB, m_result);
     setTabOrder(m_result, m_storeButton);
     m_pairingsView->installEventFilter(this);
+    // Enter on a name taken from the completion's list reaches the field past the event filter (the
+    // list hands it on): it too moves on, and never stores (issue 27 trap 6).
+    connect(m_playerA, &QLineEdit::returnPressed, this, [this] { m_playerB->setFocus(Qt::TabFocusReason); });
+    connect(m_playerB, &QLineEdit::returnPressed, this, [this] { m_result->setFocus(Qt::TabFocusReason); });
 
     connect(m_eventBox, &QComboBox::currentIndexChanged, this, [this] {
         cancelEdit();
@@ -556,15 +560,17 @@ void AcfDesk::rebuildEvents()
             }
         }
     }
-    // An event made with New Event stays in the list until its first pairing is stored.
-    m_madeEvents.erase(std::remove_if(m_madeEvents.begin(), m_madeEvents.end(),
-                                      [&](const Event& made) {
-                                          return std::any_of(
-                                              m_events.cbegin(), m_events.cend(),
-                                              [&](const Event& e) { return e.name == made.name; });
-                                      }),
-                       m_madeEvents.end());
-    m_events.append(m_madeEvents);
+    // An event made with New Event stays in the list while this pool is shown, stored or not (an
+    // undo of its only pairings leaves it there to enter them again); another pool has its own.
+    if (m_madePool != session().poolId()) {
+        m_madeEvents.clear();
+        m_madePool = session().poolId();
+    }
+    for (const Event& made : m_madeEvents) {
+        if (std::none_of(m_events.cbegin(), m_events.cend(),
+                         [&](const Event& e) { return e.name == made.name; }))
+            m_events.append(made);
+    }
     std::stable_sort(m_events.begin(), m_events.end(),
                      [](const Event& x, const Event& y) { return x.date < y.date; });
 

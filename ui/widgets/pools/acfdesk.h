@@ -110,7 +110,8 @@ private:
     void storeCrosstable();
 
     QList<Event> m_events;
-    QList<Event> m_madeEvents; // made with New Event, not stored yet
+    QList<Event> m_madeEvents; // made with New Event while this pool is shown
+    qint64 m_madePool = 0;
     int m_editing = 0;
     QList<int> m_pairingGames;
     core::SystemTable m_pairings;
