@@ -438,7 +438,7 @@ AcfDesk::AcfDesk(PoolSession& session, QWidget* parent)
         m_crossGrid->setColumnCount(0);
         m_crossPlayers.clear();
         applyScoring();
-        showEvent();
+        showSelectedEvent();
     });
     connect(m_newEventButton, &QPushButton::clicked, this, [this] { openNewEvent(); });
     connect(m_storeButton, &QPushButton::clicked, this, [this] { submit(); });
@@ -528,7 +528,7 @@ void AcfDesk::showPool()
     if (m_editing && (!content || !content->game(m_editing)))
         cancelEdit(); // the pairing being corrected is gone (an undo, a change made elsewhere)
     rebuildEvents();
-    showEvent();
+    showSelectedEvent();
     showRatingList();
     const bool readOnly = session().isReadOnly();
     m_editButton->setEnabled(!readOnly);
@@ -608,7 +608,7 @@ void AcfDesk::applyScoring()
         field->setEnabled(event != nullptr && !session().isReadOnly());
 }
 
-void AcfDesk::showEvent()
+void AcfDesk::showSelectedEvent()
 {
     m_pairings = {};
     m_report = {};
@@ -1069,7 +1069,7 @@ void AcfDesk::acceptNewEvent(QDialog* dialog)
             said->setText(tr("The pool has this event already: choose it from the list."));
             dialog->close();
             selectEvent(known);
-            showEvent();
+            showSelectedEvent();
             m_round->setFocus();
             return;
         }
@@ -1098,7 +1098,7 @@ void AcfDesk::addEvent(const Event& event)
     m_madeEvents.append(event);
     rebuildEvents();
     selectEvent(event.name);
-    showEvent();
+    showSelectedEvent();
     m_round->setValue(1);
     say(tr("Event %1 made: enter its first pairing.").arg(event.name));
     activateWindow(); // the dialog is closing: the desk's window takes the keys again

@@ -84,7 +84,7 @@ protected:
 
 private:
     void rebuildEvents();
-    void showEvent(); // the selected event's pairings and report
+    void showSelectedEvent(); // the selected event's pairings and report
     void showRatingList();
     void applyScoring();
     const Event* current() const;
