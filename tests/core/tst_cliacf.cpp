@@ -1,7 +1,7 @@
 // flickdesk-cli acf on docs/examples (ratings worked out by hand below), in-process and as the real
 // executable; the history table; refusal of defective files with file, line and field (DECISIONS D2).
-#include "clitestsupport.h"
 #include "cli/cli.h"
+#include "clitestsupport.h"
 #include "core/systems/systems.h"
 
 #include <QFileInfo>
@@ -154,7 +154,7 @@ void TestCliAcf::exampleHistory()
                           QStringLiteral("scoring"), QStringLiteral("rounds"), QStringLiteral("games"),
                           QStringLiteral("W"), QStringLiteral("L"), QStringLiteral("D"), QStringLiteral("Rc"),
                           QStringLiteral("performance"), QStringLiteral("rating_before"),
-                          QStringLiteral("rating_after")}));
+                          QStringLiteral("rating_after"), QStringLiteral("status_after")}));
     // Four players in the Spring Open, five in the Summer Match.
     QCOMPARE(result.history.rows.size(), 9);
     const auto rowOf = [&](const QString& player, const QString& event) {
@@ -167,20 +167,24 @@ void TestCliAcf::exampleHistory()
     const QString spring = QStringLiteral("Spring Open");
     const QString summer = QStringLiteral("Summer Match");
     // The figures of the comment above kExampleRatings; Rc and performance to one decimal.
-    QCOMPARE(rowOf(QStringLiteral("101"), spring),
-             QStringLiteral("101,Spring Open,2025-03-01,round,2,8,1,1,0,1750.0,1750.0,2000,1990"));
+    QCOMPARE(
+        rowOf(QStringLiteral("101"), spring),
+        QStringLiteral("101,Spring Open,2025-03-01,round,2,8,1,1,0,1750.0,1750.0,2000,1990,established"));
     QCOMPARE(rowOf(QStringLiteral("102"), spring),
-             QStringLiteral("102,Spring Open,2025-03-01,round,2,8,1,0,1,1825.0,2025.0,1800,1838"));
-    QCOMPARE(rowOf(QStringLiteral("103"), spring),
-             QStringLiteral("103,Spring Open,2025-03-01,round,2,8,0,1,1,1875.0,1675.0,1650,1651"));
+             QStringLiteral("102,Spring Open,2025-03-01,round,2,8,1,0,1,1825.0,2025.0,1800,1838,temporary"));
+    QCOMPARE(
+        rowOf(QStringLiteral("103"), spring),
+        QStringLiteral("103,Spring Open,2025-03-01,round,2,8,0,1,1,1875.0,1675.0,1650,1651,established"));
     QCOMPARE(rowOf(QStringLiteral("104"), spring),
-             QStringLiteral("104,Spring Open,2025-03-01,round,3,12,0,2,1,1816.7,1550.0,,1550"));
-    QCOMPARE(rowOf(QStringLiteral("101"), summer),
-             QStringLiteral("101,Summer Match,2025-06-14,game,2,4,3,0,1,1600.7,2103.2,1990,1993"));
-    QCOMPARE(rowOf(QStringLiteral("103"), summer),
-             QStringLiteral("103,Summer Match,2025-06-14,game,2,4,0,1,3,1913.8,1746.3,1651,1654"));
+             QStringLiteral("104,Spring Open,2025-03-01,round,3,12,0,2,1,1816.7,1550.0,,1550,temporary"));
+    QCOMPARE(
+        rowOf(QStringLiteral("101"), summer),
+        QStringLiteral("101,Summer Match,2025-06-14,game,2,4,3,0,1,1600.7,2103.2,1990,1993,established"));
+    QCOMPARE(
+        rowOf(QStringLiteral("103"), summer),
+        QStringLiteral("103,Summer Match,2025-06-14,game,2,4,0,1,3,1913.8,1746.3,1651,1654,established"));
     QCOMPARE(rowOf(QStringLiteral("105"), summer),
-             QStringLiteral("105,Summer Match,2025-06-14,game,3,6,0,6,0,,,,"));
+             QStringLiteral("105,Summer Match,2025-06-14,game,3,6,0,6,0,,,,,unrated"));
     QCOMPARE(tableToCsv(result.table), kExampleRatings);
 }
 

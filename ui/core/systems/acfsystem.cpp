@@ -559,12 +559,20 @@ SystemTable ratingsTable(const std::vector<PlayerEntry>& players, const std::vec
 SystemTable historyTable(const engine::AcfHistory& history, const engine::AcfResult& rated)
 {
     SystemTable table;
-    table.columns = {
-        QStringLiteral("player_id"),   QStringLiteral("event"),       QStringLiteral("date"),
-        QStringLiteral("scoring"),     QStringLiteral("rounds"),      QStringLiteral("games"),
-        QStringLiteral("W"),           QStringLiteral("L"),           QStringLiteral("D"),
-        QStringLiteral("Rc"),          QStringLiteral("performance"), QStringLiteral("rating_before"),
-        QStringLiteral("rating_after")};
+    table.columns = {QStringLiteral("player_id"),
+                     QStringLiteral("event"),
+                     QStringLiteral("date"),
+                     QStringLiteral("scoring"),
+                     QStringLiteral("rounds"),
+                     QStringLiteral("games"),
+                     QStringLiteral("W"),
+                     QStringLiteral("L"),
+                     QStringLiteral("D"),
+                     QStringLiteral("Rc"),
+                     QStringLiteral("performance"),
+                     QStringLiteral("rating_before"),
+                     QStringLiteral("rating_after"),
+                     QStringLiteral("status_after")};
     const auto oneDecimal = [](const std::optional<double>& value) {
         return value ? QString::number(*value, 'f', 1) : QString();
     };
@@ -578,7 +586,9 @@ SystemTable historyTable(const engine::AcfHistory& history, const engine::AcfRes
                            QString::number(line.losses), QString::number(line.draws),
                            oneDecimal(line.competition), oneDecimal(line.performance),
                            line.before.rated ? wholePoints(line.before.rating) : QString(),
-                           line.after.rated ? wholePoints(line.after.rating) : QString()});
+                           line.after.rated ? wholePoints(line.after.rating) : QString(),
+                           // DECISIONS A4: temporary while 15 or fewer rated rounds, after this event
+                           statusName(line.after)});
     }
     return table;
 }

@@ -41,10 +41,19 @@ PoolDateEdit::PoolDateEdit(QWidget* parent)
     setDate(QDate::currentDate());
 }
 
-bool PoolDateEdit::focusNextPrevChild(bool next)
+bool PoolDateEdit::event(QEvent* event)
 {
-    // QDateTimeEdit's own moves Tab between the date's sections; the form's Tab goes to the next field.
-    return QWidget::focusNextPrevChild(next);
+    // QDateTimeEdit's own Tab walks through the date's sections ("121" typed for a score went into
+    // the day); the form's Tab goes to the next field.
+    if (event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const bool plain = !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier));
+        if (plain && (key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab)) {
+            QWidget::focusNextPrevChild(key->key() == Qt::Key_Tab);
+            return true;
+        }
+    }
+    return QDateEdit::event(event);
 }
 
 QWidget* askFirst(QWidget* parent, const QString& objectName, const QString& title, const QString& text,

@@ -45,6 +45,11 @@ public:
     // ladder or standings, an evening's or a round's results, a rating list...
     virtual std::vector<PrintTable> printTables() const = 0;
 
+    // The pool is about to be left (another pool selected): a desk holding an entry not yet stored
+    // (a Squares board half typed) asks first and calls `leave` only when the director agrees;
+    // the default leaves at once.
+    virtual void askToLeave(std::function<void()> leave) { leave(); }
+
 Q_SIGNALS:
     void message(const QString& text); // for the status bar
 
@@ -67,7 +72,9 @@ public:
     explicit PoolDateEdit(QWidget* parent = nullptr);
 
 protected:
-    bool focusNextPrevChild(bool next) override;
+    // Tab and Shift+Tab leave the date; a separator typed ("2026-03-10") still moves to the next
+    // section, as QDateEdit does it (through focusNextPrevChild, left as it is).
+    bool event(QEvent* event) override;
 };
 
 // Asks `text` in a window-modal box named `objectName` (tests find it by name) and calls `yes` when

@@ -1,5 +1,6 @@
 #include "widgets/pools/pooldesks.h"
 
+#include "widgets/pools/acfdesk.h"
 #include "widgets/pools/kingsdesk.h"
 #include "widgets/pools/pooldesk.h"
 #include "widgets/pools/squaresdesk.h"
@@ -8,11 +9,8 @@ namespace flickdesk::ui {
 
 std::vector<PoolDesk*> createPoolDesks(PoolSession& session, QWidget* parent)
 {
-    std::vector<PoolDesk*> desks;
-    // One line per desk, in this order: ACF, Kings Cribbage, Squares.
-    desks.push_back(new KingsDesk(session, parent));
-    desks.push_back(new SquaresDesk(session, parent));
-    return desks;
+    // One desk per system: ACF checkers, Kings Cribbage (club, head-to-head, group), Squares.
+    return {new AcfDesk(session, parent), new KingsDesk(session, parent), new SquaresDesk(session, parent)};
 }
 
 } // namespace flickdesk::ui

@@ -242,8 +242,27 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     connect(m_print, &QPushButton::clicked, this, &PoolsView::printWithDialog);
     connect(m_pdf, &QPushButton::clicked, this, &PoolsView::savePdfWithDialog);
 
-    connect(m_poolBox, &QComboBox::currentIndexChanged, this,
-            [this](int index) { showPool(index >= 0 ? m_poolBox->itemData(index).toLongLong() : 0); });
+    connect(m_poolBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const qint64 wanted = index >= 0 ? m_poolBox->itemData(index).toLongLong() : 0;
+        const qint64 shown = currentPool();
+        PoolDesk* desk = currentDesk();
+        if (!desk || wanted == shown) {
+            showPool(wanted);
+            return;
+        }
+        // The desk may hold an entry not stored yet: the selector stays until it lets the pool go.
+        {
+            const QSignalBlocker block(m_poolBox);
+            m_poolBox->setCurrentIndex(m_poolBox->findData(shown));
+        }
+        desk->askToLeave([this, wanted] {
+            {
+                const QSignalBlocker block(m_poolBox);
+                m_poolBox->setCurrentIndex(m_poolBox->findData(wanted));
+            }
+            showPool(wanted);
+        });
+    });
     connect(m_newPool, &QPushButton::clicked, this, &PoolsView::newPool);
     connect(m_renamePool, &QPushButton::clicked, this, &PoolsView::renamePoolWithDialog);
     connect(m_deletePool, &QPushButton::clicked, this, &PoolsView::deletePoolWithConfirmation);
@@ -301,10 +320,11 @@ bool PoolsView::selectPool(qint64 poolId)
     const int index = m_poolBox->findData(poolId);
     if (index < 0)
         return false;
-    m_poolBox->setCurrentIndex(index);
-    if (currentPool() != poolId || !m_content || m_content->pool.id != poolId)
+    if (m_poolBox->currentIndex() != index)
+        m_poolBox->setCurrentIndex(index); // the desk shown may ask first (askToLeave)
+    else if (currentPool() != poolId)
         showPool(poolId);
-    return true;
+    return currentPool() == poolId;
 }
 
 qint64 PoolsView::currentPool() const

@@ -41,6 +41,8 @@ public:
 
     // The pools from the store again; keeps the selected one when it is still there.
     void reloadPools();
+    // True when the pool is shown; false for no such pool, or while the desk shown asks whether to
+    // leave an entry not stored yet (the pool is shown once the director agrees).
     bool selectPool(qint64 poolId);
     qint64 currentPool() const; // 0 when none
     const core::PoolContent* content() const { return m_content ? &*m_content : nullptr; }

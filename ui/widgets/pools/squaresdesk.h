@@ -72,7 +72,7 @@ public:
     // entered, else asks first (box "squaresUnsavedQuestion") and calls it only when the director
     // discards the board. Switching pools without asking keeps the board for that pool; closing the
     // desk's window asks by itself.
-    void askToLeave(std::function<void()> leave);
+    void askToLeave(std::function<void()> leave) override;
     // Loads stored game `game` into the form to be corrected in place.
     void editBoard(int game);
     // Asks (box "squaresDeleteQuestion"), then deletes stored game `game`.
