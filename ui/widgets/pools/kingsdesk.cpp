@@ -271,6 +271,7 @@ void KingsDesk::build()
     rightLayout->addWidget(m_games, 1);
 
     auto* gameBox = new QGroupBox(tr("Game"), right);
+    m_gameBox = gameBox;
     auto* grid = new QGridLayout(gameBox);
     grid->setContentsMargins(6, 4, 6, 4);
     grid->setVerticalSpacing(3);
@@ -345,6 +346,7 @@ void KingsDesk::build()
     rightLayout->addWidget(gameBox);
 
     auto* memberBox = new QGroupBox(tr("Members"), right);
+    m_memberBox = memberBox;
     auto* memberGrid = new QGridLayout(memberBox);
     memberGrid->setContentsMargins(6, 4, 6, 4);
     memberGrid->setVerticalSpacing(3);
@@ -457,6 +459,12 @@ void KingsDesk::showPool()
     fillHistory();
     if (m_correcting == 0)
         m_gameId->setText(tr("Next game: %1").arg(nextGameId()));
+    // A database another FlickDesk holds is shown, never changed: the forms take no entry.
+    const bool writable = !session().isReadOnly();
+    m_gameBox->setEnabled(writable);
+    m_memberBox->setEnabled(writable);
+    if (!writable)
+        say(session().readOnlyReason(), false);
 }
 
 bool KingsDesk::poolHasGroupGames() const

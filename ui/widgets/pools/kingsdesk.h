@@ -139,6 +139,8 @@ private:
     QLineEdit* m_players[4] = {};
     QLineEdit* m_scores[4] = {};
     QLabel* m_gameId = nullptr;
+    QWidget* m_gameBox = nullptr;
+    QWidget* m_memberBox = nullptr;
     QPushButton* m_addGame = nullptr;
     QPushButton* m_correctGame = nullptr;
     QPushButton* m_deleteGame = nullptr;

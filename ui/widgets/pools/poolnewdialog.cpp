@@ -18,7 +18,7 @@ QString poolKindTitle(core::SystemKind kind)
     case core::SystemKind::Acf:
         return NewPoolDialog::tr("ACF checkers");
     case core::SystemKind::Kings:
-        return NewPoolDialog::tr("Kings Cribbage club (head-to-head and group games)");
+        return NewPoolDialog::tr("Kings Cribbage club");
     case core::SystemKind::KingsHeadToHead:
         return NewPoolDialog::tr("Kings Cribbage head-to-head");
     case core::SystemKind::KingsGroup:
