@@ -1,0 +1,406 @@
+// The whole day of play (engine/playday.h, playsim.h): every template played through computePlay by
+// the simulator gives every unit that began a distinct place 1..N (DECISIONS G6), with odd fields,
+// byes and withdrawals (G7); playoffs place as G5 says; hand-set places override with their reason;
+// the same input gives the same day.
+
+#include "flickdesk/engine/playday.h"
+#include "flickdesk/engine/playsim.h"
+
+#include <QTest>
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace flickdesk::engine::play;
+
+Q_DECLARE_METATYPE(Template)
+
+namespace {
+
+// Places 1..N each once, every unit once.
+bool isPermutation(const PlayState& state, const std::vector<PlayUnit>& units)
+{
+    if (state.places.size() != units.size())
+        return false;
+    std::set<int> places;
+    std::set<UnitId> placed;
+    for (const Place& place : state.places) {
+        places.insert(place.place);
+        placed.insert(place.unit);
+    }
+    return static_cast<int>(places.size()) == static_cast<int>(units.size()) && *places.begin() == 1 &&
+           *places.rbegin() == static_cast<int>(units.size()) && placed.size() == units.size();
+}
+
+const Place& placeOf(const PlayState& state, const UnitId& unit)
+{
+    return *std::find_if(state.places.begin(), state.places.end(),
+                         [&](const Place& p) { return p.unit == unit; });
+}
+
+// A game's opponent's id, for the walkover checks.
+int pointsOfWithdrawnAfter(const PlayState& state, const UnitId& unit, int stage, int round)
+{
+    int points = 0;
+    for (const PlayStage& s : state.stages)
+        for (const PlayGroup& group : s.groups)
+            for (const PlayGame& game : group.games)
+                if (std::pair(game.key.stage, game.key.round) >= std::pair(stage, round)) {
+                    if (game.a == unit)
+                        points += game.score.pointsA;
+                    if (game.b == unit)
+                        points += game.score.pointsB;
+                }
+    return points;
+}
+
+} // namespace
+
+class TestPlayDay : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void templatesPlaceEveryUnit_data();
+    void templatesPlaceEveryUnit();
+    void wholeWccDay();
+    void withdrawnUnitStaysPlaced();
+    void sameInputSameDay();
+    void playoffPlacesFollowTheBracket();
+    void handPlacesOverride();
+    void scoresAreChecked();
+    void blockingTieWaitsForShootOut();
+    void formatProblems_data();
+    void formatProblems();
+};
+
+void TestPlayDay::templatesPlaceEveryUnit_data()
+{
+    QTest::addColumn<Template>("kind");
+    QTest::addColumn<int>("units");
+    QTest::addColumn<bool>("withdrawal");
+    const std::vector<std::pair<Template, const char*>> kinds{
+        {Template::NcaDay, "NCA day"},
+        {Template::Wcc, "WCC"},
+        {Template::OneRoundRobin, "one round robin"},
+        {Template::RandomThenTop8, "rounds then top 8"}};
+    for (const auto& [kind, name] : kinds)
+        for (int units : {8, 9, 13, 24, 40, 41})
+            for (bool withdrawal : {false, true})
+                QTest::addRow("%s, %d units%s", name, units, withdrawal ? ", a withdrawal" : "")
+                    << kind << units << withdrawal;
+}
+
+void TestPlayDay::templatesPlaceEveryUnit()
+{
+    QFETCH(Template, kind);
+    QFETCH(int, units);
+    QFETCH(bool, withdrawal);
+    const Format format = makeTemplate(kind, units, 6);
+    QVERIFY2(!formatProblem(format, units), formatProblem(format, units).value_or("").c_str());
+    const std::vector<PlayUnit> field = sampleUnits(units, 17 + static_cast<std::uint64_t>(units));
+    std::vector<Withdrawal> withdrawals;
+    if (withdrawal) // DECISIONS G7: the 3rd seed leaves after the first round of the first stage
+        withdrawals.push_back({"u3", 0, 1});
+    const SimulatedDay day = simulateDay(format, field, 99);
+    const SimulatedDay withdrawn = simulateDay(format, field, 99, withdrawals);
+    for (const SimulatedDay* d : {&day, &withdrawn}) {
+        QVERIFY2(!d->state.problem, d->state.problem.value_or("").c_str());
+        QVERIFY(d->state.finished);
+        QVERIFY(d->state.placesFinal);
+        QVERIFY(d->state.ignoredEntries.empty());
+        QVERIFY(isPermutation(d->state, field));
+        for (const Place& place : d->state.places)
+            QVERIFY2(!place.rule.empty(), place.unit.c_str());
+    }
+    // Odd fields: every unit of an odd round robin group sits out once a cycle; the byes scored 4.
+    bool byes = false;
+    for (const PlayStage& stage : day.state.stages)
+        for (const PlayGroup& group : stage.groups)
+            for (const PlayGame& game : group.games)
+                if (game.state == GameState::Bye) {
+                    byes = true;
+                    QCOMPARE(game.score.pointsA, 4);
+                    QCOMPARE(game.board, 0);
+                }
+    if (units % 2 == 1 && kind != Template::NcaDay)
+        QVERIFY(byes);
+    if (withdrawal) {
+        const Place& place = placeOf(withdrawn.state, "u3");
+        QVERIFY(place.withdrawn);
+        QVERIFY(place.rule.find("withdrew") != std::string::npos);
+        // Every game from the withdrawal on is a walkover that gave u3 nothing.
+        QCOMPARE(pointsOfWithdrawnAfter(withdrawn.state, "u3", 0, 1), 0);
+        int walkovers = 0;
+        for (const PlayStage& stage : withdrawn.state.stages)
+            for (const PlayGroup& group : stage.groups)
+                for (const PlayGame& game : group.games)
+                    if (game.state == GameState::Walkover) {
+                        ++walkovers;
+                        QVERIFY(game.a == "u3" || game.b == "u3");
+                        QCOMPARE(game.a == "u3" ? game.score.pointsB : game.score.pointsA, 8);
+                    }
+        QVERIFY(walkovers > 0);
+    }
+}
+
+void TestPlayDay::wholeWccDay()
+{
+    // The WCC of 400 singles on 120 boards: 10 random rounds, two pools of 8, semi-finals, final, 3rd.
+    const Format format = makeTemplate(Template::Wcc, 400, 120);
+    const std::vector<PlayUnit> field = sampleUnits(400, 2025);
+    const SimulatedDay day = simulateDay(format, field, 2025, {{"u10", 0, 4}});
+    QVERIFY2(!day.state.problem, day.state.problem.value_or("").c_str());
+    QVERIFY(day.state.finished);
+    QVERIFY(day.state.placesFinal);
+    QVERIFY(isPermutation(day.state, field));
+    QCOMPARE(day.state.stages.size(), std::size_t(3));
+    // Preliminary: 10 rounds of 200 games, no repeated opponent, boards 1..120 in two waves.
+    const PlayGroup& preliminary = day.state.stages[0].groups[0];
+    QCOMPARE(preliminary.games.size(), std::size_t(2000));
+    std::set<std::pair<UnitId, UnitId>> met;
+    for (const PlayGame& game : preliminary.games) {
+        QVERIFY(met.insert(std::minmax(game.a, game.b)).second);
+        QVERIFY(game.board >= 1 && game.board <= 120);
+        QVERIFY(game.wave == 1 || game.wave == 2);
+    }
+    // Two pools of 8 from the top 16 of the preliminary, snake-seeded (G4).
+    const PlayStage& pools = day.state.stages[1];
+    QCOMPARE(pools.groups.size(), std::size_t(2));
+    QCOMPARE(pools.groups[0].units.size(), std::size_t(8));
+    const std::vector<UnitId> top16(day.state.stages[0].order.begin(),
+                                    day.state.stages[0].order.begin() + 16);
+    QCOMPARE(pools.entrants, top16);
+    QCOMPARE(pools.groups[0].units[0], top16[0]);
+    QCOMPARE(pools.groups[1].units[0], top16[1]);
+    QCOMPARE(pools.groups[1].units[1], top16[2]);
+    // Places 1-4 from the playoff, 5-16 the rest of the pools, 17.. the preliminary's order.
+    QVERIFY(day.state.places[0].rule.find("won the final") != std::string::npos);
+    QVERIFY(day.state.places[2].rule.find("won the match for 3rd") != std::string::npos);
+    QVERIFY(day.state.places[4].rule.find("Group") != std::string::npos);
+    std::set<UnitId> first16;
+    for (int i = 0; i < 16; ++i)
+        first16.insert(day.state.places[static_cast<std::size_t>(i)].unit);
+    QCOMPARE(first16, std::set<UnitId>(top16.begin(), top16.end()));
+    QVERIFY(day.state.places[16].rule.find("did not reach") != std::string::npos);
+    QVERIFY(placeOf(day.state, "u10").withdrawn);
+    qInfo("WCC day: %d scores, %d shoot-outs recorded, %d computations", day.scoresEntered,
+          day.shootOutsRecorded, day.computations);
+}
+
+void TestPlayDay::withdrawnUnitStaysPlaced()
+{
+    // DECISIONS G7, P3: a unit that withdraws mid round robin keeps its place; its remaining games are
+    // walkovers scored 8-0 for the opponent, no 20s.
+    const Format format = makeTemplate(Template::OneRoundRobin, 6);
+    const std::vector<PlayUnit> field = sampleUnits(6, 5);
+    const SimulatedDay day = simulateDay(format, field, 5, {{"u1", 0, 2}});
+    QVERIFY(day.state.placesFinal);
+    const Place& place = placeOf(day.state, "u1");
+    QVERIFY(place.withdrawn);
+    int walkovers = 0;
+    for (const PlayGame& game : day.state.stages[0].groups[0].games)
+        if (game.a == "u1" || game.b == "u1") {
+            if (game.key.round >= 2) {
+                QCOMPARE(game.state, GameState::Walkover);
+                QCOMPARE(game.score.twentiesA + game.score.twentiesB, 0);
+                ++walkovers;
+            } else {
+                QCOMPARE(game.state, GameState::Scored);
+            }
+        }
+    QCOMPARE(walkovers, 3); // 5 games, 2 played before the withdrawal
+}
+
+void TestPlayDay::sameInputSameDay()
+{
+    const Format format = makeTemplate(Template::NcaDay, 24, 8);
+    const std::vector<PlayUnit> field = sampleUnits(24, 3);
+    const SimulatedDay first = simulateDay(format, field, 77);
+    const SimulatedDay again = simulateDay(format, field, 77);
+    QCOMPARE(first.input.scores.size(), again.input.scores.size());
+    for (std::size_t i = 0; i < first.state.places.size(); ++i) {
+        QCOMPARE(first.state.places[i].unit, again.state.places[i].unit);
+        QCOMPARE(first.state.places[i].rule, again.state.places[i].rule);
+    }
+    // Recomputed from the recorded play alone (verify-event's way), the places are the same.
+    const PlayState recomputed = computePlay(first.input);
+    for (std::size_t i = 0; i < first.state.places.size(); ++i)
+        QCOMPARE(recomputed.places[i].unit, first.state.places[i].unit);
+    // Entering one score after another (the window) or a round at a time gives the same day.
+    const SimulatedDay oneByOne = simulateDay(format, field, 77, {}, true);
+    for (std::size_t i = 0; i < first.state.places.size(); ++i)
+        QCOMPARE(oneByOne.state.places[i].unit, first.state.places[i].unit);
+}
+
+void TestPlayDay::playoffPlacesFollowTheBracket()
+{
+    // 8 units, 7 random rounds, then a top 8 bracket with a match for 3rd (G5). The places 1-8 are
+    // the bracket's: final, match for 3rd, then the quarter-final losers by seed.
+    const Format format = makeTemplate(Template::RandomThenTop8, 8, 4);
+    const std::vector<PlayUnit> field = sampleUnits(8, 11);
+    const SimulatedDay day = simulateDay(format, field, 11);
+    QVERIFY(day.state.placesFinal);
+    const PlayGroup& bracket = day.state.stages[1].groups[0];
+    const std::vector<UnitId>& seeds = bracket.units;
+    QCOMPARE(seeds, day.state.stages[0].order);
+    // The quarter-finals pair 1-8, 4-5, 2-7, 3-6, the better seed as side A.
+    std::vector<std::pair<UnitId, UnitId>> quarters;
+    for (const PlayGame& game : bracket.games)
+        if (game.key.round == 0 && game.key.game == 0)
+            quarters.emplace_back(game.a, game.b);
+    QCOMPARE(quarters.size(), std::size_t(4));
+    QCOMPARE(quarters[0], std::pair(seeds[0], seeds[7]));
+    QCOMPARE(quarters[1], std::pair(seeds[3], seeds[4]));
+    QCOMPARE(quarters[2], std::pair(seeds[1], seeds[6]));
+    QCOMPARE(quarters[3], std::pair(seeds[2], seeds[5]));
+    QVERIFY(day.state.places[0].rule.find("won the final") != std::string::npos);
+    QVERIFY(day.state.places[1].rule.find("lost the final") != std::string::npos);
+    QVERIFY(day.state.places[2].rule.find("lost the semi-final, won the match for 3rd") != std::string::npos);
+    QVERIFY(day.state.places[3].rule.find("lost the match for 3rd") != std::string::npos);
+    // 5th-8th: quarter-final losers in seed order.
+    std::vector<int> seedOrder;
+    for (int i = 4; i < 8; ++i) {
+        const UnitId& unit = day.state.places[static_cast<std::size_t>(i)].unit;
+        QVERIFY(day.state.places[static_cast<std::size_t>(i)].rule.find("quarter-final") !=
+                std::string::npos);
+        seedOrder.push_back(static_cast<int>(std::find(seeds.begin(), seeds.end(), unit) - seeds.begin()));
+    }
+    QVERIFY(std::is_sorted(seedOrder.begin(), seedOrder.end()));
+    // Every match is best of 3: it ended when one side had 2 wins.
+    std::map<std::tuple<int, int>, std::pair<int, int>> wins;
+    for (const PlayGame& game : bracket.games) {
+        auto& [a, b] = wins[{game.key.round, game.key.slot}];
+        (winnerOf(game.score) == Side::A ? a : b)++;
+    }
+    for (const auto& [match, w] : wins)
+        QVERIFY(std::max(w.first, w.second) == 2 && std::min(w.first, w.second) <= 1);
+    QCOMPARE(wins.size(), std::size_t(4 + 2 + 2)); // quarters, semis, final and 3rd
+}
+
+void TestPlayDay::handPlacesOverride()
+{
+    const Format format = makeTemplate(Template::OneRoundRobin, 5);
+    const std::vector<PlayUnit> field = sampleUnits(5, 8);
+    SimulatedDay day = simulateDay(format, field, 8);
+    QVERIFY(day.state.placesFinal);
+    const UnitId last = day.state.places[4].unit;
+    const UnitId first = day.state.places[0].unit;
+    day.input.handPlaces.push_back({last, 1, "the score sheet of round 2 was read wrongly"});
+    day.input.handPlaces.push_back({first, 9, "a place outside the field"}); // not used
+    const PlayState state = computePlay(day.input);
+    QCOMPARE(state.places[0].unit, last);
+    QVERIFY(state.places[0].byHand);
+    QVERIFY(state.places[0].rule.find("read wrongly") != std::string::npos);
+    QCOMPARE(state.places[1].unit, first); // the others keep their order around it
+    QVERIFY(!state.places[1].byHand);
+    QCOMPARE(state.ignoredEntries.size(), std::size_t(1));
+    QVERIFY(isPermutation(state, field));
+}
+
+void TestPlayDay::scoresAreChecked()
+{
+    PlayInput input;
+    input.format = makeTemplate(Template::OneRoundRobin, 4);
+    input.units = sampleUnits(4, 1);
+    PlayState state = computePlay(input);
+    QCOMPARE(state.waitingGames().size(), std::size_t(6));
+    const GameKey key = state.waitingGames().front()->key;
+    QVERIFY(entryProblem(input, state, key, Score{6, 2, 3, 1}) == std::nullopt);
+    QVERIFY(entryProblem(input, state, key, Score{6, 4, 3, 1}).has_value()); // sums to 10
+    QVERIFY(entryProblem(input, state, GameKey{0, 0, 9, 0, 0}, Score{6, 2, 0, 0}).has_value());
+    // An invalid stored score is reported and the game stays waiting; a stray key too.
+    input.scores[key] = Score{7, 2, 0, 0};
+    input.scores[GameKey{0, 3, 0, 0, 0}] = Score{4, 4, 0, 0};
+    state = computePlay(input);
+    QCOMPARE(state.ignoredEntries.size(), std::size_t(2));
+    QCOMPARE(state.game(key)->state, GameState::Waiting);
+    input.scores[key] = Score{6, 2, 3, 1};
+    input.scores.erase(GameKey{0, 3, 0, 0, 0});
+    state = computePlay(input);
+    QVERIFY(state.ignoredEntries.empty());
+    QCOMPARE(state.game(key)->state, GameState::Scored);
+    QCOMPARE(gameKeyText(key), std::string("s0.g0.r0.m0.n0"));
+    QCOMPARE(parseGameKey("s1.g2.r3.m4.n5").value(), (GameKey{1, 2, 3, 4, 5}));
+    QVERIFY(!parseGameKey("s1.g2.r3.m4"));
+    QVERIFY(!parseGameKey("s1.g2.r3.m4.n5x"));
+}
+
+void TestPlayDay::blockingTieWaitsForShootOut()
+{
+    // Four units, one round robin where everyone draws 4-4 with equal 20s, then a final of the top 2:
+    // the tie across the cut (2 | 3) must be broken by a shoot-out before the final is drawn (G2).
+    Format format;
+    Stage all;
+    all.name = "Round robin";
+    all.kind = StageKind::RoundRobin;
+    Stage final;
+    final.name = "Final";
+    final.kind = StageKind::Playoff;
+    final.bracketSizes = {2};
+    format.stages = {all, final};
+    PlayInput input;
+    input.format = format;
+    input.units = sampleUnits(4, 2);
+    PlayState state = computePlay(input);
+    for (const PlayGame* game : state.waitingGames())
+        input.scores[game->key] = Score{4, 4, 2, 2};
+    state = computePlay(input);
+    QCOMPARE(state.stages.size(), std::size_t(1));
+    QVERIFY(state.stages[0].complete);
+    QCOMPARE(state.blockingTies.size(), std::size_t(1));
+    QCOMPARE(state.blockingTies[0].units.size(), std::size_t(4));
+    QCOMPARE(state.blockingStage, 0);
+    QCOMPARE(state.blockingGroup, 0);
+    QVERIFY(state.waitingGames().empty());
+    input.shootOuts.push_back({0, 0, {"u4", "u2", "u1", "u3"}});
+    state = computePlay(input);
+    QVERIFY(state.blockingTies.empty());
+    QCOMPARE(state.stages.size(), std::size_t(2));
+    QCOMPARE(state.stages[1].groups[0].units, (std::vector<UnitId>{"u4", "u2"}));
+    QCOMPARE(state.stages[0].groups[0].standings.rows[0].reason,
+             std::string("ahead of Player 2 by the shoot-out"));
+}
+
+void TestPlayDay::formatProblems_data()
+{
+    QTest::addColumn<int>("units");
+    QTest::addColumn<int>("pool");
+    QTest::addColumn<int>("bracket");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("pools fit") << 12 << 6 << 4 << true;
+    QTest::newRow("pools larger than the field") << 10 << 6 << 4 << false;
+    QTest::newRow("bracket not a power of two") << 12 << 6 << 3 << false;
+    QTest::newRow("bracket larger than its pool") << 12 << 6 << 8 << false;
+}
+
+void TestPlayDay::formatProblems()
+{
+    QFETCH(int, units);
+    QFETCH(int, pool);
+    QFETCH(int, bracket);
+    QFETCH(bool, valid);
+    Format format;
+    Stage groups;
+    groups.name = "Groups";
+    groups.groups = 2;
+    Stage tiers;
+    tiers.name = "Pools";
+    tiers.kind = StageKind::Tiers;
+    tiers.poolSizes = {pool, pool};
+    Stage playoff;
+    playoff.name = "Finals";
+    playoff.kind = StageKind::Playoff;
+    playoff.perTier = true;
+    playoff.bracketSizes = {bracket, 2};
+    format.stages = {groups, tiers, playoff};
+    QCOMPARE(!formatProblem(format, units).has_value(), valid);
+    // The whole day's function refuses the same format with the same message.
+    PlayInput input;
+    input.format = format;
+    input.units = sampleUnits(units, 1);
+    QCOMPARE(computePlay(input).problem, formatProblem(format, units));
+}
+
+QTEST_APPLESS_MAIN(TestPlayDay)
+#include "tst_playday.moc"
