@@ -224,9 +224,10 @@ MatchResult playMatch(Context& context, PlayGroup& group, const StageSettings& s
     return winsA >= need ? MatchResult{a, b, true} : MatchResult{b, a, true};
 }
 
-// A bracket of `seeds` (best first): its matches round by round and its order when decided.
+// A bracket of `seeds` (best first): its matches round by round and its order when decided. `before`
+// names the standing its seeds come from, `title` the bracket in the reasons ("Pool B " final).
 void playBracket(Context& context, PlayGroup& group, const StageSettings& settings, int stage, int groupIndex,
-                 const std::string& before)
+                 const std::string& before, const std::string& title)
 {
     const std::vector<UnitId>& seeds = group.units;
     const int size = static_cast<int>(seeds.size());
@@ -284,7 +285,7 @@ void playBracket(Context& context, PlayGroup& group, const StageSettings& settin
     }
     const std::vector<UnitId>& finalLosers = losers[static_cast<std::size_t>(rounds - 1)];
     group.playoffOrder = {alive.front(), finalLosers.front()};
-    group.playoffReasons = {"won the final of " + group.name, "lost the final of " + group.name};
+    group.playoffReasons = {"won the " + title + "final", "lost the " + title + "final"};
     for (int r = rounds - 2; r >= 0; --r) {
         const bool semiFinal = r == rounds - 2;
         const std::string roundName = semiFinal         ? "the semi-final"
@@ -422,7 +423,10 @@ void orderStage(Context& context, PlayStage& stage, const Stage& format, const P
         } else if (before && !stage.groups.empty()) {
             const PlayGroup& group = stage.groups.front();
             addRest(group.playoffOrder, group.playoffReasons, {});
-            addRest(before->order, before->orderReasons, before->ties);
+            std::vector<std::string> reasons = before->orderReasons;
+            for (std::string& reason : reasons)
+                reason += "; did not reach " + stageName;
+            addRest(before->order, reasons, before->ties);
         }
         (void)beforeFormat;
         return;
@@ -664,7 +668,7 @@ PlayState computePlay(const PlayInput& input)
                     for (int k = 0; k < size; ++k)
                         group.units.push_back(pool.standings.rows[static_cast<std::size_t>(k)].unit);
                     playBracket(context, group, format.settings, stageIndex,
-                                static_cast<int>(stage.groups.size()), pool.name);
+                                static_cast<int>(stage.groups.size()), pool.name, pool.name + " ");
                     stage.groups.push_back(std::move(group));
                 }
             } else {
@@ -672,7 +676,7 @@ PlayState computePlay(const PlayInput& input)
                 group.name = format.name;
                 group.units.assign(stage.entrants.begin(),
                                    stage.entrants.begin() + format.bracketSizes.front());
-                playBracket(context, group, format.settings, stageIndex, 0, beforeName);
+                playBracket(context, group, format.settings, stageIndex, 0, beforeName, "");
                 stage.groups.push_back(std::move(group));
             }
             break;
@@ -726,7 +730,6 @@ PlayState computePlay(const PlayInput& input)
     std::vector<std::pair<int, int>> tieOf;
     for (int s = static_cast<int>(state.stages.size()) - 1; s >= 0; --s) {
         const PlayStage& stage = state.stages[static_cast<std::size_t>(s)];
-        const std::string& name = stages[static_cast<std::size_t>(s)].name;
         const bool later = s + 1 < static_cast<int>(state.stages.size());
         for (std::size_t i = 0; i < stage.order.size(); ++i) {
             const UnitId& unit = stage.order[i];
@@ -736,8 +739,7 @@ PlayState computePlay(const PlayInput& input)
             place.unit = unit;
             place.rule = stage.orderReasons[i];
             if (later)
-                place.rule +=
-                    " of " + name + "; did not reach " + stages[static_cast<std::size_t>(s) + 1].name;
+                place.rule += "; did not reach " + stages[static_cast<std::size_t>(s) + 1].name;
             int tie = -1;
             for (std::size_t t = 0; t < stage.ties.size(); ++t)
                 if (std::find(stage.ties[t].units.begin(), stage.ties[t].units.end(), unit) !=

@@ -120,6 +120,7 @@ Standings groupStandings(const GroupStandingsInput& input)
     // boundary[k]: what separates order[k] from order[k + 1]; detail the values compared.
     std::vector<DecidedBy> boundary(n, DecidedBy::Last);
     std::vector<std::pair<std::string, std::string>> detail(n);
+    std::vector<std::size_t> tiedCount(n, 0); // the units level on points a mini-league compared
     for (std::size_t k = 0; k + 1 < n; ++k) {
         if (rows[order[k]].points != rows[order[k + 1]].points) {
             boundary[k] = DecidedBy::Points;
@@ -197,13 +198,12 @@ Standings groupStandings(const GroupStandingsInput& input)
                     continue;
                 if (k + 1 < tied.size()) {
                     boundary[begin + k] = by;
-                    const std::string size = std::to_string(tied.size());
+                    tiedCount[begin + k] = tied.size();
                     if (by == DecidedBy::ShootOut)
                         detail[begin + k] = {};
                     else
                         detail[begin + k] = {std::to_string(values[byValue[k]]),
-                                             std::to_string(values[byValue[k + 1]]) +
-                                                 (by == DecidedBy::MiniLeague ? ", " + size + " level" : "")};
+                                             std::to_string(values[byValue[k + 1]])};
                 }
                 split(runStart, begin + k + 1);
                 runStart = begin + k + 1;
@@ -236,8 +236,8 @@ Standings groupStandings(const GroupStandingsInput& input)
                 row.reason = "ahead of " + next + " on 20s (" + mine + " to " + theirs + ")";
                 break;
             case DecidedBy::MiniLeague:
-                row.reason = "ahead of " + next + " on the games between the units level on points (" + mine +
-                             " to " + theirs + ")";
+                row.reason = "ahead of " + next + " on the games among the " + std::to_string(tiedCount[k]) +
+                             " level on points (" + mine + " to " + theirs + ")";
                 break;
             case DecidedBy::ShootOut:
                 row.reason = "ahead of " + next + " by the shoot-out";
