@@ -16,15 +16,6 @@ std::string twoDecimals(double value)
     return text;
 }
 
-std::string nameOf(const std::vector<UnitId>& units, const std::vector<std::string>& names,
-                   const UnitId& unit)
-{
-    for (std::size_t i = 0; i < units.size() && i < names.size(); ++i)
-        if (units[i] == unit && !names[i].empty())
-            return names[i];
-    return unit;
-}
-
 // A recorded shoot-out holding every unit of `tied`: their positions in it; empty when none does.
 std::vector<int> shootOutPositions(const std::vector<std::vector<UnitId>>& shootOuts,
                                    const std::vector<UnitId>& tied)
@@ -130,23 +121,33 @@ Standings groupStandings(const GroupStandingsInput& input)
 
     // The points each unit of `tied` took from the games among them only (a walkover counts: it is a
     // result between them; a bye is not).
+    // Each game's units by index, once (a mini-league runs over the games for every tied set).
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::vector<std::pair<std::size_t, std::size_t>> sides;
+    for (const GroupGame& game : input.games) {
+        const auto a = indexOf.find(game.a);
+        const auto b = game.kind == GameKind::Bye ? indexOf.end() : indexOf.find(game.b);
+        sides.emplace_back(a == indexOf.end() ? kNone : a->second, b == indexOf.end() ? kNone : b->second);
+    }
+    std::vector<long> mini(n, 0);
+    std::vector<char> inTied(n, 0);
     auto miniLeague = [&](const std::vector<std::size_t>& tied) {
-        std::unordered_map<UnitId, long> points;
-        for (std::size_t i : tied)
-            points[rows[i].unit] = 0;
-        for (const GroupGame& game : input.games) {
-            if (game.kind == GameKind::Bye)
+        for (std::size_t i : tied) {
+            inTied[i] = 1;
+            mini[i] = 0;
+        }
+        for (std::size_t g = 0; g < input.games.size(); ++g) {
+            const auto [a, b] = sides[g];
+            if (a == kNone || b == kNone || !inTied[a] || !inTied[b])
                 continue;
-            const auto a = points.find(game.a);
-            const auto b = points.find(game.b);
-            if (a == points.end() || b == points.end())
-                continue;
-            a->second += game.score.pointsA;
-            b->second += game.score.pointsB;
+            mini[a] += input.games[g].score.pointsA;
+            mini[b] += input.games[g].score.pointsB;
         }
         std::vector<long> values;
-        for (std::size_t i : tied)
-            values.push_back(points[rows[i].unit]);
+        for (std::size_t i : tied) {
+            values.push_back(mini[i]);
+            inTied[i] = 0;
+        }
         return values;
     };
 
@@ -226,7 +227,10 @@ Standings groupStandings(const GroupStandingsInput& input)
         row.position = static_cast<int>(k) + 1;
         row.decidedBy = boundary[k];
         if (k + 1 < n) {
-            const std::string next = nameOf(input.units, input.names, rows[order[k + 1]].unit);
+            const std::size_t nextIndex = order[k + 1];
+            const std::string& next = nextIndex < input.names.size() && !input.names[nextIndex].empty()
+                                          ? input.names[nextIndex]
+                                          : rows[nextIndex].unit;
             const auto& [mine, theirs] = detail[k];
             switch (row.decidedBy) {
             case DecidedBy::Points:
@@ -334,6 +338,10 @@ Standings acrossGroups(const AcrossGroupsInput& input)
         }
         i = j;
     }
+    std::unordered_map<UnitId, std::string> nameOf;
+    for (std::size_t i = 0; i < input.units.size() && i < input.names.size(); ++i)
+        if (!input.names[i].empty())
+            nameOf.emplace(input.units[i], input.names[i]);
     Standings result;
     for (std::size_t k = 0; k < entries.size(); ++k) {
         Entry& entry = entries[k];
@@ -342,7 +350,8 @@ Standings acrossGroups(const AcrossGroupsInput& input)
         const std::string rankText = std::to_string(entry.rank);
         if (k + 1 < entries.size()) {
             const Entry& next = entries[k + 1];
-            const std::string name = nameOf(input.units, input.names, next.row.unit);
+            const auto known = nameOf.find(next.row.unit);
+            const std::string& name = known == nameOf.end() ? next.row.unit : known->second;
             if (row.decidedBy == DecidedBy::ShootOut) {
                 row.reason = "ahead of " + name + " by the shoot-out";
             } else if (row.decidedBy == DecidedBy::Unresolved) {
