@@ -818,6 +818,18 @@ PlayState computePlay(const PlayInput& input)
     return state;
 }
 
+std::vector<RatedGame> ratedGames(const PlayState& state)
+{
+    std::vector<RatedGame> games;
+    for (const PlayStage& stage : state.stages)
+        for (const PlayGroup& group : stage.groups)
+            for (const PlayGame& game : group.games)
+                if (game.state == GameState::Scored)
+                    games.push_back({game.key, game.a, game.b, game.score.pointsA, game.score.pointsB,
+                                     game.score.pointsA == game.score.pointsB});
+    return games;
+}
+
 std::optional<std::string> entryProblem(const PlayInput& input, const PlayState& state, const GameKey& key,
                                         const Score& score)
 {

@@ -72,6 +72,8 @@ private Q_SLOTS:
     void blockingTieWaitsForShootOut();
     void formatProblems_data();
     void formatProblems();
+    void seedingMethods();
+    void placesDuringTheDay();
 };
 
 void TestPlayDay::templatesPlaceEveryUnit_data()
@@ -400,6 +402,73 @@ void TestPlayDay::formatProblems()
     input.format = format;
     input.units = sampleUnits(units, 1);
     QCOMPARE(computePlay(input).problem, formatProblem(format, units));
+}
+
+void TestPlayDay::seedingMethods()
+{
+    // 12 units in 3 groups of 4: snake on the ratings by default (G4), the same groups every time.
+    PlayInput input;
+    input.format = makeTemplate(Template::NcaDay, 12);
+    input.format.stages[0].groups = 3;
+    input.units = sampleUnits(12, 9);
+    std::vector<PlayUnit> byRating = input.units;
+    std::stable_sort(byRating.begin(), byRating.end(),
+                     [](const PlayUnit& x, const PlayUnit& y) { return x.rating > y.rating; });
+    PlayState state = computePlay(input);
+    QCOMPARE(state.stages[0].groups.size(), std::size_t(3));
+    QCOMPARE(state.stages[0].groups[0].units,
+             (std::vector<UnitId>{byRating[0].id, byRating[5].id, byRating[6].id, byRating[11].id}));
+    // At random from the event's seed: the same seed, the same groups.
+    input.format.stages[0].settings.seeding = Seeding::Random;
+    input.seed = 31;
+    const PlayState random = computePlay(input);
+    QCOMPARE(random.stages[0].groups[1].units, computePlay(input).stages[0].groups[1].units);
+    // By hand: the director's groups are used as given; groups that leave a unit out are refused.
+    input.format.stages[0].settings.seeding = Seeding::Hand;
+    input.handGroups = {{"u1", "u2", "u3", "u4"}, {"u5", "u6", "u7", "u8"}, {"u9", "u10", "u11", "u12"}};
+    state = computePlay(input);
+    QVERIFY(!state.problem);
+    QCOMPARE(state.stages[0].groups[2].units, input.handGroups[2]);
+    QCOMPARE(state.stages[0].groups[2].name, std::string("Group C"));
+    input.handGroups[2].pop_back();
+    QVERIFY(computePlay(input).problem.has_value());
+}
+
+void TestPlayDay::placesDuringTheDay()
+{
+    // Before a score and halfway through, every unit has a place (the payout preview's), not final;
+    // the rated games are the scored ones only (no bye, no walkover: G3, G7, G8).
+    const Format format = makeTemplate(Template::OneRoundRobin, 7);
+    const std::vector<PlayUnit> field = sampleUnits(7, 4);
+    PlayInput input;
+    input.format = format;
+    input.units = field;
+    input.withdrawals = {{"u2", 0, 5}};
+    PlayState state = computePlay(input);
+    QVERIFY(isPermutation(state, field));
+    QVERIFY(!state.placesFinal);
+    QVERIFY(ratedGames(state).empty());
+    const SimulatedDay day = simulateDay(format, field, 4, input.withdrawals);
+    QVERIFY(day.state.placesFinal);
+    const std::vector<RatedGame> rated = ratedGames(day.state);
+    // 7 units: 21 pairings, 7 byes; u2 withdrew before round 5 (0-based): its games in rounds 5 and 6
+    // are walkovers, not rated.
+    int walkovers = 0;
+    for (const PlayGame& game : day.state.stages[0].groups[0].games)
+        walkovers += game.state == GameState::Walkover ? 1 : 0;
+    QVERIFY(walkovers >= 1);
+    QCOMPARE(static_cast<int>(rated.size()), 21 - walkovers);
+    for (const RatedGame& game : rated)
+        if (game.a == "u2" || game.b == "u2")
+            QVERIFY(game.key.round < 5);
+    PlayInput half = day.input;
+    for (auto it = half.scores.begin(); it != half.scores.end();)
+        it = it->first.round >= 3 ? half.scores.erase(it) : std::next(it);
+    state = computePlay(half);
+    QVERIFY(isPermutation(state, field));
+    QVERIFY(!state.finished);
+    QVERIFY(!state.placesFinal);
+    QCOMPARE(state.currentStage, 0);
 }
 
 QTEST_APPLESS_MAIN(TestPlayDay)

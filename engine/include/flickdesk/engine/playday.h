@@ -143,6 +143,18 @@ struct PlayState {
 // Everything from the recorded play. Pure: the same input gives the same state.
 PlayState computePlay(const PlayInput& input);
 
+// DECISIONS G8, N3: the games a rating from games takes, in the order of the day: every game with a
+// score between two units; byes and walkovers are not rated (G3, G7); a game level on points is a draw.
+struct RatedGame {
+    GameKey key;
+    UnitId a;
+    UnitId b;
+    int pointsA = 0;
+    int pointsB = 0;
+    bool level = false;
+};
+std::vector<RatedGame> ratedGames(const PlayState& state);
+
 // Why `score` cannot be entered for game `key` in `state` (not drawn, a bye or walkover, not a
 // possible score of its stage), in the director's words; nothing when it can.
 std::optional<std::string> entryProblem(const PlayInput& input, const PlayState& state, const GameKey& key,
