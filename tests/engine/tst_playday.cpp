@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace flickdesk::engine::play;
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void formatProblems();
     void seedingMethods();
     void placesDuringTheDay();
+    void docsWorkedExample();
 };
 
 void TestPlayDay::templatesPlaceEveryUnit_data()
@@ -469,6 +471,83 @@ void TestPlayDay::placesDuringTheDay()
     QVERIFY(!state.finished);
     QVERIFY(!state.placesFinal);
     QCOMPARE(state.currentStage, 0);
+}
+
+void TestPlayDay::docsWorkedExample()
+{
+    // The worked example of docs/play.md, score by score: a round robin of 5 on 2 boards, then a
+    // best-of-3 final of the top 2.
+    PlayInput input;
+    Stage all;
+    all.name = "Round robin";
+    all.settings.boards = 2;
+    Stage final;
+    final.name = "Final";
+    final.kind = StageKind::Playoff;
+    final.bracketSizes = {2};
+    input.format.stages = {all, final};
+    input.units = {{"ann", "Ann", 1710},
+                   {"bo", "Bo", 1650},
+                   {"cy", "Cy", 1580},
+                   {"dee", "Dee", 1490},
+                   {"eli", "Eli", 1400}};
+    PlayState state = computePlay(input);
+    // The draw: round, board, side A, side B (a bye last in its round).
+    const std::vector<std::tuple<int, int, UnitId, UnitId>> draw{
+        {0, 1, "bo", "eli"},  {0, 2, "cy", "dee"},  {0, 0, "ann", ""},   {1, 1, "bo", "ann"},
+        {1, 2, "dee", "eli"}, {1, 0, "cy", ""},     {2, 1, "ann", "cy"}, {2, 2, "dee", "bo"},
+        {2, 0, "eli", ""},    {3, 1, "dee", "ann"}, {3, 2, "eli", "cy"}, {3, 0, "bo", ""},
+        {4, 1, "ann", "eli"}, {4, 2, "bo", "cy"},   {4, 0, "dee", ""}};
+    const std::vector<PlayGame>& games = state.stages[0].groups[0].games;
+    QCOMPARE(games.size(), draw.size());
+    for (std::size_t i = 0; i < draw.size(); ++i) {
+        QCOMPARE(games[i].key.round, std::get<0>(draw[i]));
+        QCOMPARE(games[i].board, std::get<1>(draw[i]));
+        QCOMPARE(games[i].a, std::get<2>(draw[i]));
+        QCOMPARE(games[i].b, std::get<3>(draw[i]));
+    }
+    const std::vector<std::string> entries{"6 2 3 1", "5 3 2 2", "3 5 2 4", "4 4 2 2", "5 3 5 1",
+                                           "2 6 1 2", "2 6 0 3", "3 5 1 4", "6 2 4 1", "3 5 2 2"};
+    std::size_t next = 0;
+    for (const PlayGame& game : games)
+        if (game.state == GameState::Waiting)
+            input.scores[game.key] = parseScore(entries[next++]).value();
+    state = computePlay(input);
+    const Standings& standings = state.stages[0].groups[0].standings;
+    QCOMPARE((std::vector<UnitId>{standings.rows[0].unit, standings.rows[1].unit, standings.rows[2].unit,
+                                  standings.rows[3].unit, standings.rows[4].unit}),
+             (std::vector<UnitId>{"ann", "cy", "bo", "dee", "eli"}));
+    QCOMPARE(standings.rows[0].points, 26);
+    QCOMPARE(standings.rows[0].twenties, 16);
+    QCOMPARE(standings.rows[1].points, 22);
+    QCOMPARE(standings.rows[1].twenties, 9);
+    QCOMPARE(standings.rows[2].twenties, 9);
+    QCOMPARE(standings.rows[1].reason,
+             std::string("ahead of Bo on the games among the 2 level on points (5 to 3)"));
+    QCOMPARE(standings.rows[3].reason, std::string("level with Eli on everything: a shoot-out decides"));
+    QVERIFY(state.blockingTies.empty()); // the Dee-Eli tie decides no one's way to the final
+    // The final: Ann 5-3, Cy 5-3, Ann 6-4 after one extra round; a level 4-4 is refused.
+    QCOMPARE(state.stages[1].groups[0].units, (std::vector<UnitId>{"ann", "cy"}));
+    const GameKey game1{1, 0, 0, 0, 0};
+    QVERIFY(entryProblem(input, state, game1, Score{4, 4, 1, 1, Side::None}).has_value());
+    input.scores[game1] = parseScore("5 3 3 2").value();
+    input.scores[GameKey{1, 0, 0, 0, 1}] = parseScore("3 5 1 2").value();
+    input.scores[GameKey{1, 0, 0, 0, 2}] = parseScore("6 4 2 1").value();
+    state = computePlay(input);
+    QVERIFY(state.finished);
+    QVERIFY(!state.placesFinal); // Dee and Eli: 4th and 5th wait for the shoot-out
+    QCOMPARE(state.placeTies.size(), std::size_t(1));
+    QCOMPARE(state.placeTies[0].units, (std::vector<UnitId>{"dee", "eli"}));
+    input.shootOuts.push_back({0, 0, {"eli", "dee"}});
+    state = computePlay(input);
+    QVERIFY(state.placesFinal);
+    std::vector<std::string> rules;
+    for (const Place& place : state.places)
+        rules.push_back(place.unit + " " + place.rule);
+    QCOMPARE(rules, (std::vector<std::string>{"ann 1st: won the final", "cy 2nd: lost the final",
+                                              "bo 3rd: 3rd in Round robin; did not reach Final",
+                                              "eli 4th: 4th in Round robin; did not reach Final",
+                                              "dee 5th: 5th in Round robin; did not reach Final"}));
 }
 
 QTEST_APPLESS_MAIN(TestPlayDay)
