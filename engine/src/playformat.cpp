@@ -9,6 +9,10 @@ namespace flickdesk::engine::play {
 
 namespace {
 
+constexpr int kMostRounds = 99;
+constexpr int kMostCycles = 20;
+constexpr int kMostUnits = 100000;
+
 bool isPowerOfTwo(int value)
 {
     return value >= 2 && (value & (value - 1)) == 0;
@@ -123,9 +127,10 @@ std::vector<int> unitsPerStage(const Format& format, int units)
         const Stage& stage = format.stages[s];
         int count = previous;
         if (stage.kind == StageKind::Playoff) {
-            count = 0;
+            long long sum = 0; // bracket sizes are checked after this count: add them without overflow
             for (int size : stage.bracketSizes)
-                count += size;
+                sum += std::clamp(size, 0, kMostUnits);
+            count = static_cast<int>(std::min<long long>(sum, kMostUnits + 1));
             if (!stage.perTier && !stage.bracketSizes.empty())
                 count = stage.bracketSizes.front();
         } else if (s > 0 && stage.takeTop > 0) {
@@ -143,16 +148,22 @@ std::optional<std::string> formatProblem(const Format& format, int units)
         return std::string("The format has no stage.");
     if (units < 2)
         return "A day of play needs at least 2 players or teams; the field has " + number(units) + ".";
+    if (units > kMostUnits)
+        return "A day of play holds at most " + number(kMostUnits) + " players or teams.";
     const std::vector<int> counts = unitsPerStage(format, units);
     int previous = units;
     for (std::size_t s = 0; s < format.stages.size(); ++s) {
         const Stage& stage = format.stages[s];
         const StageSettings& set = stage.settings;
         const std::string label = stageLabel(stage, s);
-        if (set.roundsPerGame < 1)
-            return label + ": a game needs at least one round.";
-        if (set.gamesPerPairing < 1)
-            return label + ": every pairing plays at least one game.";
+        // Upper bounds keep every count far from overflow, whatever a file holds.
+        if (set.roundsPerGame < 1 || set.roundsPerGame > kMostRounds)
+            return label + ": a game has between 1 and " + number(kMostRounds) + " rounds.";
+        if (set.gamesPerPairing < 1 || set.gamesPerPairing > kMostCycles)
+            return label + ": every pairing plays between 1 and " + number(kMostCycles) + " games.";
+        if (set.bestOf > kMostRounds || set.firstTo > 2 * kMostRounds)
+            return label + ": a playoff match is at most best of " + number(kMostRounds) + " or first to " +
+                   number(2 * kMostRounds) + ".";
         if (set.byePoints < 0 || set.byePoints > 2 * set.roundsPerGame)
             return label + ": a bye scores between 0 and " + number(2 * set.roundsPerGame) + " points.";
         if (set.walkoverPoints < 0 || set.walkoverPoints > 2 * set.roundsPerGame)
@@ -191,15 +202,15 @@ std::optional<std::string> formatProblem(const Format& format, int units)
         case StageKind::Tiers: {
             if (stage.poolSizes.empty())
                 return label + " has no pool.";
-            int sum = 0;
+            long long sum = 0;
             for (int size : stage.poolSizes) {
                 if (size < 2)
                     return label + ": every pool needs at least 2 players or teams.";
                 sum += size;
             }
             if (sum != count)
-                return label + ": the pools hold " + number(sum) + " players or teams, the stage has " +
-                       number(count) + ".";
+                return label + ": the pools hold " + std::to_string(sum) +
+                       " players or teams, the stage has " + number(count) + ".";
             break;
         }
         case StageKind::Playoff: {
@@ -307,6 +318,13 @@ std::optional<std::string> scoreProblem(const Score& score, const StageSettings&
 {
     if (score.pointsA < 0 || score.pointsB < 0 || score.twentiesA < 0 || score.twentiesB < 0)
         return std::string("Points and 20s cannot be negative.");
+    // Scores come from files too: anything beyond a long day's points is refused before any sum.
+    constexpr int kMostPoints = 2 * 10 * kMostRounds;
+    if (score.pointsA > kMostPoints || score.pointsB > kMostPoints || score.twentiesA > 12 * kMostPoints ||
+        score.twentiesB > 12 * kMostPoints)
+        return std::string("These points or 20s are far beyond a game's.");
+    if (settings.roundsPerGame < 1 || settings.roundsPerGame > kMostRounds)
+        return std::string("The format's rounds per game are out of range.");
     const int sum = score.pointsA + score.pointsB;
     const int full = 2 * settings.roundsPerGame;
     if (sum % 2 != 0)

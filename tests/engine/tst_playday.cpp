@@ -76,6 +76,7 @@ private Q_SLOTS:
     void seedingMethods();
     void placesDuringTheDay();
     void docsWorkedExample();
+    void badInputNeverBreaksTheDay();
 };
 
 void TestPlayDay::templatesPlaceEveryUnit_data()
@@ -548,6 +549,64 @@ void TestPlayDay::docsWorkedExample()
                                               "bo 3rd: 3rd in Round robin; did not reach Final",
                                               "eli 4th: 4th in Round robin; did not reach Final",
                                               "dee 5th: 5th in Round robin; did not reach Final"}));
+}
+
+void TestPlayDay::badInputNeverBreaksTheDay()
+{
+    // Formats and entries made of random numbers, as a damaged file could hold them: computePlay
+    // either names a problem or gives every unit a distinct place; nothing crashes.
+    std::uint64_t random = 12345;
+    auto below = [&](int bound) {
+        random = random * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((random >> 33) % static_cast<std::uint64_t>(bound));
+    };
+    int played = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        const int units = 1 + below(30);
+        PlayInput input;
+        input.format = makeTemplate(static_cast<Template>(below(4)), std::max(units, 2), below(5));
+        for (Stage& stage : input.format.stages) {
+            if (below(4) == 0)
+                stage.kind = static_cast<StageKind>(below(4));
+            if (below(4) == 0)
+                stage.groups = below(6) - 1;
+            if (below(4) == 0)
+                stage.takeTop = below(40) - 2;
+            if (below(5) == 0)
+                stage.poolSizes = {below(12), below(12)};
+            if (below(5) == 0)
+                stage.bracketSizes = {below(9), below(5)};
+            if (below(6) == 0)
+                stage.settings.roundsPerGame = below(2) == 0 ? 0 : 2000000000;
+            if (below(6) == 0)
+                stage.settings.tieBreaks.clear();
+            stage.perTier = below(2) == 0 ? stage.perTier : !stage.perTier;
+        }
+        input.units = sampleUnits(units, static_cast<std::uint64_t>(trial));
+        input.seed = static_cast<std::uint64_t>(trial);
+        PlayState state = computePlay(input);
+        if (state.problem) {
+            QCOMPARE(state.problem, formatProblem(input.format, units));
+            continue;
+        }
+        // Entries: valid keys with random scores, keys that are not in the draw, unknown units.
+        for (int step = 0; step < 6 && !state.waitingGames().empty(); ++step) {
+            for (const PlayGame* game : state.waitingGames())
+                input.scores[game->key] =
+                    Score{below(12) - 1, below(12), below(60), below(3), static_cast<Side>(below(3))};
+            input.scores[GameKey{below(4), below(4), below(12), below(6), below(3)}] =
+                Score{8, 0, 0, 0, Side::None};
+            input.shootOuts.push_back({below(3), below(3) - 1, {"u1", "nobody", "u2"}});
+            input.withdrawals.push_back({below(2) == 0 ? "u3" : "stranger", below(3), below(8)});
+            input.handPlaces.push_back({"u" + std::to_string(1 + below(units + 2)), below(units + 3) - 1,
+                                        below(2) == 0 ? "" : "hand"});
+            state = computePlay(input);
+            QVERIFY(!state.problem);
+        }
+        QVERIFY(isPermutation(state, input.units));
+        ++played;
+    }
+    QVERIFY(played > 50);
 }
 
 QTEST_APPLESS_MAIN(TestPlayDay)
