@@ -42,6 +42,7 @@ struct Context {
     const PlayInput& input;
     PlayState& state;
     std::unordered_map<UnitId, std::string> names;
+    std::unordered_map<UnitId, double> ratings;
     std::unordered_map<UnitId, std::pair<int, int>> withdrawnFrom; // unit -> (stage, round)
     std::set<GameKey> usedScores;
     std::vector<UnitId> ids;
@@ -546,7 +547,7 @@ PlayState computePlay(const PlayInput& input)
         state.problem = problem;
         return state;
     }
-    Context context{input, state, {}, {}, {}, {}, {}};
+    Context context{input, state, {}, {}, {}, {}, {}, {}};
     for (const PlayUnit& unit : input.units) {
         if (unit.id.empty() || context.names.count(unit.id)) {
             state.problem =
@@ -554,6 +555,7 @@ PlayState computePlay(const PlayInput& input)
             return state;
         }
         context.names[unit.id] = unit.name;
+        context.ratings[unit.id] = unit.rating;
         context.ids.push_back(unit.id);
         context.nameList.push_back(unit.name.empty() ? unit.id : unit.name);
     }
@@ -683,6 +685,12 @@ PlayState computePlay(const PlayInput& input)
         }
         }
         numberBoards(stage, format.settings.boards);
+        for (PlayGroup& group : stage.groups) {
+            double sum = 0;
+            for (const UnitId& unit : group.units)
+                sum += context.ratings[unit];
+            group.meanRating = group.units.empty() ? 0 : sum / static_cast<double>(group.units.size());
+        }
 
         // Standings, and whether the stage is complete: every drawn game finished and nothing left to
         // draw (random rounds all drawn; brackets decided).

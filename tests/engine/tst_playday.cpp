@@ -8,6 +8,7 @@
 
 #include <QTest>
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -77,6 +78,8 @@ private Q_SLOTS:
     void placesDuringTheDay();
     void docsWorkedExample();
     void badInputNeverBreaksTheDay();
+    void settingVariants_data();
+    void settingVariants();
 };
 
 void TestPlayDay::templatesPlaceEveryUnit_data()
@@ -117,6 +120,16 @@ void TestPlayDay::templatesPlaceEveryUnit()
         QVERIFY(isPermutation(d->state, field));
         for (const Place& place : d->state.places)
             QVERIFY2(!place.rule.empty(), place.unit.c_str());
+    }
+    // Boards (6 here): within a stage, a round's games of one wave never share a board.
+    for (const PlayStage& stage : day.state.stages) {
+        std::set<std::tuple<int, int, int, int>> used; // round, game of match, wave, board
+        for (const PlayGroup& group : stage.groups)
+            for (const PlayGame& game : group.games)
+                if (!game.b.empty()) {
+                    QVERIFY(game.board >= 1 && game.board <= 6);
+                    QVERIFY(used.insert({game.key.round, game.key.game, game.wave, game.board}).second);
+                }
     }
     // Odd fields: every unit of an odd round robin group sits out once a cycle; the byes scored 4.
     bool byes = false;
@@ -607,6 +620,91 @@ void TestPlayDay::badInputNeverBreaksTheDay()
         ++played;
     }
     QVERIFY(played > 50);
+}
+
+void TestPlayDay::settingVariants_data()
+{
+    QTest::addColumn<int>("variant");
+    QTest::newRow("Swiss rounds, then top 8") << 0;
+    QTest::newRow("playoff first to 9") << 1;
+    QTest::newRow("playoff level games by a 20s shoot-out") << 2;
+    QTest::newRow("round robin twice, byes of 3, walkovers of 6") << 3;
+    QTest::newRow("best of 5, mini-league before 20s, no match for 3rd") << 4;
+}
+
+void TestPlayDay::settingVariants()
+{
+    // The settings of G1-G7 other than the defaults, each played through a whole day of 13 units.
+    QFETCH(int, variant);
+    Format format = makeTemplate(variant == 3 ? Template::OneRoundRobin : Template::RandomThenTop8, 13, 5);
+    Stage& first = format.stages.front();
+    Stage& last = format.stages.back();
+    switch (variant) {
+    case 0:
+        first.swiss = true;
+        break;
+    case 1:
+        last.settings.match = MatchKind::FirstTo;
+        break;
+    case 2:
+        last.settings.level = LevelPlayoffGame::TwentiesShootOut;
+        break;
+    case 3:
+        first.settings.gamesPerPairing = 2;
+        first.settings.byePoints = 3;
+        first.settings.walkoverPoints = 6;
+        break;
+    case 4:
+        last.settings.bestOf = 5;
+        last.settings.thirdPlace = false;
+        first.settings.tieBreaks = {TieBreak::MiniLeague, TieBreak::Twenties, TieBreak::ShootOut};
+        break;
+    }
+    const std::vector<PlayUnit> field = sampleUnits(13, 21);
+    const SimulatedDay day = simulateDay(format, field, 21, {{"u5", 0, 3}});
+    QVERIFY2(!day.state.problem, day.state.problem.value_or("").c_str());
+    QVERIFY(day.state.placesFinal);
+    QVERIFY(day.state.ignoredEntries.empty());
+    QVERIFY(isPermutation(day.state, field));
+    // Every entered score passes the stage's own check; the group stage never repeats a pairing
+    // more often than its cycles.
+    for (const auto& [key, score] : day.input.scores) {
+        const Stage& stage = format.stages[static_cast<std::size_t>(key.stage)];
+        QVERIFY(!scoreProblem(score, stage.settings, stage.kind == StageKind::Playoff));
+    }
+    std::map<std::pair<UnitId, UnitId>, int> met;
+    for (const PlayGame& game : day.state.stages[0].groups[0].games)
+        if (!game.b.empty())
+            ++met[std::minmax(game.a, game.b)];
+    for (const auto& [pair, count] : met)
+        QVERIFY(count <= first.settings.gamesPerPairing);
+    if (variant == 1)
+        for (const PlayGame& game : day.state.stages[1].groups[0].games)
+            if (game.state == GameState::Scored)
+                QVERIFY(std::max(game.score.pointsA, game.score.pointsB) >= 9);
+    if (variant == 3) {
+        QCOMPARE(static_cast<int>(met.size()), 13 * 12 / 2);
+        for (const PlayGame& game : day.state.stages[0].groups[0].games) {
+            if (game.state == GameState::Bye && game.a != "u5")
+                QCOMPARE(game.score.pointsA, 3);
+            if (game.state == GameState::Walkover)
+                QCOMPARE(std::max(game.score.pointsA, game.score.pointsB), 6);
+        }
+    }
+    if (variant == 4) {
+        // 3rd and 4th by their standing before the playoff (G5), the better seed 3rd.
+        const std::vector<UnitId>& seeds = day.state.stages[1].groups[0].units;
+        const auto seedOf = [&](const UnitId& unit) {
+            return std::find(seeds.begin(), seeds.end(), unit) - seeds.begin();
+        };
+        QVERIFY(seedOf(day.state.places[2].unit) < seedOf(day.state.places[3].unit));
+        QVERIFY(day.state.places[2].rule.find("by standing") != std::string::npos);
+    }
+    // The group means shown for the first stage: one group, the field's mean.
+    double sum = 0;
+    for (const PlayUnit& unit : field)
+        sum += unit.rating;
+    QCOMPARE(day.state.stages[0].groups[0].meanRating, sum / 13);
 }
 
 QTEST_APPLESS_MAIN(TestPlayDay)

@@ -92,6 +92,7 @@ struct PlayGame {
 struct PlayGroup {
     std::string name;          // "Group A", "Pool B", "Preliminary", "Pool A playoff"
     std::vector<UnitId> units; // in seeding order
+    double meanRating = 0;     // DECISIONS G4: shown so that the director sees the groups are even
     std::vector<PlayGame> games;
     Standings standings; // round robins and random rounds
     // Playoff: the bracket's order so far, best first, with the rule in words.
