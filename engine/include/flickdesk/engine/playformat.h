@@ -68,7 +68,7 @@ struct Stage {
     StageKind kind = StageKind::RoundRobin;
     StageSettings settings;
     // The units the stage takes from the stage before, by their standing there (DECISIONS G4); 0: all.
-    // A first stage takes the whole field.
+    // A first stage takes the whole field; a playoff takes what its bracket sizes say.
     int takeTop = 0;
     int groups = 1;  // RoundRobin: parallel groups, sizes as equal as possible
     int rounds = 10; // RandomRounds
