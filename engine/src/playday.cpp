@@ -97,6 +97,14 @@ void settle(Context& context, PlayGame& game, const StageSettings& settings, boo
     if (it == context.input.scores.end())
         return;
     context.usedScores.insert(game.key);
+    const auto sides = context.input.enteredFor.find(game.key);
+    if (sides != context.input.enteredFor.end() && sides->second != std::pair(game.a, game.b)) {
+        context.state.ignoredEntries.push_back(gameKeyText(game.key) + ": the score was entered for " +
+                                               context.nameOf(sides->second.first) + " v " +
+                                               context.nameOf(sides->second.second) + "; the draw now has " +
+                                               context.nameOf(game.a) + " v " + context.nameOf(game.b));
+        return;
+    }
     if (const auto problem = scoreProblem(it->second, settings, playoff)) {
         context.state.ignoredEntries.push_back(gameKeyText(game.key) + ": " + *problem);
         return;

@@ -148,6 +148,7 @@ SimulatedDay simulateDay(const Format& format, const std::vector<PlayUnit>& unit
             if (entryProblem(day.input, day.state, game.key, score))
                 return day;
             day.input.scores[game.key] = score;
+            day.input.enteredFor[game.key] = {game.a, game.b}; // as a store keeps them
             ++day.scoresEntered;
             if (everyScore) {
                 day.state = computePlay(day.input);

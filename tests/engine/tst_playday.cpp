@@ -338,6 +338,17 @@ void TestPlayDay::scoresAreChecked()
     state = computePlay(input);
     QVERIFY(state.ignoredEntries.empty());
     QCOMPARE(state.game(key)->state, GameState::Scored);
+    // A score entered for other sides than the draw now has (a redraw after a correction) is not used.
+    const UnitId sideA = state.game(key)->a;
+    const UnitId sideB = state.game(key)->b;
+    input.enteredFor[key] = {sideB, sideA};
+    state = computePlay(input);
+    QCOMPARE(state.game(key)->state, GameState::Waiting);
+    QCOMPARE(state.ignoredEntries.size(), std::size_t(1));
+    QVERIFY(state.ignoredEntries[0].find("the draw now has") != std::string::npos);
+    input.enteredFor[key] = {sideA, sideB};
+    state = computePlay(input);
+    QCOMPARE(state.game(key)->state, GameState::Scored);
     QCOMPARE(gameKeyText(key), std::string("s0.g0.r0.m0.n0"));
     QCOMPARE(parseGameKey("s1.g2.r3.m4.n5").value(), (GameKey{1, 2, 3, 4, 5}));
     QVERIFY(!parseGameKey("s1.g2.r3.m4"));

@@ -67,6 +67,10 @@ struct PlayInput {
     std::uint64_t seed = 0;
     std::vector<std::vector<UnitId>> handGroups; // Seeding::Hand: the first stage's groups
     std::map<GameKey, Score> scores;
+    // The sides each score was entered for (optional, kept by a store): a later stage or a Swiss round
+    // is drawn from earlier results, so a corrected earlier score can redraw it. A score whose game
+    // now has other sides is not used, and is reported in ignoredEntries.
+    std::map<GameKey, std::pair<UnitId, UnitId>> enteredFor;
     std::vector<ShootOutOrder> shootOuts;
     std::vector<Withdrawal> withdrawals;
     std::vector<HandPlace> handPlaces;
