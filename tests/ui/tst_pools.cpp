@@ -140,6 +140,9 @@ class TestPools : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void importAndExport();
+    void docsExamplesImportThroughTheTab_data();
+    void docsExamplesImportThroughTheTab();
+    void exportedTableReadsBackAsPlayers();
     void readOnlyStoreEditsNothing();
     void renamePoolThroughTheDialog();
     void refusedRenameChangesNothing_data();
@@ -203,6 +206,82 @@ void TestPools::importAndExport()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const core::SystemResult expected = computed(SystemKind::KingsHeadToHead, kingsPlayers, goodGames);
     QCOMPARE(file.readAll(), core::tableToCsv(expected.table));
+}
+
+void TestPools::docsExamplesImportThroughTheTab_data()
+{
+    QTest::addColumn<int>("kindValue");
+    QTest::addColumn<QString>("players");
+    QTest::addColumn<QString>("games");
+    QTest::newRow("ACF") << int(SystemKind::Acf) << QStringLiteral("acf-players.csv")
+                         << QStringLiteral("acf-games.csv");
+    // Head-to-head and group games in one file: a Kings Cribbage club takes both.
+    QTest::newRow("Kings Cribbage club")
+        << int(SystemKind::Kings) << QStringLiteral("kc-players.csv") << QStringLiteral("kc-games.csv");
+    QTest::newRow("Squares") << int(SystemKind::Squares) << QStringLiteral("squares-players.csv")
+                             << QStringLiteral("squares-games.csv");
+}
+
+void TestPools::docsExamplesImportThroughTheTab()
+{
+    // The files of docs/examples, chosen in Import CSV... as a director would (the games first), give
+    // the table the command line computes from the same files.
+    QFETCH(int, kindValue);
+    const auto kind = static_cast<SystemKind>(kindValue);
+    QFETCH(QString, players);
+    QFETCH(QString, games);
+    const QDir examples(QStringLiteral(FLICKDESK_TEST_DATA_DIR "/../../docs/examples"));
+    const auto read = [&](const QString& name) {
+        QFile file(examples.filePath(name));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("examples.sqlite")));
+    QVERIFY(store);
+    const qint64 pool = store->createPool(kind, QStringLiteral("Example"));
+    PoolsView view(*store);
+    QVERIFY(view.selectPool(pool));
+    QCOMPARE(view.importFiles({examples.filePath(games), examples.filePath(players)}), QString());
+    const core::SystemResult expected = computed(kind, read(players), read(games));
+    QVERIFY(expected.defects.empty());
+    QVERIFY(!expected.table.rows.isEmpty());
+    QCOMPARE(view.result().table.columns, expected.table.columns);
+    QCOMPARE(view.result().table.rows, expected.table.rows);
+    QVERIFY(view.currentDesk() && view.currentDesk()->shows(kind));
+}
+
+void TestPools::exportedTableReadsBackAsPlayers()
+{
+    // A club's ladder exported and imported into a new pool: the members start from the ratings and
+    // games they have now; the computed columns (the status) are left out, not refused.
+    QTemporaryDir temp;
+    auto store = openStore(temp.filePath(QStringLiteral("ladder.sqlite")));
+    QVERIFY(store);
+    const qint64 season1 = store->createPool(SystemKind::Kings, QStringLiteral("Season 1"));
+    PoolsView view(*store);
+    QVERIFY(view.selectPool(season1));
+    QVERIFY(view.session()
+                ->importFiles(kingsPlayers, QStringLiteral("players.csv"),
+                              "game,date,player1,score1,player2,score2,player3,score3,player4,score4\n"
+                              "g1,2025-03-01,A,121,B,100,,,,\n",
+                              QStringLiteral("games.csv"))
+                .ok());
+    const QString ladder = temp.filePath(QStringLiteral("ladder.csv"));
+    QCOMPARE(view.exportTableTo(ladder), QString());
+    const qint64 season2 = store->createPool(SystemKind::Kings, QStringLiteral("Season 2"));
+    QVERIFY(view.selectPool(season2));
+    QCOMPARE(view.importFiles({ladder}), QString());
+    const core::PoolContent content = store->poolContent(season2);
+    QCOMPARE(content.players.size(), 2);
+    QVERIFY(content.games.empty());
+    // K1: A 1700 beat B 1500: 1713 / 1487, each with 11 games now: the new season starts there.
+    const int a = content.playerIndex(QStringLiteral("A"));
+    QVERIFY(a >= 0);
+    QCOMPARE(content.players[a].value(content.playerColumns.indexOf(QStringLiteral("rating"))),
+             QStringLiteral("1713"));
+    QCOMPARE(content.players[a].value(content.playerColumns.indexOf(QStringLiteral("games"))),
+             QStringLiteral("11"));
+    QCOMPARE(content.playerName(QStringLiteral("B")), QStringLiteral("Bob"));
 }
 
 void TestPools::readOnlyStoreEditsNothing()
