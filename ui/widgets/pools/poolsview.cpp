@@ -84,10 +84,10 @@ PoolsView::PoolsView(core::Store& store, QWidget* parent)
     m_import->setObjectName(QStringLiteral("poolImportButton"));
     m_export = new QPushButton(tr("E&xport Table..."), this);
     m_export->setObjectName(QStringLiteral("poolExportButton"));
-    m_print = new QPushButton(tr("Prin&t..."), this);
+    m_print = new QPushButton(tr("Print..."), this);
     m_print->setObjectName(QStringLiteral("poolPrintButton"));
     m_print->setToolTip(tr("Print the table shown (the ladder, the standings, the event's report...)"));
-    m_pdf = new QPushButton(tr("Save P&DF..."), this);
+    m_pdf = new QPushButton(tr("Save PDF..."), this);
     m_pdf->setObjectName(QStringLiteral("poolPdfButton"));
     m_pdf->setToolTip(tr("Save the tables this pool prints as one PDF file"));
     auto* top = new QHBoxLayout;
