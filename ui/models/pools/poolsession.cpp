@@ -24,6 +24,22 @@ core::PoolChange refusedBy(const core::StoreError& error)
     return change;
 }
 
+// An edit of a game or player the pool does not have (any more): refused, nothing pushed.
+core::PoolChange noSuchGame(int game)
+{
+    core::PoolChange change;
+    change.defects.push_back({stepTr("game %1").arg(game), {}, stepTr("the pool has no such game"), game, 0});
+    return change;
+}
+
+core::PoolChange noSuchPlayer(int line)
+{
+    core::PoolChange change;
+    change.defects.push_back(
+        {stepTr("player %1").arg(line), {}, stepTr("the pool has no such player"), 0, line});
+    return change;
+}
+
 // The player's name in a step's text ("Add player Ann Lee"): the name column, else the id.
 QString playerText(const core::PoolContent* content, const QStringList& fields)
 {
@@ -99,11 +115,18 @@ private:
 
 namespace {
 
-class AddGameCommand : public PoolCommand {
+// A game's or a player's row added: the first redo adds it under the next free number (the store's
+// choice), later redoes put it back under that number, undo removes it.
+template <typename Value, core::PoolChange (core::PoolStore::*Add)(qint64, const Value&),
+          core::PoolChange (core::PoolStore::*Restore)(qint64, int, const Value&),
+          core::PoolChange (core::PoolStore::*Remove)(qint64, int), int core::PoolChange::*Number>
+class AddCommand : public PoolCommand {
 public:
-    AddGameCommand(PoolSession& session, qint64 pool, QList<QStringList> rows)
-        : PoolCommand(session, pool, QString())
-        , m_rows(std::move(rows))
+    AddCommand(PoolSession& session, qint64 pool, Value value, const QString& text,
+               const char* textWithNumber = nullptr)
+        : PoolCommand(session, pool, text)
+        , m_value(std::move(value))
+        , m_textWithNumber(textWithNumber)
     {
     }
 
@@ -111,123 +134,79 @@ protected:
     core::PoolChange doRedo() override
     {
         if (m_number > 0)
-            return store().restorePoolGame(pool(), m_number, m_rows);
-        core::PoolChange change = store().addPoolGame(pool(), m_rows);
+            return (store().*Restore)(pool(), m_number, m_value);
+        core::PoolChange change = (store().*Add)(pool(), m_value);
         if (change.ok()) {
-            m_number = change.game;
-            setText(stepTr("Add game %1").arg(m_number));
+            m_number = change.*Number;
+            if (m_textWithNumber)
+                setText(stepTr(m_textWithNumber).arg(m_number));
         }
         return change;
     }
-    core::PoolChange doUndo() override { return store().deletePoolGame(pool(), m_number); }
+    core::PoolChange doUndo() override { return (store().*Remove)(pool(), m_number); }
 
 private:
-    QList<QStringList> m_rows;
+    Value m_value;
+    const char* m_textWithNumber;
     int m_number = 0;
 };
 
-class EditGameCommand : public PoolCommand {
+// A stored game's rows or player's fields corrected in place: redo writes `after`, undo `before`.
+template <typename Value, core::PoolChange (core::PoolStore::*Replace)(qint64, int, const Value&)>
+class ReplaceCommand : public PoolCommand {
 public:
-    EditGameCommand(PoolSession& session, qint64 pool, int game, QList<QStringList> before,
-                    QList<QStringList> after)
-        : PoolCommand(session, pool, stepTr("Correct game %1").arg(game))
-        , m_game(game)
+    ReplaceCommand(PoolSession& session, qint64 pool, int number, Value before, Value after,
+                   const QString& text)
+        : PoolCommand(session, pool, text)
+        , m_number(number)
         , m_before(std::move(before))
         , m_after(std::move(after))
     {
     }
 
 protected:
-    core::PoolChange doRedo() override { return store().replacePoolGame(pool(), m_game, m_after); }
-    core::PoolChange doUndo() override { return store().replacePoolGame(pool(), m_game, m_before); }
+    core::PoolChange doRedo() override { return (store().*Replace)(pool(), m_number, m_after); }
+    core::PoolChange doUndo() override { return (store().*Replace)(pool(), m_number, m_before); }
 
 private:
-    int m_game;
-    QList<QStringList> m_before;
-    QList<QStringList> m_after;
+    int m_number;
+    Value m_before;
+    Value m_after;
 };
 
-class DeleteGameCommand : public PoolCommand {
+// A stored game or player removed: undo puts it back under its own number.
+template <typename Value, core::PoolChange (core::PoolStore::*Remove)(qint64, int),
+          core::PoolChange (core::PoolStore::*Restore)(qint64, int, const Value&)>
+class RemoveCommand : public PoolCommand {
 public:
-    DeleteGameCommand(PoolSession& session, qint64 pool, int game, QList<QStringList> rows)
-        : PoolCommand(session, pool, stepTr("Delete game %1").arg(game))
-        , m_game(game)
-        , m_rows(std::move(rows))
+    RemoveCommand(PoolSession& session, qint64 pool, int number, Value value, const QString& text)
+        : PoolCommand(session, pool, text)
+        , m_number(number)
+        , m_value(std::move(value))
     {
     }
 
 protected:
-    core::PoolChange doRedo() override { return store().deletePoolGame(pool(), m_game); }
-    core::PoolChange doUndo() override { return store().restorePoolGame(pool(), m_game, m_rows); }
+    core::PoolChange doRedo() override { return (store().*Remove)(pool(), m_number); }
+    core::PoolChange doUndo() override { return (store().*Restore)(pool(), m_number, m_value); }
 
 private:
-    int m_game;
-    QList<QStringList> m_rows;
+    int m_number;
+    Value m_value;
 };
 
-class AddPlayerCommand : public PoolCommand {
-public:
-    AddPlayerCommand(PoolSession& session, qint64 pool, QStringList fields, const QString& name)
-        : PoolCommand(session, pool, stepTr("Add player %1").arg(name))
-        , m_fields(std::move(fields))
-    {
-    }
-
-protected:
-    core::PoolChange doRedo() override
-    {
-        if (m_line > 0)
-            return store().restorePoolPlayer(pool(), m_line, m_fields);
-        core::PoolChange change = store().addPoolPlayer(pool(), m_fields);
-        if (change.ok())
-            m_line = change.playerLine;
-        return change;
-    }
-    core::PoolChange doUndo() override { return store().deletePoolPlayer(pool(), m_line); }
-
-private:
-    QStringList m_fields;
-    int m_line = 0;
-};
-
-class EditPlayerCommand : public PoolCommand {
-public:
-    EditPlayerCommand(PoolSession& session, qint64 pool, int line, QStringList before, QStringList after,
-                      const QString& name)
-        : PoolCommand(session, pool, stepTr("Correct player %1").arg(name))
-        , m_line(line)
-        , m_before(std::move(before))
-        , m_after(std::move(after))
-    {
-    }
-
-protected:
-    core::PoolChange doRedo() override { return store().replacePoolPlayer(pool(), m_line, m_after); }
-    core::PoolChange doUndo() override { return store().replacePoolPlayer(pool(), m_line, m_before); }
-
-private:
-    int m_line;
-    QStringList m_before;
-    QStringList m_after;
-};
-
-class DeletePlayerCommand : public PoolCommand {
-public:
-    DeletePlayerCommand(PoolSession& session, qint64 pool, int line, QStringList fields, const QString& name)
-        : PoolCommand(session, pool, stepTr("Remove player %1").arg(name))
-        , m_line(line)
-        , m_fields(std::move(fields))
-    {
-    }
-
-protected:
-    core::PoolChange doRedo() override { return store().deletePoolPlayer(pool(), m_line); }
-    core::PoolChange doUndo() override { return store().restorePoolPlayer(pool(), m_line, m_fields); }
-
-private:
-    int m_line;
-    QStringList m_fields;
-};
+using Rows = QList<QStringList>;
+using AddGameCommand = AddCommand<Rows, &core::PoolStore::addPoolGame, &core::PoolStore::restorePoolGame,
+                                  &core::PoolStore::deletePoolGame, &core::PoolChange::game>;
+using AddPlayerCommand =
+    AddCommand<QStringList, &core::PoolStore::addPoolPlayer, &core::PoolStore::restorePoolPlayer,
+               &core::PoolStore::deletePoolPlayer, &core::PoolChange::playerLine>;
+using EditGameCommand = ReplaceCommand<Rows, &core::PoolStore::replacePoolGame>;
+using EditPlayerCommand = ReplaceCommand<QStringList, &core::PoolStore::replacePoolPlayer>;
+using DeleteGameCommand =
+    RemoveCommand<Rows, &core::PoolStore::deletePoolGame, &core::PoolStore::restorePoolGame>;
+using DeletePlayerCommand =
+    RemoveCommand<QStringList, &core::PoolStore::deletePoolPlayer, &core::PoolStore::restorePoolPlayer>;
 
 // What an import or a batch of games added: put back in the same places on redo, removed (the
 // games from the last, then the players) on undo.
@@ -400,66 +379,58 @@ core::PoolChange PoolSession::push(PoolCommand* command)
 
 core::PoolChange PoolSession::addGame(const QList<QStringList>& rows)
 {
-    return push(new AddGameCommand(*this, poolId(), rows));
+    return push(new AddGameCommand(*this, poolId(), rows, stepTr("Add game"),
+                                   QT_TRANSLATE_NOOP("flickdesk::ui::PoolSession", "Add game %1")));
 }
 
 core::PoolChange PoolSession::editGame(int game, const QList<QStringList>& rows)
 {
     const core::PoolGame* stored = m_content ? m_content->game(game) : nullptr;
-    if (!stored) {
-        core::PoolChange change;
-        change.defects.push_back(
-            {stepTr("game %1").arg(game), {}, stepTr("the pool has no such game"), game, 0});
-        return change;
-    }
+    if (!stored)
+        return noSuchGame(game);
     if (stored->rows == rows)
         return {}; // nothing to correct: no step
-    return push(new EditGameCommand(*this, poolId(), game, stored->rows, rows));
+    return push(
+        new EditGameCommand(*this, poolId(), game, stored->rows, rows, stepTr("Correct game %1").arg(game)));
 }
 
 core::PoolChange PoolSession::deleteGame(int game)
 {
     const core::PoolGame* stored = m_content ? m_content->game(game) : nullptr;
-    if (!stored) {
-        core::PoolChange change;
-        change.defects.push_back(
-            {stepTr("game %1").arg(game), {}, stepTr("the pool has no such game"), game, 0});
-        return change;
-    }
-    return push(new DeleteGameCommand(*this, poolId(), game, stored->rows));
+    if (!stored)
+        return noSuchGame(game);
+    return push(
+        new DeleteGameCommand(*this, poolId(), game, stored->rows, stepTr("Delete game %1").arg(game)));
 }
 
 core::PoolChange PoolSession::addPlayer(const QStringList& fields)
 {
-    return push(new AddPlayerCommand(*this, poolId(), fields, playerText(content(), fields)));
+    return push(new AddPlayerCommand(*this, poolId(), fields,
+                                     stepTr("Add player %1").arg(playerText(content(), fields))));
 }
 
 core::PoolChange PoolSession::editPlayer(int line, const QStringList& fields)
 {
     const qsizetype index = m_content ? m_content->playerLines.indexOf(line) : -1;
     if (index < 0) {
-        core::PoolChange change;
-        change.defects.push_back(
-            {stepTr("player %1").arg(line), {}, stepTr("the pool has no such player"), 0, line});
-        return change;
+        return noSuchPlayer(line);
     }
     const QStringList before = m_content->players[index];
     if (before == fields)
         return {};
-    return push(new EditPlayerCommand(*this, poolId(), line, before, fields, playerText(content(), before)));
+    return push(new EditPlayerCommand(*this, poolId(), line, before, fields,
+                                      stepTr("Correct player %1").arg(playerText(content(), before))));
 }
 
 core::PoolChange PoolSession::deletePlayer(int line)
 {
     const qsizetype index = m_content ? m_content->playerLines.indexOf(line) : -1;
     if (index < 0) {
-        core::PoolChange change;
-        change.defects.push_back(
-            {stepTr("player %1").arg(line), {}, stepTr("the pool has no such player"), 0, line});
-        return change;
+        return noSuchPlayer(line);
     }
     const QStringList fields = m_content->players[index];
-    return push(new DeletePlayerCommand(*this, poolId(), line, fields, playerText(content(), fields)));
+    return push(new DeletePlayerCommand(*this, poolId(), line, fields,
+                                        stepTr("Remove player %1").arg(playerText(content(), fields))));
 }
 
 core::PoolChange PoolSession::importFiles(const QByteArray& players, const QString& playersFile,
