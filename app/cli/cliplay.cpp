@@ -105,10 +105,13 @@ int runFormat(Invocation& call, OpenPlay& open)
     const std::vector<play::PlayUnit> units = open.store->playUnits(open.eventId, open.ratings);
     const play::Format format = play::makeTemplate(*kind, static_cast<int>(units.size()), boards);
     open.store->setPlayFormat(open.eventId, format, seed);
-    call.out << Cli::tr("%1: %2 for %3 players or teams, %4 stages.\n")
+    QStringList stages;
+    for (const play::Stage& stage : format.stages)
+        stages.append(qs(stage.name));
+    call.out << Cli::tr("%1: %2 for %3 players or teams: %4.\n")
                     .arg(open.eventId, qs(format.name))
                     .arg(units.size())
-                    .arg(format.stages.size());
+                    .arg(stages.join(QStringLiteral(", ")));
     return cli_exit::ok;
 }
 
@@ -124,7 +127,7 @@ int runDraw(Invocation& call, OpenPlay& open, const play::PlayState& state)
                                  .groups[static_cast<std::size_t>(game->key.group)]
                                  .name),
                           QString::number(game->key.round + 1), QString::number(game->board),
-                          QString::number(game->wave + 1), qs(game->a), unitName(open, game->a), qs(game->b),
+                          QString::number(game->wave), qs(game->a), unitName(open, game->a), qs(game->b),
                           unitName(open, game->b)});
     }
     return writeOutput(call.out, call.err, call.name(), call.arguments, bytes);
@@ -256,10 +259,21 @@ int runScores(Invocation& call, OpenPlay& open, const QString& path)
             if (!okBoard || board < 1)
                 return fail(QStringLiteral("board"),
                             Cli::tr("'%1' is not a board (1 or more)").arg(field("board")));
+            // A game waiting on that board in that round; else one scored there already (a file read
+            // again after a fix), of the latest stage.
             const play::PlayGame* found = nullptr;
             for (const play::PlayGame* game : state.waitingGames()) {
                 if (game->key.round == round - 1 && game->board == board)
                     found = game;
+            }
+            for (auto stage = state.stages.rbegin(); !found && stage != state.stages.rend(); ++stage) {
+                for (const play::PlayGroup& group : stage->groups) {
+                    for (const play::PlayGame& game : group.games) {
+                        if (!found && game.state == play::GameState::Scored && game.key.round == round - 1 &&
+                            game.board == board)
+                            found = &game;
+                    }
+                }
             }
             if (!found)
                 return fail(

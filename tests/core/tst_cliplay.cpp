@@ -171,6 +171,16 @@ private Q_SLOTS:
             const auto store = openStoppedStore(path);
             QCOMPARE(store->playScores(event).size(), std::size_t{1});
         }
+        QVERIFY(rows.size() > 3 && rows[3][3] == QStringLiteral("1"));
+        // The file fixed and read again: the row stored already is skipped, the fixed one recorded.
+        QVERIFY(writeFile(
+            bad, QStringLiteral("game,points_a,points_b,twenties_a,twenties_b\n%1,6,2,1,0\n%2,6,2,0,0\n")
+                     .arg(rows[1][0], rows[2][0])
+                     .toUtf8()));
+        const CliRun fixed = run({QStringLiteral("play"), QStringLiteral("scores"), path, event, bad});
+        QVERIFY2(fixed.status == 0, qPrintable(fixed.err));
+        QVERIFY2(fixed.out.contains(QStringLiteral("1 scores recorded, 1 already stored")),
+                 qPrintable(fixed.out));
         // A score that is not a game of 4 rounds is refused in words, by line.
         const QString sum = dir.filePath(QStringLiteral("sum.csv"));
         QVERIFY(writeFile(
