@@ -58,6 +58,7 @@ private Q_SLOTS:
     void initTestCase();
     void awardedSubmissionAgrees();
     void unawardedSubmissionAgrees();
+    void olderLayoutAgrees();
     void catchesChangedPoints();
     void catchesChangedPlace();
     void catchesChangedIndex();
@@ -124,6 +125,34 @@ void TestVerifyEvent::unawardedSubmissionAgrees()
     const CliRun checked = run({QStringLiteral("verify-event"), unawarded_});
     QVERIFY2(checked.status == core::cli_exit::ok, qPrintable(checked.out + checked.err));
     QVERIFY2(checked.err.contains(QLatin1String("event 174 has no award")), qPrintable(checked.err));
+}
+
+void TestVerifyEvent::olderLayoutAgrees()
+{
+    // The same file as an older FlickDesk wrote it, without the locations: read and verified alike.
+    const QByteArray bytes = edited(awarded_, [](QJsonObject& content) {
+        QJsonObject event = content.value(QStringLiteral("event")).toObject();
+        QVERIFY(event.contains(QStringLiteral("location")));
+        event.remove(QStringLiteral("location"));
+        content.insert(QStringLiteral("event"), event);
+        QJsonArray field = content.value(QStringLiteral("field")).toArray();
+        for (qsizetype i = 0; i < field.size(); ++i) {
+            QJsonObject unit = field.at(i).toObject();
+            QJsonArray players = unit.value(QStringLiteral("players")).toArray();
+            for (qsizetype k = 0; k < players.size(); ++k) {
+                QJsonObject player = players.at(k).toObject();
+                player.remove(QStringLiteral("location"));
+                players.replace(k, player);
+            }
+            unit.insert(QStringLiteral("players"), players);
+            field.replace(i, unit);
+        }
+        content.insert(QStringLiteral("field"), field);
+    });
+    QVERIFY(!bytes.contains("\"location\""));
+    const CliRun checked = verify(bytes, QStringLiteral("older.json"));
+    QVERIFY2(checked.status == core::cli_exit::ok, qPrintable(checked.out + checked.err));
+    QVERIFY(checked.out.isEmpty());
 }
 
 void TestVerifyEvent::catchesChangedPoints()
