@@ -176,6 +176,16 @@ const Command commands[] = {
          "                   (date, name and field) under another id, and a player the database\n"
          "                   knows under another name, are defects\n"),
      &runImportEvent, DatabaseUse::WritesOrMakes, QLatin1String(""), "FILE.json"},
+    {QLatin1String("verify-event"), QLatin1String("FILE.json"),
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "Check a submission file: its points computed again from the lock it carries."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "  FILE.json        written by export-event; read as import-event reads it, then its award's\n"
+         "                   FSI, FDI, places and points are computed again from the locked ratings in\n"
+         "                   the file and every difference is listed on standard output. Exit status 0\n"
+         "                   when all agree, 1 when something differs, 2 when the file cannot be read\n"),
+     &runVerifyEvent, DatabaseUse::None, QLatin1String(""), "FILE.json"},
     {QLatin1String("events"), QLatin1String("[--db FILE]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "List the database's events: id, date, name and status, tab-separated, one per line."),

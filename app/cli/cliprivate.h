@@ -117,7 +117,8 @@ int runMergePlayer(Invocation& call); // cliplayers.cpp
 int runAcf(Invocation& call);
 int runKings(Invocation& call);
 int runSquares(Invocation& call);
-int runPlay(Invocation& call); // cliplay.cpp
+int runPlay(Invocation& call);        // cliplay.cpp
+int runVerifyEvent(Invocation& call); // cliverify.cpp
 
 // The checks of --params, --epsilon and --max-iter (rate, lock; clirating.cpp), made even with --help.
 QString checkRatingOptions(const Arguments& arguments);

@@ -5,8 +5,8 @@
 // the real flickdesk-cli, is named by its JSON path (and line where the text shows it), exits 2 and
 // leaves the database as it was. The files are in tests/data/submission (README.md there).
 #include "../common/storefixtures.h"
-#include "clitestsupport.h"
 #include "cli/cli.h"
+#include "clitestsupport.h"
 #include "core/formats/csvtable.h"
 #include "core/formats/eventexchange.h"
 #include "core/formats/strictjson.h"
@@ -100,6 +100,7 @@ private Q_SLOTS:
     void strictJson();
     void ratingListIds();
     void readsOlderIdsBack();
+    void verifiesOlderFile();
 
 private:
     // A database holding the events of reference/ttt/tiny, copied for each case.
@@ -452,6 +453,36 @@ void TestSubmissionFile::readsOlderIdsBack()
     QCOMPARE(refused.status, core::cli_exit::inputDefects);
     QVERIFY2(refused.err.contains(QLatin1String("content.event.id: the id '0175 ' has a space at its end")),
              qPrintable(refused.err));
+}
+
+void TestSubmissionFile::verifiesOlderFile()
+{
+    // valid.json was written before locations and the play: it still imports, and verify-event
+    // reads it too. Its points were written by hand (40, 30, 20, 10 and an FSI of 0.8), not by the
+    // award: each is named against what the lock in the file gives.
+    QTemporaryDir temp;
+    const QString file = submissionPath(QStringLiteral("valid.json"));
+    const CliRun imported =
+        run({QStringLiteral("import-event"), file, QStringLiteral("--db"), database(temp)});
+    QVERIFY2(imported.status == core::cli_exit::ok, qPrintable(imported.err));
+    const CliRun verified = run({QStringLiteral("verify-event"), file});
+    QCOMPARE(verified.status, 1);
+    const QStringList lines = verified.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5);
+    QVERIFY2(lines.at(0).startsWith(QLatin1String("award.fsi: the file says 0.8, its lock gives ")),
+             qPrintable(verified.out));
+    const QStringList players{QStringLiteral("746"), QStringLiteral("58"), QStringLiteral("12"),
+                              QStringLiteral("9")};
+    const QStringList written{QStringLiteral("40"), QStringLiteral("30"), QStringLiteral("20"),
+                              QStringLiteral("10")};
+    for (qsizetype i = 0; i < players.size(); ++i)
+        QVERIFY2(lines.at(i + 1).startsWith(QStringLiteral("award.awards: player %1 (unit %2, place %2): "
+                                                           "the file says %3 points")
+                                                .arg(players.at(i))
+                                                .arg(i + 1)
+                                                .arg(written.at(i))),
+                 qPrintable(verified.out));
+    QVERIFY2(verified.err.contains(QLatin1String("event 175: 5 differences")), qPrintable(verified.err));
 }
 
 QTEST_MAIN(TestSubmissionFile)
