@@ -442,6 +442,53 @@ ALTER TABLE pool_players_v8 RENAME TO pool_players;
 ALTER TABLE pool_games_v8 RENAME TO pool_games;
 )sql";
 
+// Version 9: an event's day of play (issue 28, DECISIONS G1-G8): its format as JSON (every setting,
+// core/store/playstore.h), seed and hand-set groups; each score with the two units it was entered for
+// (PlayInput::enteredFor); the shoot-out orders, withdrawals during play and hand-set places with
+// their reasons. Game keys are the engine's text ("s0.g1.r2.m3.n0"), units the entrant numbers.
+constexpr const char* schemaVersion9 = R"sql(
+CREATE TABLE play_formats (
+    event_id TEXT PRIMARY KEY NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    format TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    hand_groups TEXT NOT NULL DEFAULT '[]'
+) WITHOUT ROWID;
+CREATE TABLE play_scores (
+    event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    game TEXT NOT NULL CHECK (game GLOB 's[0-9]*.g[0-9]*.r[0-9]*.m[0-9]*.n[0-9]*'),
+    unit_a TEXT NOT NULL,
+    unit_b TEXT NOT NULL,
+    points_a INTEGER NOT NULL CHECK (points_a >= 0),
+    points_b INTEGER NOT NULL CHECK (points_b >= 0),
+    twenties_a INTEGER NOT NULL CHECK (twenties_a >= 0),
+    twenties_b INTEGER NOT NULL CHECK (twenties_b >= 0),
+    shoot_out TEXT NOT NULL DEFAULT '' CHECK (shoot_out IN ('', 'A', 'B')),
+    entered TEXT NOT NULL,
+    PRIMARY KEY (event_id, game)
+) WITHOUT ROWID;
+CREATE TABLE play_shoot_outs (
+    event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    stage INTEGER NOT NULL CHECK (stage >= 0),
+    group_index INTEGER NOT NULL CHECK (group_index >= -1),
+    units TEXT NOT NULL,
+    PRIMARY KEY (event_id, stage, group_index)
+) WITHOUT ROWID;
+CREATE TABLE play_withdrawals (
+    event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    unit TEXT NOT NULL,
+    stage INTEGER NOT NULL CHECK (stage >= 0),
+    round INTEGER NOT NULL CHECK (round >= 0),
+    PRIMARY KEY (event_id, unit)
+) WITHOUT ROWID;
+CREATE TABLE play_places (
+    event_id TEXT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+    unit TEXT NOT NULL,
+    place INTEGER NOT NULL CHECK (place >= 1),
+    reason TEXT NOT NULL CHECK (reason <> ''),
+    PRIMARY KEY (event_id, unit)
+) WITHOUT ROWID;
+)sql";
+
 struct Migration {
     int version;
     const char* sql;
@@ -457,6 +504,7 @@ const Migration migrations[] = {
     {6, schemaVersion6},
     {7, schemaVersion7, convertLockRows},
     {8, schemaVersion8},
+    {9, schemaVersion9},
 };
 static_assert(std::size(migrations) == Store::latestSchemaVersion);
 

@@ -21,10 +21,12 @@
 //   core/store/historystore.h   the history, its imports, awards, the audit log, settings
 //   core/store/ratingstore.h    rating lists, rating runs, the lock of a month
 //   core/store/poolstore.h      rating pools of the other systems
+//   core/store/playstore.h      an event's day of play: format, scores, shoot-outs, withdrawals
 
 #include "core/store/eventdaystore.h"
 #include "core/store/historystore.h"
 #include "core/store/playerstore.h"
+#include "core/store/playstore.h"
 #include "core/store/poolstore.h"
 #include "core/store/ratingstore.h"
 #include "core/store/storechange.h"
@@ -44,9 +46,10 @@ class Store : public EventDayStore,
               public PlayerStore,
               public HistoryStore,
               public RatingStore,
-              public PoolStore {
+              public PoolStore,
+              public PlayStore {
 public:
-    static constexpr int latestSchemaVersion = 8;
+    static constexpr int latestSchemaVersion = 9;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 

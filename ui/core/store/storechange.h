@@ -24,6 +24,7 @@ struct StoreChange {
         Awards = 1u << 6,   // awarded points of the events in eventIds
         Pools = 1u << 7,    // the rating pools of the other systems
         Settings = 1u << 8, // a setting (the Finale of a season, earlier champions, parameters)
+        Play = 1u << 9,     // the day of play of the events in eventIds: format, scores, shoot-outs, places
     };
 
     unsigned areas = None;

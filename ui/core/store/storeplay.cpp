@@ -1,0 +1,711 @@
+// The FlickDesk database (core/store/store.h): an event's day of play (issue 28).
+
+#include "core/store/storeprivate.h"
+
+namespace flickdesk::core {
+namespace {
+
+namespace play = engine::play;
+
+QString playTr(const char* text)
+{
+    return QCoreApplication::translate("flickdesk::core::Store", text);
+}
+
+// ---- the format <-> JSON. Enumerations by word, so that a file stays readable and a new value
+// appended to an enumeration does not shift the old ones.
+
+template <typename E> struct Words {
+    E value;
+    const char* word;
+};
+
+constexpr Words<play::StageKind> kStageKinds[] = {{play::StageKind::RoundRobin, "round-robin"},
+                                                  {play::StageKind::RandomRounds, "random-rounds"},
+                                                  {play::StageKind::Tiers, "tiers"},
+                                                  {play::StageKind::Playoff, "playoff"}};
+constexpr Words<play::TieBreak> kTieBreaks[] = {{play::TieBreak::Twenties, "twenties"},
+                                                {play::TieBreak::MiniLeague, "mini-league"},
+                                                {play::TieBreak::ShootOut, "shoot-out"}};
+constexpr Words<play::Seeding> kSeedings[] = {
+    {play::Seeding::Snake, "snake"}, {play::Seeding::Random, "random"}, {play::Seeding::Hand, "hand"}};
+constexpr Words<play::MatchKind> kMatches[] = {{play::MatchKind::BestOf, "best-of"},
+                                               {play::MatchKind::FirstTo, "first-to"}};
+constexpr Words<play::LevelPlayoffGame> kLevels[] = {
+    {play::LevelPlayoffGame::ExtraRounds, "extra-rounds"},
+    {play::LevelPlayoffGame::TwentiesShootOut, "twenties-shoot-out"}};
+
+template <typename E, std::size_t N> QString wordOf(const Words<E> (&words)[N], E value)
+{
+    for (const Words<E>& w : words) {
+        if (w.value == value)
+            return QLatin1String(w.word);
+    }
+    return QString();
+}
+
+template <typename E, std::size_t N> std::optional<E> valueOf(const Words<E> (&words)[N], const QString& word)
+{
+    for (const Words<E>& w : words) {
+        if (word == QLatin1String(w.word))
+            return w.value;
+    }
+    return std::nullopt;
+}
+
+QJsonArray intArray(const std::vector<int>& values)
+{
+    QJsonArray array;
+    for (const int value : values)
+        array.append(value);
+    return array;
+}
+
+QJsonObject stageJson(const play::Stage& stage)
+{
+    const play::StageSettings& s = stage.settings;
+    QJsonObject settings;
+    settings.insert(QStringLiteral("roundsPerGame"), s.roundsPerGame);
+    settings.insert(QStringLiteral("gamesPerPairing"), s.gamesPerPairing);
+    settings.insert(QStringLiteral("byePoints"), s.byePoints);
+    settings.insert(QStringLiteral("walkoverPoints"), s.walkoverPoints);
+    QJsonArray tieBreaks;
+    for (const play::TieBreak tieBreak : s.tieBreaks)
+        tieBreaks.append(wordOf(kTieBreaks, tieBreak));
+    settings.insert(QStringLiteral("tieBreaks"), tieBreaks);
+    settings.insert(QStringLiteral("seeding"), wordOf(kSeedings, s.seeding));
+    settings.insert(QStringLiteral("boards"), s.boards);
+    settings.insert(QStringLiteral("match"), wordOf(kMatches, s.match));
+    settings.insert(QStringLiteral("bestOf"), s.bestOf);
+    settings.insert(QStringLiteral("firstTo"), s.firstTo);
+    settings.insert(QStringLiteral("thirdPlace"), s.thirdPlace);
+    settings.insert(QStringLiteral("level"), wordOf(kLevels, s.level));
+
+    QJsonObject object;
+    object.insert(QStringLiteral("name"), QString::fromStdString(stage.name));
+    object.insert(QStringLiteral("kind"), wordOf(kStageKinds, stage.kind));
+    object.insert(QStringLiteral("settings"), settings);
+    object.insert(QStringLiteral("takeTop"), stage.takeTop);
+    object.insert(QStringLiteral("groups"), stage.groups);
+    object.insert(QStringLiteral("rounds"), stage.rounds);
+    object.insert(QStringLiteral("swiss"), stage.swiss);
+    object.insert(QStringLiteral("poolSizes"), intArray(stage.poolSizes));
+    object.insert(QStringLiteral("bracketSizes"), intArray(stage.bracketSizes));
+    object.insert(QStringLiteral("perTier"), stage.perTier);
+    return object;
+}
+
+// Reads one setting: absent keeps the default; of another type is a problem.
+class JsonReader {
+public:
+    QString problem;
+
+    void readInt(const QJsonObject& object, const char* key, int& value)
+    {
+        const QJsonValue v = object.value(QLatin1String(key));
+        if (v.isUndefined())
+            return;
+        if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || std::abs(v.toDouble()) > 1e6)
+            fail(key);
+        else
+            value = v.toInt();
+    }
+    void readBool(const QJsonObject& object, const char* key, bool& value)
+    {
+        const QJsonValue v = object.value(QLatin1String(key));
+        if (v.isUndefined())
+            return;
+        if (!v.isBool())
+            fail(key);
+        else
+            value = v.toBool();
+    }
+    template <typename E, std::size_t N>
+    void readWord(const QJsonObject& object, const char* key, const Words<E> (&words)[N], E& value)
+    {
+        const QJsonValue v = object.value(QLatin1String(key));
+        if (v.isUndefined())
+            return;
+        if (const auto found = valueOf(words, v.toString()))
+            value = *found;
+        else
+            fail(key);
+    }
+    void readInts(const QJsonObject& object, const char* key, std::vector<int>& values)
+    {
+        const QJsonValue v = object.value(QLatin1String(key));
+        if (v.isUndefined())
+            return;
+        if (!v.isArray()) {
+            fail(key);
+            return;
+        }
+        values.clear();
+        for (const QJsonValue item : v.toArray()) {
+            if (!item.isDouble()) {
+                fail(key);
+                return;
+            }
+            values.push_back(item.toInt());
+        }
+    }
+    void fail(const char* key)
+    {
+        if (problem.isEmpty())
+            problem = playTr("the setting \"%1\" has a value it cannot have").arg(QLatin1String(key));
+    }
+};
+
+// ---- rows
+
+QString sideWord(play::Side side)
+{
+    switch (side) {
+    case play::Side::A:
+        return QStringLiteral("A");
+    case play::Side::B:
+        return QStringLiteral("B");
+    case play::Side::None:
+        break;
+    }
+    return QStringLiteral("");
+}
+
+play::Side sideOf(const QString& word)
+{
+    if (word == QLatin1String("A"))
+        return play::Side::A;
+    if (word == QLatin1String("B"))
+        return play::Side::B;
+    return play::Side::None;
+}
+
+QString keyText(const play::GameKey& key)
+{
+    return QString::fromStdString(play::gameKeyText(key));
+}
+
+QJsonObject scoreJson(const play::Score& score)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("score"), QString::fromStdString(play::scoreText(score)));
+    return object;
+}
+
+QJsonArray unitsJson(const std::vector<play::UnitId>& units)
+{
+    QJsonArray array;
+    for (const play::UnitId& unit : units)
+        array.append(QString::fromStdString(unit));
+    return array;
+}
+
+std::vector<play::UnitId> unitsFromJson(const QJsonArray& array)
+{
+    std::vector<play::UnitId> units;
+    for (const QJsonValue value : array)
+        units.push_back(value.toString().toStdString());
+    return units;
+}
+
+std::optional<PlaySetup> readSetup(sqlite::Database& db, const QString& eventId)
+{
+    sqlite::Statement select(db, "SELECT format, seed, hand_groups FROM play_formats WHERE event_id = ?");
+    select.bind(1, eventId);
+    if (!select.step())
+        return std::nullopt;
+    PlaySetup setup;
+    QString problem;
+    const auto format = playFormatFromJson(select.text(0).toUtf8(), &problem);
+    if (!format) // the store wrote it: a hand-edited file
+        refuse(playTr("The stored format of the event cannot be read: %1.").arg(problem));
+    setup.format = *format;
+    setup.seed = static_cast<std::uint64_t>(select.integer(1));
+    for (const QJsonValue group : QJsonDocument::fromJson(select.text(2).toUtf8()).array())
+        setup.handGroups.push_back(unitsFromJson(group.toArray()));
+    return setup;
+}
+
+std::vector<PlayScoreRecord> readScores(sqlite::Database& db, const QString& eventId)
+{
+    sqlite::Statement select(db, "SELECT game, unit_a, unit_b, points_a, points_b, twenties_a, twenties_b, "
+                                 "shoot_out, entered FROM play_scores WHERE event_id = ?");
+    select.bind(1, eventId);
+    std::vector<PlayScoreRecord> scores;
+    while (select.step()) {
+        const auto key = play::parseGameKey(select.text(0).toStdString());
+        if (!key)
+            continue; // the table's CHECK keeps the shape; a key the engine cannot read is not a game
+        PlayScoreRecord record;
+        record.key = *key;
+        record.a = select.text(1).toStdString();
+        record.b = select.text(2).toStdString();
+        record.score.pointsA = static_cast<int>(select.integer(3));
+        record.score.pointsB = static_cast<int>(select.integer(4));
+        record.score.twentiesA = static_cast<int>(select.integer(5));
+        record.score.twentiesB = static_cast<int>(select.integer(6));
+        record.score.shootOutWinner = sideOf(select.text(7));
+        record.entered = QDateTime::fromString(select.text(8), Qt::ISODate);
+        scores.push_back(std::move(record));
+    }
+    std::sort(scores.begin(), scores.end(),
+              [](const PlayScoreRecord& x, const PlayScoreRecord& y) { return x.key < y.key; });
+    return scores;
+}
+
+bool hasScores(sqlite::Database& db, const QString& eventId)
+{
+    sqlite::Statement select(db, "SELECT 1 FROM play_scores WHERE event_id = ? LIMIT 1");
+    select.bind(1, eventId);
+    return select.step();
+}
+
+QString unitName(const Entrant& entrant)
+{
+    QStringList names;
+    for (const PlayerRecord& player : entrant.players)
+        names.append(player.name.isEmpty() ? player.id : player.name);
+    return names.join(QStringLiteral(" / "));
+}
+
+} // namespace
+
+QByteArray playFormatJson(const play::Format& format)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("name"), QString::fromStdString(format.name));
+    QJsonArray stages;
+    for (const play::Stage& stage : format.stages)
+        stages.append(stageJson(stage));
+    object.insert(QStringLiteral("stages"), stages);
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+std::optional<play::Format> playFormatFromJson(const QByteArray& json, QString* problem)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    const auto fail = [problem](const QString& text) -> std::optional<play::Format> {
+        if (problem)
+            *problem = text;
+        return std::nullopt;
+    };
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        return fail(playTr("a format is a JSON object with its stages"));
+    const QJsonObject object = document.object();
+    if (!object.value(QStringLiteral("stages")).isArray())
+        return fail(playTr("a format is a JSON object with its stages"));
+    play::Format format;
+    format.name = object.value(QStringLiteral("name")).toString().toStdString();
+    JsonReader reader;
+    for (const QJsonValue value : object.value(QStringLiteral("stages")).toArray()) {
+        if (!value.isObject())
+            return fail(playTr("each stage of a format is a JSON object"));
+        const QJsonObject o = value.toObject();
+        play::Stage stage;
+        stage.name = o.value(QStringLiteral("name")).toString().toStdString();
+        reader.readWord(o, "kind", kStageKinds, stage.kind);
+        reader.readInt(o, "takeTop", stage.takeTop);
+        reader.readInt(o, "groups", stage.groups);
+        reader.readInt(o, "rounds", stage.rounds);
+        reader.readBool(o, "swiss", stage.swiss);
+        reader.readInts(o, "poolSizes", stage.poolSizes);
+        reader.readInts(o, "bracketSizes", stage.bracketSizes);
+        reader.readBool(o, "perTier", stage.perTier);
+        const QJsonObject s = o.value(QStringLiteral("settings")).toObject();
+        play::StageSettings& settings = stage.settings;
+        reader.readInt(s, "roundsPerGame", settings.roundsPerGame);
+        reader.readInt(s, "gamesPerPairing", settings.gamesPerPairing);
+        reader.readInt(s, "byePoints", settings.byePoints);
+        reader.readInt(s, "walkoverPoints", settings.walkoverPoints);
+        if (s.contains(QStringLiteral("tieBreaks"))) {
+            settings.tieBreaks.clear();
+            for (const QJsonValue word : s.value(QStringLiteral("tieBreaks")).toArray()) {
+                if (const auto tieBreak = valueOf(kTieBreaks, word.toString()))
+                    settings.tieBreaks.push_back(*tieBreak);
+                else
+                    reader.fail("tieBreaks");
+            }
+        }
+        reader.readWord(s, "seeding", kSeedings, settings.seeding);
+        reader.readInt(s, "boards", settings.boards);
+        reader.readWord(s, "match", kMatches, settings.match);
+        reader.readInt(s, "bestOf", settings.bestOf);
+        reader.readInt(s, "firstTo", settings.firstTo);
+        reader.readBool(s, "thirdPlace", settings.thirdPlace);
+        reader.readWord(s, "level", kLevels, settings.level);
+        format.stages.push_back(std::move(stage));
+    }
+    if (!reader.problem.isEmpty())
+        return fail(reader.problem);
+    return format;
+}
+
+std::optional<PlaySetup> PlayStore::playSetup(const QString& eventId)
+{
+    return d->guarded([&] { return readSetup(d->db, eventId); });
+}
+
+void PlayStore::setPlayFormat(const QString& eventId, const play::Format& format, std::uint64_t seed)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        d->requireEvent(eventId);
+        if (hasScores(d->db, eventId))
+            refuse(tr("The play of this event has begun: its format can be changed only before the first "
+                      "score. Nothing was changed."));
+        int units = 0;
+        for (const Entrant& entrant : d->readEntrants(eventId))
+            units += entrant.began() ? 1 : 0;
+        if (const auto problem = play::formatProblem(format, units))
+            refuse(tr("This format cannot be played by the %1 players or teams that began: %2")
+                       .arg(units)
+                       .arg(QString::fromStdString(*problem)));
+        const std::optional<PlaySetup> before = readSetup(d->db, eventId);
+        const QString json = QString::fromUtf8(playFormatJson(format));
+        sqlite::Statement upsert(d->db, "INSERT INTO play_formats (event_id, format, seed) VALUES (?, ?, ?) "
+                                        "ON CONFLICT (event_id) DO UPDATE SET format = excluded.format, "
+                                        "seed = excluded.seed");
+        upsert.bind(1, eventId).bind(2, json).bind(3, static_cast<std::int64_t>(seed)).run();
+        QJsonObject details;
+        if (before)
+            details.insert(QStringLiteral("before"),
+                           QJsonDocument::fromJson(playFormatJson(before->format)).object());
+        details.insert(QStringLiteral("format"), QJsonDocument::fromJson(json.toUtf8()).object());
+        details.insert(QStringLiteral("seed"), QString::number(seed));
+        d->audit(QStringLiteral("play-format"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::setPlayHandGroups(const QString& eventId,
+                                  const std::vector<std::vector<play::UnitId>>& groups)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        if (!readSetup(d->db, eventId))
+            refuse(tr("The event has no format of play yet. Nothing was changed."));
+        if (hasScores(d->db, eventId))
+            refuse(tr("The play of this event has begun: its groups can be changed only before the first "
+                      "score. Nothing was changed."));
+        QJsonArray array;
+        for (const auto& group : groups)
+            array.append(unitsJson(group));
+        const QString json = QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+        sqlite::Statement update(d->db, "UPDATE play_formats SET hand_groups = ? WHERE event_id = ?");
+        update.bind(1, json).bind(2, eventId).run();
+        QJsonObject details;
+        details.insert(QStringLiteral("groups"), array);
+        d->audit(QStringLiteral("play-groups"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+std::vector<play::PlayUnit> PlayStore::playUnits(const QString& eventId, const PlayRatings& ratings)
+{
+    return d->guarded([&] {
+        std::vector<play::PlayUnit> units;
+        for (const Entrant& entrant : d->readEntrants(eventId)) {
+            if (!entrant.began()) // DECISIONS P3: the units that began are the field
+                continue;
+            play::PlayUnit unit;
+            unit.id = std::to_string(entrant.number);
+            unit.name = unitName(entrant).toStdString();
+            const auto rating = ratings.find(entrant.number);
+            unit.rating = rating == ratings.end() ? 0.0 : rating->second;
+            units.push_back(std::move(unit));
+        }
+        return units;
+    });
+}
+
+std::vector<PlayScoreRecord> PlayStore::playScores(const QString& eventId)
+{
+    return d->guarded([&] { return readScores(d->db, eventId); });
+}
+
+play::PlayInput PlayStore::playInput(const QString& eventId, const PlayRatings& ratings)
+{
+    return d->guarded([&] {
+        const std::optional<PlaySetup> setup = readSetup(d->db, eventId);
+        if (!setup)
+            refuse(tr("The event has no format of play yet."));
+        play::PlayInput input;
+        input.format = setup->format;
+        input.seed = setup->seed;
+        input.handGroups = setup->handGroups;
+        input.units = playUnits(eventId, ratings);
+        for (const PlayScoreRecord& record : readScores(d->db, eventId)) {
+            input.scores[record.key] = record.score;
+            input.enteredFor[record.key] = {record.a, record.b};
+        }
+        {
+            sqlite::Statement select(
+                d->db, "SELECT stage, group_index, units FROM play_shoot_outs WHERE event_id = ? "
+                       "ORDER BY stage, group_index");
+            select.bind(1, eventId);
+            while (select.step())
+                input.shootOuts.push_back(
+                    {static_cast<int>(select.integer(0)), static_cast<int>(select.integer(1)),
+                     unitsFromJson(QJsonDocument::fromJson(select.text(2).toUtf8()).array())});
+        }
+        {
+            sqlite::Statement select(
+                d->db, "SELECT unit, stage, round FROM play_withdrawals WHERE event_id = ? ORDER BY unit");
+            select.bind(1, eventId);
+            while (select.step())
+                input.withdrawals.push_back({select.text(0).toStdString(),
+                                             static_cast<int>(select.integer(1)),
+                                             static_cast<int>(select.integer(2))});
+        }
+        {
+            sqlite::Statement select(
+                d->db, "SELECT unit, place, reason FROM play_places WHERE event_id = ? ORDER BY place, unit");
+            select.bind(1, eventId);
+            while (select.step())
+                input.handPlaces.push_back({select.text(0).toStdString(), static_cast<int>(select.integer(1)),
+                                            select.text(2).toStdString()});
+        }
+        return input;
+    });
+}
+
+void PlayStore::recordScore(const QString& eventId, const PlayRatings& ratings, const play::GameKey& key,
+                            const play::Score& score)
+{
+    writeScore(eventId, ratings, key, score, false);
+}
+
+void PlayStore::correctScore(const QString& eventId, const PlayRatings& ratings, const play::GameKey& key,
+                             const play::Score& score)
+{
+    writeScore(eventId, ratings, key, score, true);
+}
+
+void PlayStore::writeScore(const QString& eventId, const PlayRatings& ratings, const play::GameKey& key,
+                           const play::Score& score, bool correction)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        play::PlayInput input = playInput(eventId, ratings);
+        const auto stored = input.scores.find(key);
+        std::optional<play::Score> before;
+        if (stored != input.scores.end())
+            before = stored->second;
+        if (!correction && before)
+            refuse(tr("Game %1 has a score already (%2): correct it instead. Nothing was changed.")
+                       .arg(keyText(key), QString::fromStdString(play::scoreText(*before))));
+        if (correction && !before)
+            refuse(tr("Game %1 has no score to correct. Nothing was changed.").arg(keyText(key)));
+        // A correction is checked against the play without the score it replaces: the game stays
+        // drawn with the same sides while only its own score changes.
+        if (correction) {
+            input.scores.erase(key);
+            input.enteredFor.erase(key);
+        }
+        const play::PlayState state = play::computePlay(input);
+        if (state.problem)
+            refuse(tr("The play cannot be computed: %1 Nothing was changed.")
+                       .arg(QString::fromStdString(*state.problem)));
+        if (const auto problem = play::entryProblem(input, state, key, score))
+            refuse(tr("Game %1, score %2: %3 Nothing was changed.")
+                       .arg(keyText(key), QString::fromStdString(play::scoreText(score)),
+                            QString::fromStdString(*problem)));
+        const play::PlayGame* game = state.game(key);
+        sqlite::Statement write(d->db, "INSERT OR REPLACE INTO play_scores (event_id, game, unit_a, unit_b, "
+                                       "points_a, points_b, twenties_a, twenties_b, shoot_out, entered) "
+                                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        write.bind(1, eventId)
+            .bind(2, keyText(key))
+            .bind(3, game->a)
+            .bind(4, game->b)
+            .bind(5, score.pointsA)
+            .bind(6, score.pointsB)
+            .bind(7, score.twentiesA)
+            .bind(8, score.twentiesB)
+            .bind(9, sideWord(score.shootOutWinner))
+            .bind(10, isoUtc(d->now()))
+            .run();
+        QJsonObject details = scoreJson(score);
+        details.insert(QStringLiteral("game"), keyText(key));
+        details.insert(QStringLiteral("a"), QString::fromStdString(game->a));
+        details.insert(QStringLiteral("b"), QString::fromStdString(game->b));
+        if (before)
+            details.insert(QStringLiteral("before"), QString::fromStdString(play::scoreText(*before)));
+        d->audit(correction ? QStringLiteral("play-score-correct") : QStringLiteral("play-score"), eventId,
+                 details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::clearScore(const QString& eventId, const play::GameKey& key)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        std::optional<PlayScoreRecord> before;
+        for (PlayScoreRecord& record : readScores(d->db, eventId)) {
+            if (record.key == key)
+                before = std::move(record);
+        }
+        if (!before)
+            refuse(tr("Game %1 has no score to remove. Nothing was changed.").arg(keyText(key)));
+        sqlite::Statement remove(d->db, "DELETE FROM play_scores WHERE event_id = ? AND game = ?");
+        remove.bind(1, eventId).bind(2, keyText(key)).run();
+        QJsonObject details;
+        details.insert(QStringLiteral("game"), keyText(key));
+        details.insert(QStringLiteral("before"), QString::fromStdString(play::scoreText(before->score)));
+        details.insert(QStringLiteral("a"), QString::fromStdString(before->a));
+        details.insert(QStringLiteral("b"), QString::fromStdString(before->b));
+        d->audit(QStringLiteral("play-score-clear"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+namespace {
+
+// Whether `unit` is one of the event's units that began (the play's units).
+bool isPlayUnit(sqlite::Database& db, const QString& eventId, const play::UnitId& unit)
+{
+    bool ok = false;
+    const int number = QString::fromStdString(unit).toInt(&ok);
+    if (!ok)
+        return false;
+    sqlite::Statement select(db, "SELECT 1 FROM entrants WHERE event_id = ? AND unit = ? AND status <> "
+                                 "'registered'");
+    select.bind(1, eventId).bind(2, number);
+    return select.step();
+}
+
+} // namespace
+
+void PlayStore::setShootOut(const QString& eventId, const play::ShootOutOrder& order)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        if (!readSetup(d->db, eventId))
+            refuse(tr("The event has no format of play yet. Nothing was changed."));
+        for (const play::UnitId& unit : order.order) {
+            if (!isPlayUnit(d->db, eventId, unit))
+                refuse(tr("Entrant %1 is not in the play. Nothing was changed.")
+                           .arg(QString::fromStdString(unit)));
+        }
+        sqlite::Statement remove(
+            d->db, "DELETE FROM play_shoot_outs WHERE event_id = ? AND stage = ? AND group_index = ?");
+        remove.bind(1, eventId).bind(2, order.stage).bind(3, order.group).run();
+        const QJsonArray units = unitsJson(order.order);
+        if (!order.order.empty()) {
+            sqlite::Statement insert(
+                d->db,
+                "INSERT INTO play_shoot_outs (event_id, stage, group_index, units) VALUES (?, ?, ?, ?)");
+            insert.bind(1, eventId)
+                .bind(2, order.stage)
+                .bind(3, order.group)
+                .bind(4, QString::fromUtf8(QJsonDocument(units).toJson(QJsonDocument::Compact)))
+                .run();
+        }
+        QJsonObject details;
+        details.insert(QStringLiteral("stage"), order.stage);
+        details.insert(QStringLiteral("group"), order.group);
+        details.insert(QStringLiteral("order"), units);
+        d->audit(QStringLiteral("play-shoot-out"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::setWithdrawal(const QString& eventId, const play::Withdrawal& withdrawal)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        // DECISIONS P3: only a unit that began can withdraw during play.
+        if (!isPlayUnit(d->db, eventId, withdrawal.unit))
+            refuse(tr("Entrant %1 is not in the play. Nothing was changed.")
+                       .arg(QString::fromStdString(withdrawal.unit)));
+        if (withdrawal.stage < 0 || withdrawal.round < 0)
+            refuse(tr("A withdrawal is from a stage and round of the play. Nothing was changed."));
+        sqlite::Statement write(d->db,
+                                "INSERT OR REPLACE INTO play_withdrawals (event_id, unit, stage, round) "
+                                "VALUES (?, ?, ?, ?)");
+        write.bind(1, eventId)
+            .bind(2, withdrawal.unit)
+            .bind(3, withdrawal.stage)
+            .bind(4, withdrawal.round)
+            .run();
+        QJsonObject details;
+        details.insert(QStringLiteral("unit"), QString::fromStdString(withdrawal.unit));
+        details.insert(QStringLiteral("stage"), withdrawal.stage);
+        details.insert(QStringLiteral("round"), withdrawal.round);
+        d->audit(QStringLiteral("play-withdrawal"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::clearWithdrawal(const QString& eventId, const play::UnitId& unit)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        sqlite::Statement remove(d->db, "DELETE FROM play_withdrawals WHERE event_id = ? AND unit = ?");
+        remove.bind(1, eventId).bind(2, unit).run();
+        QJsonObject details;
+        details.insert(QStringLiteral("unit"), QString::fromStdString(unit));
+        d->audit(QStringLiteral("play-withdrawal-clear"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::setHandPlace(const QString& eventId, const play::HandPlace& place)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const QString reason = QString::fromStdString(place.reason).trimmed();
+        // DECISIONS G6: a place changed by hand needs a reason.
+        if (reason.isEmpty())
+            refuse(tr("A place set by hand needs its reason. Nothing was changed."));
+        if (place.place < 1)
+            refuse(tr("A place is 1 or more. Nothing was changed."));
+        if (!isPlayUnit(d->db, eventId, place.unit))
+            refuse(tr("Entrant %1 is not in the play. Nothing was changed.")
+                       .arg(QString::fromStdString(place.unit)));
+        sqlite::Statement write(d->db, "INSERT OR REPLACE INTO play_places (event_id, unit, place, reason) "
+                                       "VALUES (?, ?, ?, ?)");
+        write.bind(1, eventId).bind(2, place.unit).bind(3, place.place).bind(4, reason).run();
+        QJsonObject details;
+        details.insert(QStringLiteral("unit"), QString::fromStdString(place.unit));
+        details.insert(QStringLiteral("place"), place.place);
+        details.insert(QStringLiteral("reason"), reason);
+        d->audit(QStringLiteral("play-place"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::clearHandPlace(const QString& eventId, const play::UnitId& unit)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        sqlite::Statement remove(d->db, "DELETE FROM play_places WHERE event_id = ? AND unit = ?");
+        remove.bind(1, eventId).bind(2, unit).run();
+        QJsonObject details;
+        details.insert(QStringLiteral("unit"), QString::fromStdString(unit));
+        d->audit(QStringLiteral("play-place-clear"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+} // namespace flickdesk::core
