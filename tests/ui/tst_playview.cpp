@@ -200,6 +200,26 @@ void TestPlayView::scoreByKeyboardIsStoredAndUndoable()
     QCOMPARE(view()->playSession()->state().game(firstGame)->state, play::GameState::Waiting);
     m_window->session()->undoStack()->redo();
     QCOMPARE(storedScores(), 1);
+
+    // Ctrl+Z in the empty score box is Edit > Undo too.
+    qInfo("keys: Ctrl+Z");
+    QTest::keyClick(view()->scoreEdit(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(storedScores(), 0);
+    qInfo("keys: Ctrl+Shift+Z");
+    QTest::keyClick(view()->scoreEdit(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(storedScores(), 1);
+
+    // A scored game chosen again (Up) and typed again is corrected; undo puts the first score back.
+    const int row = view()->gamesTable()->currentRow();
+    qInfo("keys: Up");
+    QTest::keyClick(view()->scoreEdit(), Qt::Key_Up);
+    QCOMPARE(view()->gamesTable()->currentRow(), row - 1);
+    QCOMPARE(*view()->selectedGame(), firstGame);
+    typeScore(QStringLiteral("2 6 1 3"));
+    QCOMPARE(storedScores(), 1);
+    QCOMPARE(m_window->store()->playScores(m_eventId).front().score, (play::Score{2, 6, 1, 3}));
+    undo->trigger();
+    QCOMPARE(m_window->store()->playScores(m_eventId).front().score, (play::Score{6, 2, 3, 1}));
 }
 
 void TestPlayView::refusedScoreWritesNothing()
@@ -312,6 +332,12 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     QCOMPARE(results->rowCount(), 24);
     for (int row = 0; row < 24; ++row)
         QVERIFY(results->item(row, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).isValid());
+    QTest::qWait(50);
+    const QImage image = m_window->grab().toImage();
+    QVERIFY(showsSomething(image));
+    const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-places.png"));
+    QVERIFY(image.save(file));
+    qInfo("screenshot: %s", qPrintable(file));
     // One undo step takes the places back out of the results.
     undoAction()->trigger();
     QVERIFY(m_window->store()->standings(m_eventId).empty());

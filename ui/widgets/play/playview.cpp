@@ -18,6 +18,8 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
+#include <QUndoStack>
+#include <functional>
 
 namespace flickdesk::ui {
 
@@ -72,18 +74,32 @@ QString tieKey(const play::UnresolvedTie& tie)
     return key;
 }
 
-// Enter in the score box types the score; the arrows move between the games without leaving it.
+// Enter in the score box types the score; the arrows move between the games without leaving it;
+// Ctrl+Z in the empty box takes back the last score (Edit > Undo), as the line's own undo has
+// nothing to undo there.
 class ScoreKeys : public QObject {
 public:
-    ScoreKeys(QTableWidget* games, QObject* parent)
+    ScoreKeys(QTableWidget* games, std::function<QUndoStack*()> stack, QObject* parent)
         : QObject(parent)
         , m_games(games)
+        , m_stack(std::move(stack))
     {
     }
     bool eventFilter(QObject* watched, QEvent* event) override
     {
         if (event->type() == QEvent::KeyPress) {
-            const int key = static_cast<QKeyEvent*>(event)->key();
+            auto* press = static_cast<QKeyEvent*>(event);
+            auto* edit = qobject_cast<QLineEdit*>(watched);
+            QUndoStack* stack = m_stack();
+            if (edit && edit->text().isEmpty() && stack &&
+                (press->matches(QKeySequence::Undo) || press->matches(QKeySequence::Redo))) {
+                if (press->matches(QKeySequence::Undo))
+                    stack->undo();
+                else
+                    stack->redo();
+                return true;
+            }
+            const int key = press->key();
             if (key == Qt::Key_Up || key == Qt::Key_Down) {
                 const int row = m_games->currentRow() + (key == Qt::Key_Up ? -1 : 1);
                 if (row >= 0 && row < m_games->rowCount())
@@ -96,6 +112,7 @@ public:
 
 private:
     QTableWidget* m_games;
+    std::function<QUndoStack*()> m_stack;
 };
 
 } // namespace
@@ -279,7 +296,8 @@ PlayView::PlayView(QWidget* parent)
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
 
-    m_score->installEventFilter(new ScoreKeys(m_games, this));
+    m_score->installEventFilter(new ScoreKeys(
+        m_games, [this]() -> QUndoStack* { return m_session ? m_session->undoStack() : nullptr; }, this));
     connect(m_template, &QComboBox::currentIndexChanged, this, &PlayView::showPreview);
     connect(m_boards, &QSpinBox::valueChanged, this, &PlayView::showPreview);
     connect(m_start, &QPushButton::clicked, this, &PlayView::start);
