@@ -23,7 +23,7 @@ core::PlayRatings playRatings(const EventSession& session)
             continue;
         double sum = 0;
         for (const core::PlayerRecord& player : entrant.players)
-            sum += lock.mu.value(player.id, lock.unseenMu);
+            sum += lock.muOf(player.id);
         ratings[entrant.number] = sum / static_cast<double>(entrant.players.size());
     }
     return ratings;
@@ -186,6 +186,11 @@ bool PlaySession::start(const play::Format& format)
         return false;
     if (!m_session->isEditable())
         return fail(tr("This event can no longer be changed."));
+    // DECISIONS G4: the groups are seeded on the month's lock; started before it is ready, the draw
+    // would change under the scores when it arrives.
+    if (m_session->isComputingRatings())
+        return fail(tr("The month's ratings are still being computed, and the groups are seeded on "
+                       "them. Start once they are ready."));
     try {
         m_session->store().setPlayFormat(m_session->eventId(), format, seed());
     } catch (const core::StoreError& error) {

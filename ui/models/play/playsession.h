@@ -23,6 +23,8 @@ class StoreWatcher;
 
 // DECISIONS G4: each unit's rating for the snake seeding is the month's locked rating of its player
 // (a team: the mean of its partners'), a player the lock does not know the lock's unseen rating (N6).
+// The same figures as the command line's (`flickdesk-cli play`), from the session's lock in memory:
+// a play started at either desk draws the same groups at the other.
 core::PlayRatings playRatings(const EventSession& session);
 
 class PlaySession : public QObject {
