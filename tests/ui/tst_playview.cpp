@@ -338,9 +338,17 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-places.png"));
     QVERIFY(image.save(file));
     qInfo("screenshot: %s", qPrintable(file));
-    // One undo step takes the places back out of the results.
+    QVERIFY(!view()->usePlacesButton()->isEnabled()); // nothing more to write
+    // The event's history of edits: the scores and the places from the play, no place typed.
+    const QUndoStack* stack = m_window->session()->undoStack();
+    QCOMPARE(stack->count(), entered + 1);
+    for (int i = 0; i < entered; ++i)
+        QVERIFY2(stack->text(i).startsWith(QStringLiteral("Score ")), qPrintable(stack->text(i)));
+    QCOMPARE(stack->text(entered), QStringLiteral("Places from the play"));
+    // One undo step takes the places back out of the results; they can be used again.
     undoAction()->trigger();
     QVERIFY(m_window->store()->standings(m_eventId).empty());
+    QVERIFY(view()->usePlacesButton()->isEnabled());
 }
 
 void TestPlayView::screenshotAt1280x800()

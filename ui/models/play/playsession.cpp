@@ -9,6 +9,7 @@
 
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <map>
 
 namespace flickdesk::ui {
 
@@ -243,6 +244,27 @@ bool PlaySession::setShootOut(const play::ShootOutOrder& order)
         m_session->store().setShootOut(m_session->eventId(), order);
     } catch (const core::StoreError& error) {
         return fail(error.message());
+    }
+    return true;
+}
+
+bool PlaySession::placesInResults() const
+{
+    if (!m_session || !m_state.placesFinal)
+        return false;
+    std::map<int, int> stored;
+    try {
+        for (const core::Placing& placing : m_session->store().standings(m_session->eventId()))
+            stored[placing.unit] = placing.place;
+    } catch (const core::StoreError&) {
+        return false;
+    }
+    if (stored.size() != m_state.places.size())
+        return false;
+    for (const play::Place& place : m_state.places) {
+        const auto it = stored.find(std::stoi(place.unit));
+        if (it == stored.end() || it->second != place.place)
+            return false;
     }
     return true;
 }

@@ -58,6 +58,8 @@ public:
     // The play's places into the event's standings (EventSession::setStandings: one undo step, the
     // Results tab shows them). Refused until the places are final.
     bool usePlaces();
+    // The event's standings are the play's final places already (Use These Places has nothing to do).
+    bool placesInResults() const;
     QString lastError() const { return m_lastError; }
 
     void reload();

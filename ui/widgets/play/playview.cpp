@@ -323,6 +323,8 @@ void PlayView::setSession(EventSession* session)
     if (session) {
         m_play = new PlaySession(*session, this);
         connect(m_play, &PlaySession::changed, this, &PlayView::refresh);
+        // The results written here, undone, or typed on the Results tab.
+        connect(session, &EventSession::resultsChanged, this, &PlayView::updateUsePlaces);
         m_boards->setValue(0);
     }
     refresh();
@@ -632,11 +634,20 @@ void PlayView::showPlaces()
                               ? tr("The play is finished: these are its places.")
                               : tr("The places so far, from the standings: final once every game is "
                                    "played and every tie broken."));
-    m_usePlaces->setEnabled(state.placesFinal && m_session && m_session->isEditable());
+    updateUsePlaces();
     if (state.placesFinal)
         m_side->setCurrentIndex(2);
     else if (m_side->currentWidget() == m_groups)
         m_side->setCurrentWidget(m_standings);
+}
+
+void PlayView::updateUsePlaces()
+{
+    const bool final = m_play && m_play->state().placesFinal;
+    const bool inResults = final && m_play->placesInResults();
+    m_usePlaces->setEnabled(final && !inResults && m_session && m_session->isEditable());
+    if (inResults)
+        m_placesNote->setText(tr("The play is finished: these are its places, and the event's results."));
 }
 
 void PlayView::start()

@@ -91,6 +91,7 @@ private:
     void enterScore();
     void start();
     void usePlaces();
+    void updateUsePlaces();
     // The tie that keeps the day from going on (or the places from being final), if any.
     std::optional<engine::play::UnresolvedTie> pendingTie() const;
     void askShootOut();
