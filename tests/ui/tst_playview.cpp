@@ -53,6 +53,7 @@ private Q_SLOTS:
     void scoreByKeyboardIsStoredAndUndoable();
     void refusedScoreWritesNothing();
     void ncaDayByKeyboardToTheResults();
+    void doublesRoundRobinByKeyboard();
     void screenshotAt1280x800();
 
 private:
@@ -349,6 +350,58 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     undoAction()->trigger();
     QVERIFY(m_window->store()->standings(m_eventId).empty());
     QVERIFY(view()->usePlacesButton()->isEnabled());
+}
+
+// A doubles event of 8 teams in one round robin: a team is one unit, named by its two players, and
+// its place goes to the team's entrant in the results.
+void TestPlayView::doublesRoundRobinByKeyboard()
+{
+    core::Store& store = *m_window->store();
+    const QString doubles =
+        store.createEvent(testing::draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
+    QVERIFY(m_window->selectEvent(doubles));
+    m_eventId = doubles;
+    ui::EventSession* eventSession = m_window->session();
+    QVERIFY(testing::waitForRatings(*eventSession));
+    const QStringList players = testing::recentPlayers(store, 16);
+    QCOMPARE(players.size(), 16);
+    std::vector<int> numbers;
+    for (const QString& player : players)
+        numbers.push_back(*eventSession->addEntrant({player}, EntrantStatus::Registered));
+    for (std::size_t i = 0; i < numbers.size(); i += 2)
+        QVERIFY(eventSession->pairPartners(numbers[i], numbers[i + 1]));
+    QCOMPARE(eventSession->checkInAllRegistered(), std::optional<int>(8));
+    eventSession->undoStack()->clear();
+
+    startWith(play::Template::OneRoundRobin, 4);
+    ui::PlaySession* session = view()->playSession();
+    QCOMPARE(session->input()->units.size(), std::size_t(8));
+    QVERIFY(session->unitName(session->input()->units.front().id).contains(QStringLiteral(" / ")));
+    QCOMPARE(view()->standingsTable()->horizontalHeaderItem(1)->text(), QStringLiteral("Team"));
+    std::uint64_t random = 2;
+    int entered = 0;
+    for (int step = 0; step < 200 && !session->state().placesFinal; ++step) {
+        if (ui::ShootOutDialog* dialog = view()->shootOutDialog()) {
+            qInfo("keys: Enter (shoot-out order as listed)");
+            QTest::keyClick(dialog->list(), Qt::Key_Return);
+            QTRY_VERIFY(!view()->shootOutDialog());
+            continue;
+        }
+        const std::optional<play::GameKey> key = view()->selectedGame();
+        QVERIFY(key);
+        const play::Score score = play::randomScore(*session->settingsOf(*key), false, 0, 0, random);
+        typeScore(QString::fromStdString(play::scoreText(score)));
+        QCOMPARE(storedScores(), ++entered);
+    }
+    QVERIFY(session->state().placesFinal);
+    QCOMPARE(entered, 28); // 8 teams meet once each
+    qInfo("keys: click Use These Places");
+    QTest::mouseClick(view()->usePlacesButton(), Qt::LeftButton);
+    std::vector<int> places;
+    for (const core::Placing& placing : store.standings(doubles))
+        places.push_back(placing.place);
+    std::sort(places.begin(), places.end());
+    QCOMPARE(places, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8}));
 }
 
 void TestPlayView::screenshotAt1280x800()

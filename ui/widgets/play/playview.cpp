@@ -1,5 +1,6 @@
 #include "widgets/play/playview.h"
 
+#include "core/records/eventrecords.h"
 #include "models/eventday/eventsession.h"
 #include "models/play/playsession.h"
 
@@ -347,6 +348,11 @@ std::optional<play::GameKey> PlayView::selectedGame() const
 
 void PlayView::refresh()
 {
+    // DECISIONS N2: in doubles a unit is a team of two.
+    const QString unit =
+        m_session && m_session->event().format == engine::EventFormat::Doubles ? tr("Team") : tr("Player");
+    m_standings->setHorizontalHeaderItem(1, new QTableWidgetItem(unit));
+    m_places->setHorizontalHeaderItem(1, new QTableWidgetItem(unit));
     const bool started = m_play && m_play->hasFormat();
     const bool editable = m_session && m_session->isEditable();
     m_template->setEnabled(editable && !started);
