@@ -350,6 +350,19 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     undoAction()->trigger();
     QVERIFY(m_window->store()->standings(m_eventId).empty());
     QVERIFY(view()->usePlacesButton()->isEnabled());
+
+    // A morning score taken away at another desk (the command line): the later stages are no longer
+    // drawn, and the tab says how many scores wait for their games; put back, the day is whole again.
+    const core::PlayScoreRecord morning = m_window->store()->playScores(m_eventId).front();
+    QCOMPARE(morning.key.stage, 0);
+    m_window->store()->clearScore(m_eventId, morning.key);
+    QVERIFY(!session->state().finished);
+    QVERIFY(view()->statusLabel()->text().contains(QStringLiteral("no longer drawn")));
+    QVERIFY(!view()->statusLabel()->toolTip().isEmpty());
+    m_window->store()->recordScore(m_eventId, ui::playRatings(*m_window->session()), morning.key,
+                                   morning.score);
+    QVERIFY(session->state().placesFinal);
+    QVERIFY(!view()->statusLabel()->text().contains(QStringLiteral("no longer drawn")));
 }
 
 // A doubles event of 8 teams in one round robin: a team is one unit, named by its two players, and

@@ -387,6 +387,16 @@ void PlayView::refresh()
                 .arg(input.format.stages.size())
                 .arg(QString::fromStdString(input.format.stages[static_cast<std::size_t>(stage)].name)));
     }
+    // A score whose game was redrawn (an earlier score corrected or undone) is kept but not used:
+    // said here so that the director enters it again where it now belongs.
+    QStringList ignored;
+    for (const std::string& entry : state.ignoredEntries)
+        ignored.append(QString::fromStdString(entry));
+    m_status->setToolTip(ignored.join(u'\n'));
+    if (!ignored.isEmpty())
+        m_status->setText(tr("%1 %n scores are for games no longer drawn (point here to see them).", nullptr,
+                             static_cast<int>(ignored.size()))
+                              .arg(m_status->text()));
     showGroups(state, input.format, false);
     showGames();
     showStandings();

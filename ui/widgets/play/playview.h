@@ -61,6 +61,7 @@ public:
     QComboBox* templateBox() const { return m_template; }
     QSpinBox* boardsBox() const { return m_boards; }
     QPushButton* startButton() const { return m_start; }
+    QLabel* statusLabel() const { return m_status; }
     QTreeWidget* groupsTree() const { return m_groups; }
     QTableWidget* gamesTable() const { return m_games; }
     QLineEdit* scoreEdit() const { return m_score; }
