@@ -275,6 +275,16 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
                     recorded || (first != order.order.end() && second != order.order.end() && first < second);
             }
             QVERIFY(recorded);
+            if (shootOuts == 0) {
+                // One undo step: undone, the order is gone and the day waits again; redone, it is back.
+                const std::size_t withOrder = session->input()->shootOuts.size();
+                qInfo("keys: Edit > Undo, Edit > Redo");
+                undoAction()->trigger();
+                QCOMPARE(static_cast<int>(session->input()->shootOuts.size()), orders);
+                QVERIFY(!session->state().blockingTies.empty());
+                m_window->session()->undoStack()->redo();
+                QCOMPARE(session->input()->shootOuts.size(), withOrder);
+            }
             ++shootOuts;
             continue;
         }
@@ -342,10 +352,12 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     QVERIFY(!view()->usePlacesButton()->isEnabled()); // nothing more to write
     // The event's history of edits: the scores and the places from the play, no place typed.
     const QUndoStack* stack = m_window->session()->undoStack();
-    QCOMPARE(stack->count(), entered + 1);
-    for (int i = 0; i < entered; ++i)
-        QVERIFY2(stack->text(i).startsWith(QStringLiteral("Score ")), qPrintable(stack->text(i)));
-    QCOMPARE(stack->text(entered), QStringLiteral("Places from the play"));
+    QCOMPARE(stack->count(), entered + shootOuts + 1);
+    for (int i = 0; i < entered + shootOuts; ++i)
+        QVERIFY2(stack->text(i).startsWith(QStringLiteral("Score ")) ||
+                     stack->text(i).startsWith(QStringLiteral("Shoot-out order ")),
+                 qPrintable(stack->text(i)));
+    QCOMPARE(stack->text(entered + shootOuts), QStringLiteral("Places from the play"));
     // One undo step takes the places back out of the results; they can be used again.
     undoAction()->trigger();
     QVERIFY(m_window->store()->standings(m_eventId).empty());

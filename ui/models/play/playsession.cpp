@@ -81,6 +81,45 @@ private:
     bool m_first = true;
 };
 
+// A shoot-out order recorded, as one undo step: undo puts back the order before (none: removed).
+class ShootOutCommand : public QUndoCommand {
+public:
+    ShootOutCommand(EventSession& session, play::ShootOutOrder before, play::ShootOutOrder after,
+                    const QString& text)
+        : QUndoCommand(text)
+        , m_session(&session)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+    {
+    }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false;
+            return;
+        }
+        write(m_after);
+    }
+    void undo() override { write(m_before); }
+
+private:
+    void write(const play::ShootOutOrder& order)
+    {
+        if (!m_session)
+            return;
+        try {
+            m_session->store().setShootOut(m_session->eventId(), order);
+        } catch (const core::StoreError& error) {
+            m_session->commandFailed(text(), error.message());
+        }
+    }
+
+    QPointer<EventSession> m_session;
+    play::ShootOutOrder m_before;
+    play::ShootOutOrder m_after;
+    bool m_first = true;
+};
+
 } // namespace
 
 PlaySession::PlaySession(EventSession& session, QObject* parent)
@@ -240,11 +279,24 @@ bool PlaySession::setShootOut(const play::ShootOutOrder& order)
 {
     if (!m_session)
         return false;
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    play::ShootOutOrder before{order.stage, order.group, {}};
+    if (m_input) {
+        for (const play::ShootOutOrder& earlier : m_input->shootOuts)
+            if (earlier.stage == order.stage && earlier.group == order.group)
+                before = earlier;
+    }
     try {
         m_session->store().setShootOut(m_session->eventId(), order);
     } catch (const core::StoreError& error) {
         return fail(error.message());
     }
+    QStringList names;
+    for (const play::UnitId& unit : order.order)
+        names.append(unitName(unit));
+    m_session->undoStack()->push(
+        new ShootOutCommand(*m_session, before, order, tr("Shoot-out order %1").arg(names.join(tr(", ")))));
     return true;
 }
 
