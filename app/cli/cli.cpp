@@ -275,6 +275,26 @@ const Command commands[] = {
          "                   output\n"),
      &runSquares, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv",
      QLatin1String("--best-countries")},
+    {QLatin1String("play"),
+     QLatin1String("format|draw|scores|standings|places DB EVENT [FILE.csv] [OPTIONS]"),
+     QT_TRANSLATE_NOOP("flickdesk::core::Cli",
+                       "The day of play of an event in a database: format, draw, scores, standings, places "
+                       "(docs/play.md)."),
+     QT_TRANSLATE_NOOP(
+         "flickdesk::core::Cli",
+         "  format DB EVENT --template NAME [--boards N] [--seed S]  the event's format from a template\n"
+         "                   (\"NCA day\", WCC, \"One round robin\", \"Random rounds then top 8\"), for the\n"
+         "                   players or teams that began; only before the first score\n"
+         "  draw DB EVENT     the games waiting for a score, by board, as CSV\n"
+         "  scores DB EVENT FILE.csv  record the scores of FILE.csv, a row at a time (each its own\n"
+         "                   entry): game (or round and board), points_a, points_b, twenties_a,\n"
+         "                   twenties_b, optional shoot_out (A or B); a refused row stops the file\n"
+         "  standings DB EVENT  every group's standings with the reason for each order, as CSV\n"
+         "  places DB EVENT [--apply]  the places with their rule, as CSV; --apply writes them as\n"
+         "                   the event's standings (refused while a tie is unresolved)\n"
+         "  -o, --output OUT.csv  write the CSV there instead of to standard output\n"),
+     &runPlay, DatabaseUse::None, QLatin1String("--template --boards --seed --output"), nullptr,
+     QLatin1String("--apply"), nullptr, true},
 };
 
 } // namespace
@@ -304,7 +324,8 @@ void printHelp(QTextStream& out)
         << Cli::tr(
                "Run '%1 COMMAND --help' for a command's options.\n"
                "\n"
-               "The database: every command but payout, acf, kc and squares takes --db FILE, before the\n"
+               "The database: every command but payout, acf, kc, squares and play takes --db FILE, before "
+               "the\n"
                "command or among its options; without it, %2.\n"
                "rate, lock, points and standings read it in place of HISTORY_DIR.\n"
                "Only import-history, import-ratings and import-event make a new database, when nothing is\n"
@@ -488,6 +509,8 @@ QString readPositional(Invocation& call)
     }
     if (command.database != DatabaseUse::InPlaceOfHistory && database && database->isEmpty())
         return Cli::tr("--db needs a database file");
+    if (command.ownPositionals)
+        return {};
     if (command.positional != nullptr)
         return readOnePositional(arguments, command.positional, call.positional);
     if (!arguments.positional.isEmpty())

@@ -75,6 +75,8 @@ struct Command {
     // What is checked even when --help is given (rate's and lock's numbers): the message of a usage
     // error, or an empty string.
     QString (*checkedBeforeHelp)(const Arguments& arguments) = nullptr;
+    // Its positional arguments are its function's to read (play: a subcommand, DB, EVENT...).
+    bool ownPositionals = false;
 };
 
 // A command being run, its arguments read and checked as its row says (runCommand in cli.cpp): what
@@ -115,6 +117,7 @@ int runMergePlayer(Invocation& call); // cliplayers.cpp
 int runAcf(Invocation& call);
 int runKings(Invocation& call);
 int runSquares(Invocation& call);
+int runPlay(Invocation& call); // cliplay.cpp
 
 // The checks of --params, --epsilon and --max-iter (rate, lock; clirating.cpp), made even with --help.
 QString checkRatingOptions(const Arguments& arguments);

@@ -294,8 +294,9 @@ void TestStore::migratesOlderFileAfterBackup()
     // drops the table `lock_ratings`.
     const QRegularExpression addedColumns(QStringLiteral("(NULL\\|)+\n"));
     const QRegularExpression lockColumns(QStringLiteral("\\|\\|[01]\n"));
-    const QRegularExpression addedTables(
-        QStringLiteral("\\[(pools|pool_players|pool_games)\\]\n|\\[history_state\\]\n1\\|0\\|\n"));
+    const QRegularExpression addedTables(QStringLiteral(
+        "\\[(pools|pool_players|pool_games|play_formats|play_places|play_scores|play_shoot_outs|play_"
+        "withdrawals)\\]\n|\\[history_state\\]\n1\\|0\\|\n"));
     QCOMPARE(dumpTables(path)
                  .replace(addedColumns, QStringLiteral("\n"))
                  .replace(lockColumns, QStringLiteral("\n"))

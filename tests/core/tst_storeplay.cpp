@@ -191,6 +191,8 @@ private Q_SLOTS:
         store->clearWithdrawal(event, "4");
         store->clearHandPlace(event, "2");
         store->setShootOut(event, {0, 0, {}});
+        QVERIFY_THROWS_EXCEPTION(core::StoreError, store->clearWithdrawal(event, "4"));
+        QVERIFY_THROWS_EXCEPTION(core::StoreError, store->clearHandPlace(event, "2"));
         const play::PlayInput cleared = store->playInput(event, ratings);
         QVERIFY(cleared.withdrawals.empty() && cleared.handPlaces.empty() && cleared.shootOuts.empty());
     }

@@ -84,11 +84,12 @@ public:
     // earlier; an empty order removes it.
     void setShootOut(const QString& eventId, const engine::play::ShootOutOrder& order);
     // DECISIONS G7: the unit withdraws from (stage, round) on, replacing any earlier withdrawal of
-    // it; `clearWithdrawal` takes it back. Refused for a unit that is not in the play.
+    // it; `clearWithdrawal` takes it back (refused when there is none). Refused for a unit that is not
+    // in the play.
     void setWithdrawal(const QString& eventId, const engine::play::Withdrawal& withdrawal);
     void clearWithdrawal(const QString& eventId, const engine::play::UnitId& unit);
     // DECISIONS G6: a place set by hand against the play; a reason is required. clearHandPlace gives
-    // the unit its place from the play again.
+    // the unit its place from the play again (refused when it has none set by hand).
     void setHandPlace(const QString& eventId, const engine::play::HandPlace& place);
     void clearHandPlace(const QString& eventId, const engine::play::UnitId& unit);
 

@@ -656,6 +656,13 @@ void PlayStore::clearWithdrawal(const QString& eventId, const play::UnitId& unit
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
+        {
+            sqlite::Statement select(d->db, "SELECT 1 FROM play_withdrawals WHERE event_id = ? AND unit = ?");
+            select.bind(1, eventId).bind(2, unit);
+            if (!select.step())
+                refuse(tr("Entrant %1 has not withdrawn. Nothing was changed.")
+                           .arg(QString::fromStdString(unit)));
+        }
         sqlite::Statement remove(d->db, "DELETE FROM play_withdrawals WHERE event_id = ? AND unit = ?");
         remove.bind(1, eventId).bind(2, unit).run();
         QJsonObject details;
@@ -698,6 +705,13 @@ void PlayStore::clearHandPlace(const QString& eventId, const play::UnitId& unit)
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
+        {
+            sqlite::Statement select(d->db, "SELECT 1 FROM play_places WHERE event_id = ? AND unit = ?");
+            select.bind(1, eventId).bind(2, unit);
+            if (!select.step())
+                refuse(tr("Entrant %1 has no place set by hand. Nothing was changed.")
+                           .arg(QString::fromStdString(unit)));
+        }
         sqlite::Statement remove(d->db, "DELETE FROM play_places WHERE event_id = ? AND unit = ?");
         remove.bind(1, eventId).bind(2, unit).run();
         QJsonObject details;

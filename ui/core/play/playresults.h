@@ -1,0 +1,38 @@
+#pragma once
+
+// The day of play above the store (issue 28): a template found by the name a director types, the
+// units' ratings for the first stage's seeding from the month's lock (DECISIONS G4), and the places
+// of the play written as the event's standings (DECISIONS G6), so that the Results tab, the payout
+// and the award work as they do for places typed by hand. The format's JSON is the store's
+// (core/store/playstore.h: the store keeps it, and a layer above the store cannot be used by it).
+
+#include "core/store/playstore.h"
+#include "flickdesk/engine/playday.h"
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace flickdesk::core {
+
+class Store;
+class MonthLocks;
+
+// "NCA day", "WCC", "One round robin", "Random rounds then top 8" (or the engine's own names),
+// case and spaces aside; nothing for another name.
+std::optional<engine::play::Template> playTemplateNamed(const QString& name);
+QStringList playTemplateNames();
+
+// Each unit's rating for snake seeding: the mean locked mu of its players in the month of the event
+// (a doubles team: its two players). StoreError::Refused when the lock cannot be had.
+PlayRatings playRatings(Store& store, MonthLocks& locks, const QString& eventId);
+
+// The places of `state` written as the event's standings (EventDayStore::setStandings, one
+// transaction), in place order. StoreError::Refused, naming every unresolved tie, while the places
+// are not final; nothing is written then.
+void applyPlayPlaces(Store& store, const QString& eventId, const engine::play::PlayState& state);
+
+// The ties that keep the places from being final, in words (one line each); empty when final.
+QStringList unresolvedPlaceTies(const engine::play::PlayState& state);
+
+} // namespace flickdesk::core
