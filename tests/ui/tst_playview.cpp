@@ -8,6 +8,8 @@
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
+#include "core/awards/monthlocks.h"
+#include "core/play/playresults.h"
 #include "core/store/store.h"
 #include "flickdesk/engine/playsim.h"
 #include "models/eventday/eventsession.h"
@@ -162,6 +164,9 @@ void TestPlayView::templateShowsGroupsAndStartStoresTheFormat()
     // DECISIONS G4: snake seeding keeps the groups' means close: within the spread of the ratings.
     const std::vector<play::PlayUnit> units = view()->playSession()->units();
     QCOMPARE(units.size(), std::size_t(24));
+    // The same ratings as the command line's (flickdesk-cli play): either desk draws the same groups.
+    core::MonthLocks locks(*m_window->store());
+    QCOMPARE(core::playRatings(*m_window->store(), locks, m_eventId), ui::playRatings(*m_window->session()));
     QVERIFY(!m_window->store()->playSetup(m_eventId));
 
     QTest::mouseClick(view()->startButton(), Qt::LeftButton);
