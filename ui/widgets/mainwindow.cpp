@@ -20,6 +20,7 @@
 #include "widgets/firststartdialog.h"
 #include "widgets/helpdialogs.h"
 #include "models/pools/poolsession.h"
+#include "widgets/play/playview.h"
 #include "widgets/pools/poolsview.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
@@ -359,6 +360,7 @@ bool MainWindow::openDatabase(const QString& path, FirstStart firstStart)
     m_eventTabs = nullptr;
     m_entrantsPanel = nullptr;
     m_resultsPanel = nullptr;
+    m_playView = nullptr;
     m_simulator = nullptr;
     m_eventSearch = nullptr;
     m_eventView = nullptr;
@@ -527,6 +529,10 @@ void MainWindow::buildWorkspace()
     m_resultsPanel = new ResultsPanel;
     m_eventTabs->addTab(m_entrantsPanel, tr("Entrants && Preview"));
     m_eventTabs->addTab(m_resultsPanel, tr("Results"));
+    // Issue 28: the day's play, between check-in and the award; its places fill the Results tab.
+    m_playView = new PlayView;
+    m_eventTabs->addTab(m_playView, tr("Play"));
+    connect(m_playView, &PlayView::message, this, &MainWindow::showMessage);
     m_eventTabs->setTabToolTip(0, m_showEntrantsAction->shortcut().toString(QKeySequence::NativeText));
     m_eventTabs->setTabToolTip(1, m_showResultsAction->shortcut().toString(QKeySequence::NativeText));
     connect(m_entrantsPanel, &EntrantsPanel::message, this, &MainWindow::showMessage);
@@ -644,6 +650,8 @@ void MainWindow::closeSession()
         m_entrantsPanel->setSession(nullptr);
     if (m_resultsPanel)
         m_resultsPanel->setSession(nullptr);
+    if (m_playView)
+        m_playView->setSession(nullptr);
     m_undoGroup->removeStack(m_session->undoStack());
     delete m_session;
     m_session = nullptr;
@@ -671,6 +679,7 @@ bool MainWindow::selectEvent(const QString& eventId)
     connect(session, &EventSession::ratingsComputingChanged, this, &MainWindow::updateActions);
     m_entrantsPanel->setSession(session);
     m_resultsPanel->setSession(session);
+    m_playView->setSession(session);
     if (m_remembersSettings)
         settings::lastEvent(m_store->path()).set(eventId);
 

@@ -32,6 +32,7 @@ class EntrantsPanel;
 class EventListModel;
 class PoolsView;
 class ResultsPanel;
+class PlayView;
 class SimulatorWidget;
 
 class MainWindow : public QMainWindow {
@@ -78,6 +79,7 @@ public:
     QSortFilterProxyModel* eventFilter() const { return m_eventFilter; }
     EntrantsPanel* entrantsPanel() const { return m_entrantsPanel; }
     ResultsPanel* resultsPanel() const { return m_resultsPanel; }
+    PlayView* playView() const { return m_playView; }
     SimulatorWidget* simulator() const { return m_simulator; }
     // The rating pools of the other systems (issue 7): the Pools tab.
     PoolsView* poolsView() const;
@@ -191,6 +193,7 @@ private:
     QSortFilterProxyModel* m_eventFilter = nullptr;
     EntrantsPanel* m_entrantsPanel = nullptr;
     ResultsPanel* m_resultsPanel = nullptr;
+    PlayView* m_playView = nullptr;
     SimulatorWidget* m_simulator = nullptr;
     int m_ratingsTab = -1;
     int m_standingsTab = -1;

@@ -1,0 +1,452 @@
+// The Play tab (widgets/play/playview.h) in the main window at 1280x800: a template's groups with
+// their mean ratings before Start, Start storing the format, scores typed at the keyboard ("6 2 3 1"
+// Enter) each stored at once and undoable from Edit > Undo, a refused score said in words writing
+// nothing, the shoot-out order asked where a tie blocks the day, and a 24-player NCA day played by
+// keyboard to places in the event's results with no place typed. Every keystroke is printed.
+
+#include "../common/imagecheck.h"
+#include "../common/sessionwait.h"
+#include "../common/storefixtures.h"
+#include "../common/windowactivation.h"
+#include "core/awards/monthlocks.h"
+#include "core/play/playresults.h"
+#include "core/store/store.h"
+#include "flickdesk/engine/playsim.h"
+#include "models/eventday/eventsession.h"
+#include "models/play/playsession.h"
+#include "models/samplehistory.h"
+#include "widgets/eventday/resultspanel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/play/playview.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <algorithm>
+#include <memory>
+
+using namespace flickdesk;
+using core::EntrantStatus;
+namespace play = engine::play;
+using ui::MainWindow;
+using ui::PlayView;
+
+class TestPlayView : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void templateShowsGroupsAndStartStoresTheFormat();
+    void scoreByKeyboardIsStoredAndUndoable();
+    void refusedScoreWritesNothing();
+    void ncaDayByKeyboardToTheResults();
+    void doublesRoundRobinByKeyboard();
+    void screenshotAt1280x800();
+
+private:
+    PlayView* view() const { return m_window->playView(); }
+    void startWith(play::Template kind, int boards);
+    // Types `text` and Enter into the score box, printing the keys.
+    void typeScore(const QString& text);
+    int storedScores() const { return static_cast<int>(m_window->store()->playScores(m_eventId).size()); }
+    QAction* undoAction() const;
+
+    QTemporaryDir m_template;
+    QString m_historyDatabase;
+    std::unique_ptr<QTemporaryDir> m_temp;
+    std::unique_ptr<MainWindow> m_window;
+    QString m_eventId;
+};
+
+void TestPlayView::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QVERIFY(m_template.isValid());
+    m_historyDatabase = m_template.filePath(QStringLiteral("sample.sqlite"));
+    const auto sample = testing::openStore(m_historyDatabase);
+    QVERIFY(sample);
+    QVERIFY(sample->importHistory(ui::sampleHistoryFolder()).ok());
+}
+
+// A fresh copy of the history, an event of 24 players of the history who all checked in, on the
+// Play tab.
+void TestPlayView::init()
+{
+    m_temp = std::make_unique<QTemporaryDir>();
+    const QString path = m_temp->filePath(QStringLiteral("day.sqlite"));
+    QVERIFY(QFile::copy(m_historyDatabase, path));
+    m_window = std::make_unique<MainWindow>();
+    m_window->setRemembersSettings(false);
+    QVERIFY(m_window->openDatabase(path, MainWindow::FirstStart::StartEmpty));
+    core::Store& store = *m_window->store();
+    m_eventId = store.createEvent(testing::draftOn(QStringLiteral("2025-12-06")));
+    const QStringList players = testing::recentPlayers(store, 24);
+    QCOMPARE(players.size(), 24);
+    QVERIFY(m_window->selectEvent(m_eventId));
+    QVERIFY(testing::waitForRatings(*m_window->session()));
+    for (const QString& player : players)
+        QVERIFY(m_window->session()->addEntrant({player}, EntrantStatus::Started));
+    m_window->session()->undoStack()->clear();
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(testing::activate(m_window.get()));
+    m_window->eventTabs()->setCurrentWidget(view());
+    QVERIFY(view()->playSession());
+}
+
+void TestPlayView::cleanup()
+{
+    m_window.reset();
+    m_temp.reset();
+}
+
+QAction* TestPlayView::undoAction() const
+{
+    for (QAction* action : m_window->findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(QKeySequence::Undo))
+            return action;
+    return nullptr;
+}
+
+void TestPlayView::startWith(play::Template kind, int boards)
+{
+    const int index = view()->templateBox()->findData(static_cast<int>(kind));
+    QVERIFY(index >= 0);
+    view()->templateBox()->setCurrentIndex(index);
+    view()->boardsBox()->setValue(boards);
+    QVERIFY(view()->startButton()->isEnabled());
+    QTest::mouseClick(view()->startButton(), Qt::LeftButton);
+    QVERIFY2(view()->playSession()->hasFormat(), qPrintable(view()->scoreMessage()->text()));
+}
+
+void TestPlayView::typeScore(const QString& text)
+{
+    QLineEdit* edit = view()->scoreEdit();
+    qInfo("keys: %s Enter", qPrintable(text));
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+void TestPlayView::templateShowsGroupsAndStartStoresTheFormat()
+{
+    QCOMPARE(view()->templateBox()->count(), 4);
+    const int nca = view()->templateBox()->findData(static_cast<int>(play::Template::NcaDay));
+    view()->templateBox()->setCurrentIndex(nca);
+    view()->boardsBox()->setValue(12);
+    // Before Start: the first stage's groups with their mean ratings, every player in one group.
+    QTreeWidget* tree = view()->groupsTree();
+    QVERIFY(tree->topLevelItemCount() >= 3);
+    QTreeWidgetItem* first = tree->topLevelItem(0);
+    QVERIFY(first->childCount() >= 2);
+    int players = 0;
+    for (int g = 0; g < first->childCount(); ++g) {
+        QVERIFY2(first->child(g)->text(1).startsWith(QStringLiteral("mean ")),
+                 qPrintable(first->child(g)->text(1)));
+        players += first->child(g)->childCount();
+    }
+    QCOMPARE(players, 24);
+    // DECISIONS G4: snake seeding keeps the groups' means close: within the spread of the ratings.
+    const std::vector<play::PlayUnit> units = view()->playSession()->units();
+    QCOMPARE(units.size(), std::size_t(24));
+    // The same ratings as the command line's (flickdesk-cli play): either desk draws the same groups.
+    core::MonthLocks locks(*m_window->store());
+    QCOMPARE(core::playRatings(*m_window->store(), locks, m_eventId), ui::playRatings(*m_window->session()));
+    QVERIFY(!m_window->store()->playSetup(m_eventId));
+
+    QTest::mouseClick(view()->startButton(), Qt::LeftButton);
+    const std::optional<core::PlaySetup> setup = m_window->store()->playSetup(m_eventId);
+    QVERIFY(setup);
+    QCOMPARE(setup->format.name, play::templateName(play::Template::NcaDay));
+    QCOMPARE(setup->format.stages.front().settings.boards, 12);
+    QVERIFY(!view()->startButton()->isEnabled());
+    QVERIFY(!view()->templateBox()->isEnabled());
+    // The first round's games by board, waiting, one selected for the score.
+    QVERIFY(view()->gamesTable()->rowCount() > 0);
+    QCOMPARE(view()->gamesTable()->item(0, PlayView::StateColumn)->text(), QStringLiteral("Waiting"));
+    QVERIFY(view()->selectedGame().has_value());
+}
+
+void TestPlayView::scoreByKeyboardIsStoredAndUndoable()
+{
+    startWith(play::Template::OneRoundRobin, 0);
+    const play::GameKey firstGame = *view()->selectedGame();
+    typeScore(QStringLiteral("6 2 3 1"));
+    QCOMPARE(storedScores(), 1);
+    const std::vector<core::PlayScoreRecord> scores = m_window->store()->playScores(m_eventId);
+    QCOMPARE(scores.front().key, firstGame);
+    QCOMPARE(scores.front().score, (play::Score{6, 2, 3, 1}));
+    QVERIFY(view()->scoreEdit()->text().isEmpty());
+    // The next waiting game follows.
+    QVERIFY(view()->selectedGame().has_value());
+    QVERIFY(*view()->selectedGame() != firstGame);
+    QCOMPARE(view()->playSession()->state().game(firstGame)->state, play::GameState::Scored);
+    // Edit > Undo takes the score away; Redo puts it back.
+    QAction* undo = undoAction();
+    QVERIFY(undo);
+    QVERIFY(undo->isEnabled());
+    qInfo("keys: Edit > Undo");
+    undo->trigger();
+    QCOMPARE(storedScores(), 0);
+    QCOMPARE(view()->playSession()->state().game(firstGame)->state, play::GameState::Waiting);
+    m_window->session()->undoStack()->redo();
+    QCOMPARE(storedScores(), 1);
+
+    // Ctrl+Z in the empty score box is Edit > Undo too.
+    qInfo("keys: Ctrl+Z");
+    QTest::keyClick(view()->scoreEdit(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(storedScores(), 0);
+    qInfo("keys: Ctrl+Shift+Z");
+    QTest::keyClick(view()->scoreEdit(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(storedScores(), 1);
+
+    // A scored game chosen again (Up) and typed again is corrected; undo puts the first score back.
+    const int row = view()->gamesTable()->currentRow();
+    qInfo("keys: Up");
+    QTest::keyClick(view()->scoreEdit(), Qt::Key_Up);
+    QCOMPARE(view()->gamesTable()->currentRow(), row - 1);
+    QCOMPARE(*view()->selectedGame(), firstGame);
+    typeScore(QStringLiteral("2 6 1 3"));
+    QCOMPARE(storedScores(), 1);
+    QCOMPARE(m_window->store()->playScores(m_eventId).front().score, (play::Score{2, 6, 1, 3}));
+    undo->trigger();
+    QCOMPARE(m_window->store()->playScores(m_eventId).front().score, (play::Score{6, 2, 3, 1}));
+}
+
+void TestPlayView::refusedScoreWritesNothing()
+{
+    startWith(play::Template::OneRoundRobin, 0);
+    const QString before = testing::dumpTables(m_window->store()->path(), testing::RowOrder::Sorted);
+    const play::GameKey game = *view()->selectedGame();
+    typeScore(QStringLiteral("6 3 0 0")); // 9 points: a game of 4 rounds splits 8
+    QVERIFY(!view()->scoreMessage()->text().isEmpty());
+    qInfo("refused: %s", qPrintable(view()->scoreMessage()->text()));
+    QCOMPARE(storedScores(), 0);
+    QCOMPARE(*view()->selectedGame(), game);
+    QVERIFY(!view()->scoreEdit()->text().isEmpty()); // kept to correct it
+    view()->scoreEdit()->clear();
+    typeScore(QStringLiteral("six two"));
+    QVERIFY(view()->scoreMessage()->text().contains(QStringLiteral("four numbers")));
+    QCOMPARE(storedScores(), 0);
+    QCOMPARE(testing::dumpTables(m_window->store()->path(), testing::RowOrder::Sorted), before);
+    QCOMPARE(m_window->session()->undoStack()->count(), 0);
+}
+
+void TestPlayView::ncaDayByKeyboardToTheResults()
+{
+    startWith(play::Template::NcaDay, 12);
+    ui::PlaySession* session = view()->playSession();
+    std::uint64_t random = 28;
+    int entered = 0;
+    int shootOuts = 0;
+    for (int step = 0; step < 2000 && !session->state().placesFinal; ++step) {
+        if (ui::ShootOutDialog* dialog = view()->shootOutDialog()) {
+            QStringList names;
+            for (int row = 0; row < dialog->list()->count(); ++row)
+                names.append(dialog->list()->item(row)->text());
+            // The director's order: the first named moves down one (Ctrl+Down), then Enter records it.
+            const std::vector<play::UnitId> shown = dialog->order();
+            qInfo("keys: Ctrl+Down Enter (shoot-out of %s)", qPrintable(names.join(QStringLiteral(", "))));
+            dialog->list()->setCurrentRow(0);
+            QTest::keyClick(dialog->list(), Qt::Key_Down, Qt::ControlModifier);
+            const std::vector<play::UnitId> given = dialog->order();
+            QCOMPARE(given[0], shown[1]);
+            QCOMPARE(given[1], shown[0]);
+            const int orders = static_cast<int>(session->input()->shootOuts.size());
+            QTest::keyClick(dialog->list(), Qt::Key_Return);
+            QTRY_VERIFY(!view()->shootOutDialog());
+            // Recorded with the given order (an earlier order of the same group kept before it).
+            QVERIFY(static_cast<int>(session->input()->shootOuts.size()) >= std::max(orders, 1));
+            bool recorded = false;
+            for (const play::ShootOutOrder& order : session->input()->shootOuts) {
+                const auto first = std::find(order.order.begin(), order.order.end(), given[0]);
+                const auto second = std::find(order.order.begin(), order.order.end(), given[1]);
+                recorded =
+                    recorded || (first != order.order.end() && second != order.order.end() && first < second);
+            }
+            QVERIFY(recorded);
+            if (shootOuts == 0) {
+                // One undo step: undone, the order is gone and the day waits again; redone, it is back.
+                const std::size_t withOrder = session->input()->shootOuts.size();
+                qInfo("keys: Edit > Undo, Edit > Redo");
+                undoAction()->trigger();
+                QCOMPARE(static_cast<int>(session->input()->shootOuts.size()), orders);
+                QVERIFY(!session->state().blockingTies.empty());
+                m_window->session()->undoStack()->redo();
+                QCOMPARE(session->input()->shootOuts.size(), withOrder);
+            }
+            ++shootOuts;
+            continue;
+        }
+        const std::optional<play::GameKey> key = view()->selectedGame();
+        QVERIFY2(key, qPrintable(view()->scoreMessage()->text()));
+        const play::PlayGame* game = session->state().game(*key);
+        QVERIFY(game);
+        QCOMPARE(game->state, play::GameState::Waiting);
+        double ra = 0, rb = 0;
+        for (const play::PlayUnit& unit : session->input()->units) {
+            if (unit.id == game->a)
+                ra = unit.rating;
+            if (unit.id == game->b)
+                rb = unit.rating;
+        }
+        // Group A of the morning all level (4 4 0 0): a tie on everything that decides who goes to
+        // which pool, which only a shoot-out breaks; every other game a plausible random score.
+        const play::Score score =
+            key->stage == 0 && key->group == 0
+                ? play::Score{4, 4, 0, 0}
+                : play::randomScore(*session->settingsOf(*key), session->isPlayoff(*key), ra, rb, random);
+        const int before = storedScores();
+        typeScore(QString::fromStdString(play::scoreText(score)));
+        QCOMPARE(storedScores(), before + 1);
+        ++entered;
+    }
+    QVERIFY(session->state().finished);
+    QVERIFY(session->state().placesFinal);
+    QVERIFY(shootOuts >= 1);
+    qInfo("%d scores and %d shoot-out orders entered by keyboard", entered, shootOuts);
+
+    // The places with their rule in words; nothing in the results until the director uses them.
+    QCOMPARE(view()->placesTable()->rowCount(), 24);
+    QVERIFY(!view()->placesTable()->item(0, 2)->text().isEmpty());
+    QVERIFY(m_window->store()->standings(m_eventId).empty());
+    QVERIFY(view()->usePlacesButton()->isEnabled());
+    qInfo("keys: click Use These Places");
+    QTest::mouseClick(view()->usePlacesButton(), Qt::LeftButton);
+
+    // Every unit that began has a distinct place 1..24, the play's; no place was typed.
+    std::vector<int> places;
+    for (const core::Entrant& entrant : m_window->store()->entrants(m_eventId)) {
+        QVERIFY(entrant.place);
+        places.push_back(*entrant.place);
+        const auto it =
+            std::find_if(session->state().places.begin(), session->state().places.end(),
+                         [&](const play::Place& p) { return p.unit == std::to_string(entrant.number); });
+        QVERIFY(it != session->state().places.end());
+        QCOMPARE(it->place, *entrant.place);
+    }
+    std::sort(places.begin(), places.end());
+    for (int i = 0; i < 24; ++i)
+        QCOMPARE(places[static_cast<std::size_t>(i)], i + 1);
+    // The Results tab shows them.
+    QStandardItemModel* results = m_window->resultsPanel()->standingsModel();
+    QCOMPARE(results->rowCount(), 24);
+    for (int row = 0; row < 24; ++row)
+        QVERIFY(results->item(row, ui::ResultsPanel::PlaceColumn)->data(Qt::EditRole).isValid());
+    QTest::qWait(50);
+    const QImage image = m_window->grab().toImage();
+    QVERIFY(showsSomething(image));
+    const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-places.png"));
+    QVERIFY(image.save(file));
+    qInfo("screenshot: %s", qPrintable(file));
+    QVERIFY(!view()->usePlacesButton()->isEnabled()); // nothing more to write
+    // The event's history of edits: the scores and the places from the play, no place typed.
+    const QUndoStack* stack = m_window->session()->undoStack();
+    QCOMPARE(stack->count(), entered + shootOuts + 1);
+    for (int i = 0; i < entered + shootOuts; ++i)
+        QVERIFY2(stack->text(i).startsWith(QStringLiteral("Score ")) ||
+                     stack->text(i).startsWith(QStringLiteral("Shoot-out order ")),
+                 qPrintable(stack->text(i)));
+    QCOMPARE(stack->text(entered + shootOuts), QStringLiteral("Places from the play"));
+    // One undo step takes the places back out of the results; they can be used again.
+    undoAction()->trigger();
+    QVERIFY(m_window->store()->standings(m_eventId).empty());
+    QVERIFY(view()->usePlacesButton()->isEnabled());
+
+    // A morning score taken away at another desk (the command line): the later stages are no longer
+    // drawn, and the tab says how many scores wait for their games; put back, the day is whole again.
+    const core::PlayScoreRecord morning = m_window->store()->playScores(m_eventId).front();
+    QCOMPARE(morning.key.stage, 0);
+    m_window->store()->clearScore(m_eventId, morning.key);
+    QVERIFY(!session->state().finished);
+    QVERIFY(view()->statusLabel()->text().contains(QStringLiteral("no longer drawn")));
+    QVERIFY(!view()->statusLabel()->toolTip().isEmpty());
+    m_window->store()->recordScore(m_eventId, ui::playRatings(*m_window->session()), morning.key,
+                                   morning.score);
+    QVERIFY(session->state().placesFinal);
+    QVERIFY(!view()->statusLabel()->text().contains(QStringLiteral("no longer drawn")));
+}
+
+// A doubles event of 8 teams in one round robin: a team is one unit, named by its two players, and
+// its place goes to the team's entrant in the results.
+void TestPlayView::doublesRoundRobinByKeyboard()
+{
+    core::Store& store = *m_window->store();
+    const QString doubles =
+        store.createEvent(testing::draftOn(QStringLiteral("2025-12-06"), engine::EventFormat::Doubles));
+    QVERIFY(m_window->selectEvent(doubles));
+    m_eventId = doubles;
+    ui::EventSession* eventSession = m_window->session();
+    QVERIFY(testing::waitForRatings(*eventSession));
+    const QStringList players = testing::recentPlayers(store, 16);
+    QCOMPARE(players.size(), 16);
+    std::vector<int> numbers;
+    for (const QString& player : players)
+        numbers.push_back(*eventSession->addEntrant({player}, EntrantStatus::Registered));
+    for (std::size_t i = 0; i < numbers.size(); i += 2)
+        QVERIFY(eventSession->pairPartners(numbers[i], numbers[i + 1]));
+    QCOMPARE(eventSession->checkInAllRegistered(), std::optional<int>(8));
+    eventSession->undoStack()->clear();
+
+    startWith(play::Template::OneRoundRobin, 4);
+    ui::PlaySession* session = view()->playSession();
+    QCOMPARE(session->input()->units.size(), std::size_t(8));
+    QVERIFY(session->unitName(session->input()->units.front().id).contains(QStringLiteral(" / ")));
+    QCOMPARE(view()->standingsTable()->horizontalHeaderItem(1)->text(), QStringLiteral("Team"));
+    std::uint64_t random = 2;
+    int entered = 0;
+    for (int step = 0; step < 200 && !session->state().placesFinal; ++step) {
+        if (ui::ShootOutDialog* dialog = view()->shootOutDialog()) {
+            qInfo("keys: Enter (shoot-out order as listed)");
+            QTest::keyClick(dialog->list(), Qt::Key_Return);
+            QTRY_VERIFY(!view()->shootOutDialog());
+            continue;
+        }
+        const std::optional<play::GameKey> key = view()->selectedGame();
+        QVERIFY(key);
+        const play::Score score = play::randomScore(*session->settingsOf(*key), false, 0, 0, random);
+        typeScore(QString::fromStdString(play::scoreText(score)));
+        QCOMPARE(storedScores(), ++entered);
+    }
+    QVERIFY(session->state().placesFinal);
+    QCOMPARE(entered, 28); // 8 teams meet once each
+    qInfo("keys: click Use These Places");
+    QTest::mouseClick(view()->usePlacesButton(), Qt::LeftButton);
+    std::vector<int> places;
+    for (const core::Placing& placing : store.standings(doubles))
+        places.push_back(placing.place);
+    std::sort(places.begin(), places.end());
+    QCOMPARE(places, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8}));
+}
+
+void TestPlayView::screenshotAt1280x800()
+{
+    startWith(play::Template::NcaDay, 12);
+    typeScore(QStringLiteral("6 2 3 1"));
+    typeScore(QStringLiteral("5 3 2 2"));
+    QCOMPARE(m_window->size(), QSize(1280, 800));
+    QTest::qWait(50); // the layout follows the score label's new text
+    const QImage image = m_window->grab().toImage();
+    QVERIFY(showsSomething(image));
+    const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-tab.png"));
+    QVERIFY(image.save(file));
+    qInfo("screenshot: %s", qPrintable(file));
+}
+
+QTEST_MAIN(TestPlayView)
+#include "tst_playview.moc"

@@ -1,0 +1,336 @@
+#include "models/play/playsession.h"
+
+#include "core/records/monthlock.h"
+#include "core/store/store.h"
+#include "core/store/storeerror.h"
+#include "models/eventday/entrantlistmodel.h"
+#include "models/eventday/eventsession.h"
+#include "models/storewatcher.h"
+
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <map>
+
+namespace flickdesk::ui {
+
+namespace play = engine::play;
+
+core::PlayRatings playRatings(const EventSession& session)
+{
+    const core::MonthLockRatings& lock = session.lockedRatings();
+    core::PlayRatings ratings;
+    for (const core::Entrant& entrant : session.entrants()->entrants()) {
+        if (!entrant.began() || entrant.players.empty())
+            continue;
+        double sum = 0;
+        for (const core::PlayerRecord& player : entrant.players)
+            sum += lock.muOf(player.id);
+        ratings[entrant.number] = sum / static_cast<double>(entrant.players.size());
+    }
+    return ratings;
+}
+
+namespace {
+
+// One score entered, corrected or cleared, as one undo step on the event's stack. The first write is
+// made before the push (a refused score never reaches the stack); undo puts back the score before.
+class ScoreCommand : public QUndoCommand {
+public:
+    ScoreCommand(EventSession& session, play::GameKey key, std::optional<play::Score> before,
+                 std::optional<play::Score> after, const QString& text)
+        : QUndoCommand(text)
+        , m_session(&session)
+        , m_key(key)
+        , m_before(before)
+        , m_after(after)
+    {
+    }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false;
+            return;
+        }
+        write(m_before, m_after);
+    }
+    void undo() override { write(m_after, m_before); }
+
+private:
+    void write(const std::optional<play::Score>& from, const std::optional<play::Score>& to)
+    {
+        if (!m_session)
+            return;
+        core::Store& store = m_session->store();
+        const QString eventId = m_session->eventId();
+        try {
+            if (!to)
+                store.clearScore(eventId, m_key);
+            else if (from)
+                store.correctScore(eventId, playRatings(*m_session), m_key, *to);
+            else
+                store.recordScore(eventId, playRatings(*m_session), m_key, *to);
+        } catch (const core::StoreError& error) {
+            m_session->commandFailed(text(), error.message());
+        }
+    }
+
+    QPointer<EventSession> m_session;
+    play::GameKey m_key;
+    std::optional<play::Score> m_before;
+    std::optional<play::Score> m_after;
+    bool m_first = true;
+};
+
+// A shoot-out order recorded, as one undo step: undo puts back the order before (none: removed).
+class ShootOutCommand : public QUndoCommand {
+public:
+    ShootOutCommand(EventSession& session, play::ShootOutOrder before, play::ShootOutOrder after,
+                    const QString& text)
+        : QUndoCommand(text)
+        , m_session(&session)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+    {
+    }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false;
+            return;
+        }
+        write(m_after);
+    }
+    void undo() override { write(m_before); }
+
+private:
+    void write(const play::ShootOutOrder& order)
+    {
+        if (!m_session)
+            return;
+        try {
+            m_session->store().setShootOut(m_session->eventId(), order);
+        } catch (const core::StoreError& error) {
+            m_session->commandFailed(text(), error.message());
+        }
+    }
+
+    QPointer<EventSession> m_session;
+    play::ShootOutOrder m_before;
+    play::ShootOutOrder m_after;
+    bool m_first = true;
+};
+
+} // namespace
+
+PlaySession::PlaySession(EventSession& session, QObject* parent)
+    : QObject(parent)
+    , m_session(&session)
+    , m_watcher(new StoreWatcher(session.store(), this))
+{
+    connect(m_watcher, &StoreWatcher::changed, this, [this](const core::StoreChange& change) {
+        if (m_session &&
+            change.touchesEvent(m_session->eventId(), core::StoreChange::Play | core::StoreChange::Entrants))
+            reload();
+    });
+    // DECISIONS G4: the seeding follows the month's lock once it arrives.
+    connect(&session, &EventSession::lockedRatingsChanged, this, &PlaySession::reload);
+    reload();
+}
+
+void PlaySession::reload()
+{
+    m_input.reset();
+    m_state = {};
+    if (!m_session)
+        return;
+    core::Store& store = m_session->store();
+    try {
+        if (store.playSetup(m_session->eventId())) {
+            m_input = store.playInput(m_session->eventId(), playRatings(*m_session));
+            m_state = play::computePlay(*m_input);
+        }
+    } catch (const core::StoreError& error) {
+        m_input.reset();
+        m_state = {};
+        fail(error.message());
+    }
+    Q_EMIT changed();
+}
+
+QString PlaySession::unitName(const play::UnitId& unit) const
+{
+    if (m_input) {
+        for (const play::PlayUnit& each : m_input->units)
+            if (each.id == unit)
+                return QString::fromStdString(each.name.empty() ? each.id : each.name);
+    }
+    return QString::fromStdString(unit);
+}
+
+const play::StageSettings* PlaySession::settingsOf(const play::GameKey& key) const
+{
+    if (!m_input || key.stage < 0 || key.stage >= static_cast<int>(m_input->format.stages.size()))
+        return nullptr;
+    return &m_input->format.stages[static_cast<std::size_t>(key.stage)].settings;
+}
+
+bool PlaySession::isPlayoff(const play::GameKey& key) const
+{
+    return m_input && key.stage >= 0 && key.stage < static_cast<int>(m_input->format.stages.size()) &&
+           m_input->format.stages[static_cast<std::size_t>(key.stage)].kind == play::StageKind::Playoff;
+}
+
+std::vector<play::PlayUnit> PlaySession::units() const
+{
+    if (!m_session)
+        return {};
+    try {
+        return m_session->store().playUnits(m_session->eventId(), playRatings(*m_session));
+    } catch (const core::StoreError&) {
+        return {};
+    }
+}
+
+play::PlayState PlaySession::preview(const play::Format& format) const
+{
+    play::PlayInput input;
+    input.format = format;
+    input.units = units();
+    input.seed = seed();
+    return play::computePlay(input);
+}
+
+std::uint64_t PlaySession::seed() const
+{
+    // FNV-1a of the event's id: the same event draws the same way on every desk.
+    std::uint64_t hash = 14695981039346656037ull;
+    if (m_session) {
+        for (const char byte : m_session->eventId().toUtf8()) {
+            hash ^= static_cast<unsigned char>(byte);
+            hash *= 1099511628211ull;
+        }
+    }
+    return hash;
+}
+
+bool PlaySession::fail(const QString& message)
+{
+    m_lastError = message;
+    Q_EMIT errorOccurred(message);
+    return false;
+}
+
+bool PlaySession::start(const play::Format& format)
+{
+    if (!m_session)
+        return false;
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    // DECISIONS G4: the groups are seeded on the month's lock; started before it is ready, the draw
+    // would change under the scores when it arrives.
+    if (m_session->isComputingRatings())
+        return fail(tr("The month's ratings are still being computed, and the groups are seeded on "
+                       "them. Start once they are ready."));
+    try {
+        m_session->store().setPlayFormat(m_session->eventId(), format, seed());
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    reload();
+    return true;
+}
+
+bool PlaySession::enterScore(const play::GameKey& key, const QString& text)
+{
+    if (!m_session || !m_input)
+        return fail(tr("Start the play first."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    const std::optional<play::Score> score = play::parseScore(text.simplified().toStdString());
+    if (!score)
+        return fail(tr("Type the score as four numbers: points of side A, points of side B, 20s of "
+                       "side A, 20s of side B (for example 6 2 3 1)."));
+    const play::PlayGame* game = m_state.game(key);
+    if (!game)
+        return fail(tr("That game is not in the draw."));
+    const std::optional<play::Score> before =
+        game->state == play::GameState::Scored ? std::optional<play::Score>(game->score) : std::nullopt;
+    const QString description = tr("Score %1 on board %2 (%3 v %4)")
+                                    .arg(QString::fromStdString(play::scoreText(*score)))
+                                    .arg(game->board)
+                                    .arg(unitName(game->a), unitName(game->b));
+    // The engine's words first (the store checks again, and says the same with the game's key).
+    if (const std::optional<std::string> problem = play::entryProblem(*m_input, m_state, key, *score))
+        return fail(tr("%1 Nothing was stored.").arg(QString::fromStdString(*problem)));
+    try {
+        const core::PlayRatings ratings = playRatings(*m_session);
+        if (before)
+            m_session->store().correctScore(m_session->eventId(), ratings, key, *score);
+        else
+            m_session->store().recordScore(m_session->eventId(), ratings, key, *score);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    m_session->undoStack()->push(new ScoreCommand(*m_session, key, before, *score, description));
+    return true;
+}
+
+bool PlaySession::setShootOut(const play::ShootOutOrder& order)
+{
+    if (!m_session)
+        return false;
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    play::ShootOutOrder before{order.stage, order.group, {}};
+    if (m_input) {
+        for (const play::ShootOutOrder& earlier : m_input->shootOuts)
+            if (earlier.stage == order.stage && earlier.group == order.group)
+                before = earlier;
+    }
+    try {
+        m_session->store().setShootOut(m_session->eventId(), order);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    QStringList names;
+    for (const play::UnitId& unit : order.order)
+        names.append(unitName(unit));
+    m_session->undoStack()->push(
+        new ShootOutCommand(*m_session, before, order, tr("Shoot-out order %1").arg(names.join(tr(", ")))));
+    return true;
+}
+
+bool PlaySession::placesInResults() const
+{
+    if (!m_session || !m_state.placesFinal)
+        return false;
+    std::map<int, int> stored;
+    try {
+        for (const core::Placing& placing : m_session->store().standings(m_session->eventId()))
+            stored[placing.unit] = placing.place;
+    } catch (const core::StoreError&) {
+        return false;
+    }
+    if (stored.size() != m_state.places.size())
+        return false;
+    for (const play::Place& place : m_state.places) {
+        const auto it = stored.find(std::stoi(place.unit));
+        if (it == stored.end() || it->second != place.place)
+            return false;
+    }
+    return true;
+}
+
+bool PlaySession::usePlaces()
+{
+    if (!m_session || !m_state.placesFinal)
+        return fail(tr("The places are final once every game is scored and every tie broken."));
+    std::vector<core::Placing> listed;
+    for (const play::Place& place : m_state.places)
+        listed.push_back({std::stoi(place.unit), place.place});
+    if (!m_session->setStandings(listed, tr("Places from the play")))
+        return fail(m_session->lastError());
+    return true;
+}
+
+} // namespace flickdesk::ui

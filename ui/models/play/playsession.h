@@ -1,0 +1,81 @@
+#pragma once
+
+// The day of play of one event in the window (issue 28, docs/play.md): the play computed from what
+// the store holds (engine::play::computePlay on PlayStore::playInput), kept in step with the store
+// (StoreWatcher: Play and Entrants of the event, and the month's lock for the seeding), and the
+// desk's writes: the format at the start, each score (its own transaction and one undo step on the
+// event's undo stack), a shoot-out order, and the places written into the event's standings.
+
+#include "core/records/eventdayrecords.h"
+#include "core/store/playstore.h"
+#include "flickdesk/engine/playday.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace flickdesk::ui {
+
+class EventSession;
+class StoreWatcher;
+
+// DECISIONS G4: each unit's rating for the snake seeding is the month's locked rating of its player
+// (a team: the mean of its partners'), a player the lock does not know the lock's unseen rating (N6).
+// The same figures as the command line's (`flickdesk-cli play`), from the session's lock in memory:
+// a play started at either desk draws the same groups at the other.
+core::PlayRatings playRatings(const EventSession& session);
+
+class PlaySession : public QObject {
+    Q_OBJECT
+public:
+    PlaySession(EventSession& session, QObject* parent = nullptr);
+
+    EventSession& eventSession() const { return *m_session; }
+    // A format is stored: the play has started (or is ready to).
+    bool hasFormat() const { return m_input.has_value(); }
+    const engine::play::PlayInput* input() const { return m_input ? &*m_input : nullptr; }
+    const engine::play::PlayState& state() const { return m_state; }
+    // The name of a unit ("Ann Lee", a team "Ann Lee / Bo Chan").
+    QString unitName(const engine::play::UnitId& unit) const;
+    // Whether the game belongs to a playoff stage (a level score is not a result there).
+    bool isPlayoff(const engine::play::GameKey& key) const;
+    const engine::play::StageSettings* settingsOf(const engine::play::GameKey& key) const;
+
+    // The units that began with their ratings, and the play a format would give them before it is
+    // stored (the groups and their mean ratings shown before Start).
+    std::vector<engine::play::PlayUnit> units() const;
+    engine::play::PlayState preview(const engine::play::Format& format) const;
+    // The seed of the event's draws: from the event's id, so that a draw is repeatable from its data.
+    std::uint64_t seed() const;
+
+    // ---- writes; false with lastError() (in words) when refused, nothing written.
+    bool start(const engine::play::Format& format);
+    // `text` as the director types it ("6 2 3 1"); one undo step.
+    bool enterScore(const engine::play::GameKey& key, const QString& text);
+    bool setShootOut(const engine::play::ShootOutOrder& order);
+    // The play's places into the event's standings (EventSession::setStandings: one undo step, the
+    // Results tab shows them). Refused until the places are final.
+    bool usePlaces();
+    // The event's standings are the play's final places already (Use These Places has nothing to do).
+    bool placesInResults() const;
+    QString lastError() const { return m_lastError; }
+
+    void reload();
+
+Q_SIGNALS:
+    void changed();
+    void errorOccurred(const QString& message);
+
+private:
+    bool fail(const QString& message);
+
+    QPointer<EventSession> m_session;
+    StoreWatcher* m_watcher = nullptr;
+    std::optional<engine::play::PlayInput> m_input;
+    engine::play::PlayState m_state;
+    QString m_lastError;
+};
+
+} // namespace flickdesk::ui

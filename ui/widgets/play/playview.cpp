@@ -1,0 +1,773 @@
+#include "widgets/play/playview.h"
+
+#include "core/records/eventrecords.h"
+#include "models/eventday/eventsession.h"
+#include "models/play/playsession.h"
+
+#include <QBoxLayout>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFont>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <functional>
+
+namespace flickdesk::ui {
+
+namespace play = engine::play;
+
+namespace {
+
+QString stageKindText(const play::Stage& stage)
+{
+    switch (stage.kind) {
+    case play::StageKind::RoundRobin:
+        return stage.groups > 1 ? PlayView::tr("round robin in %n groups", nullptr, stage.groups)
+                                : PlayView::tr("round robin");
+    case play::StageKind::RandomRounds:
+        return stage.swiss ? PlayView::tr("%n Swiss rounds", nullptr, stage.rounds)
+                           : PlayView::tr("%n random rounds", nullptr, stage.rounds);
+    case play::StageKind::Tiers:
+        return PlayView::tr("pools by the standing before, each a round robin");
+    case play::StageKind::Playoff:
+        return PlayView::tr("playoff");
+    }
+    return {};
+}
+
+QString stateText(play::GameState state)
+{
+    switch (state) {
+    case play::GameState::Waiting:
+        return PlayView::tr("Waiting");
+    case play::GameState::Scored:
+        return PlayView::tr("Scored");
+    case play::GameState::Bye:
+        return PlayView::tr("Bye");
+    case play::GameState::Walkover:
+        return PlayView::tr("Walkover");
+    }
+    return {};
+}
+
+QTableWidgetItem* cell(const QString& text)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    return item;
+}
+
+QString tieKey(const play::UnresolvedTie& tie)
+{
+    QString key = QStringLiteral("%1/%2:").arg(tie.stage).arg(tie.group);
+    for (const play::UnitId& unit : tie.units)
+        key += QString::fromStdString(unit) + u',';
+    return key;
+}
+
+// Enter in the score box types the score; the arrows move between the games without leaving it;
+// Ctrl+Z in the empty box takes back the last score (Edit > Undo), as the line's own undo has
+// nothing to undo there.
+class ScoreKeys : public QObject {
+public:
+    ScoreKeys(QTableWidget* games, std::function<QUndoStack*()> stack, QObject* parent)
+        : QObject(parent)
+        , m_games(games)
+        , m_stack(std::move(stack))
+    {
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::KeyPress) {
+            auto* press = static_cast<QKeyEvent*>(event);
+            auto* edit = qobject_cast<QLineEdit*>(watched);
+            QUndoStack* stack = m_stack();
+            if (edit && edit->text().isEmpty() && stack &&
+                (press->matches(QKeySequence::Undo) || press->matches(QKeySequence::Redo))) {
+                if (press->matches(QKeySequence::Undo))
+                    stack->undo();
+                else
+                    stack->redo();
+                return true;
+            }
+            const int key = press->key();
+            if (key == Qt::Key_Up || key == Qt::Key_Down) {
+                const int row = m_games->currentRow() + (key == Qt::Key_Up ? -1 : 1);
+                if (row >= 0 && row < m_games->rowCount())
+                    m_games->setCurrentCell(row, 0);
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QTableWidget* m_games;
+    std::function<QUndoStack*()> m_stack;
+};
+
+} // namespace
+
+ShootOutDialog::ShootOutDialog(const QString& question,
+                               const std::vector<std::pair<play::UnitId, QString>>& units, QWidget* parent)
+    : QDialog(parent)
+{
+    setObjectName(QStringLiteral("shootOutDialog"));
+    setWindowTitle(tr("Shoot-Out Order"));
+    auto* layout = new QVBoxLayout(this);
+    auto* text = new QLabel(question);
+    text->setWordWrap(true);
+    layout->addWidget(text);
+    m_list = new QListWidget;
+    m_list->setDragDropMode(QAbstractItemView::InternalMove);
+    for (const auto& [id, name] : units) {
+        auto* item = new QListWidgetItem(name, m_list);
+        item->setData(Qt::UserRole, QString::fromStdString(id));
+    }
+    m_list->setCurrentRow(0);
+    m_list->installEventFilter(this);
+    layout->addWidget(m_list);
+    auto* moves = new QHBoxLayout;
+    auto* up = new QPushButton(tr("Move &Up"));
+    auto* down = new QPushButton(tr("Move Dow&n"));
+    connect(up, &QPushButton::clicked, this, [this] { move(-1); });
+    connect(down, &QPushButton::clicked, this, [this] { move(1); });
+    moves->addWidget(up);
+    moves->addWidget(down);
+    moves->addStretch();
+    layout->addLayout(moves);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Record This Order"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+bool ShootOutDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_list && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->modifiers() == Qt::ControlModifier &&
+            (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down)) {
+            move(key->key() == Qt::Key_Up ? -1 : 1);
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+void ShootOutDialog::move(int by)
+{
+    const int row = m_list->currentRow();
+    const int to = row + by;
+    if (row < 0 || to < 0 || to >= m_list->count())
+        return;
+    QListWidgetItem* item = m_list->takeItem(row);
+    m_list->insertItem(to, item);
+    m_list->setCurrentRow(to);
+}
+
+std::vector<play::UnitId> ShootOutDialog::order() const
+{
+    std::vector<play::UnitId> units;
+    for (int row = 0; row < m_list->count(); ++row)
+        units.push_back(m_list->item(row)->data(Qt::UserRole).toString().toStdString());
+    return units;
+}
+
+PlayView::PlayView(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("playView"));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* setup = new QHBoxLayout;
+    m_template = new QComboBox;
+    m_template->setObjectName(QStringLiteral("playTemplate"));
+    for (const play::Template kind : {play::Template::NcaDay, play::Template::Wcc,
+                                      play::Template::OneRoundRobin, play::Template::RandomThenTop8})
+        m_template->addItem(QString::fromStdString(play::templateName(kind)), static_cast<int>(kind));
+    m_boards = new QSpinBox;
+    m_boards->setObjectName(QStringLiteral("playBoards"));
+    m_boards->setRange(0, 500);
+    m_boards->setSpecialValueText(tr("one a game"));
+    m_boards->setToolTip(tr("The boards available; when there are fewer than a round's games, the "
+                            "round is played in waves (DECISIONS G3)."));
+    m_start = new QPushButton(tr("Start"));
+    m_start->setObjectName(QStringLiteral("playStart"));
+    m_status = new QLabel;
+    m_status->setWordWrap(true);
+    auto* formatLabel = new QLabel(tr("Format:"));
+    formatLabel->setBuddy(m_template);
+    auto* boardsLabel = new QLabel(tr("Boards:"));
+    boardsLabel->setBuddy(m_boards);
+    setup->addWidget(formatLabel);
+    setup->addWidget(m_template);
+    setup->addWidget(boardsLabel);
+    setup->addWidget(m_boards);
+    setup->addWidget(m_start);
+    setup->addWidget(m_status, 1);
+    layout->addLayout(setup);
+
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    auto* gamesPane = new QWidget;
+    auto* gamesLayout = new QVBoxLayout(gamesPane);
+    gamesLayout->setContentsMargins(0, 0, 0, 0);
+    m_games = new QTableWidget(0, 6);
+    m_games->setObjectName(QStringLiteral("playGames"));
+    m_games->setHorizontalHeaderLabels(
+        {tr("Round"), tr("Board"), tr("Side A"), tr("Side B"), tr("Score"), tr("State")});
+    m_games->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_games->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_games->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_games->verticalHeader()->hide();
+    for (const int column : {RoundColumn, BoardColumn, ScoreColumn, StateColumn})
+        m_games->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_games->horizontalHeader()->setSectionResizeMode(SideAColumn, QHeaderView::Stretch);
+    m_games->horizontalHeader()->setSectionResizeMode(SideBColumn, QHeaderView::Stretch);
+    gamesLayout->addWidget(m_games, 1);
+    auto* entry = new QHBoxLayout;
+    m_scoreLabel = new QLabel;
+    m_score = new QLineEdit;
+    m_score->setObjectName(QStringLiteral("playScore"));
+    m_score->setPlaceholderText(tr("points A, points B, 20s A, 20s B: 6 2 3 1"));
+    m_score->setToolTip(tr("Type the score and press Enter: the next waiting game follows. Up and Down "
+                           "choose another game. A level playoff game decided by a 20s shoot-out takes "
+                           "its winner last: 4 4 2 2 A."));
+    m_scoreLabel->setBuddy(m_score);
+    entry->addWidget(m_scoreLabel);
+    entry->addWidget(m_score, 1);
+    gamesLayout->addLayout(entry);
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("playMessage"));
+    m_message->setWordWrap(true);
+    gamesLayout->addWidget(m_message);
+    splitter->addWidget(gamesPane);
+
+    auto* sidePane = new QWidget;
+    auto* sideLayout = new QVBoxLayout(sidePane);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    m_side = new QTabWidget;
+    m_standings = new QTableWidget(0, 6);
+    m_standings->setObjectName(QStringLiteral("playStandings"));
+    m_standings->setHorizontalHeaderLabels(
+        {tr("Pos"), tr("Player"), tr("Points"), tr("20s"), tr("W-D-L"), tr("Why")});
+    m_standings->verticalHeader()->hide();
+    m_standings->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_standings->horizontalHeader()->setStretchLastSection(true);
+    m_groups = new QTreeWidget;
+    m_groups->setObjectName(QStringLiteral("playGroups"));
+    m_groups->setHeaderLabels({tr("Stage, group, player"), tr("Rating")});
+    m_groups->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    auto* placesPane = new QWidget;
+    auto* placesLayout = new QVBoxLayout(placesPane);
+    m_placesNote = new QLabel;
+    m_placesNote->setWordWrap(true);
+    m_places = new QTableWidget(0, 3);
+    m_places->setObjectName(QStringLiteral("playPlaces"));
+    m_places->setHorizontalHeaderLabels({tr("Place"), tr("Player"), tr("How")});
+    m_places->verticalHeader()->hide();
+    m_places->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_places->horizontalHeader()->setStretchLastSection(true);
+    m_usePlaces = new QPushButton(tr("Use These Places"));
+    m_usePlaces->setObjectName(QStringLiteral("playUsePlaces"));
+    m_usePlaces->setToolTip(tr("Writes the places of the play into the event's results (one undo step)."));
+    placesLayout->addWidget(m_placesNote);
+    placesLayout->addWidget(m_places, 1);
+    placesLayout->addWidget(m_usePlaces);
+    m_side->addTab(m_groups, tr("Groups"));
+    m_side->addTab(m_standings, tr("Standings"));
+    m_side->addTab(placesPane, tr("Places"));
+    sideLayout->addWidget(m_side, 1);
+    m_shootOut = new QPushButton(tr("Shoot-Out Order..."));
+    m_shootOut->setObjectName(QStringLiteral("playShootOut"));
+    sideLayout->addWidget(m_shootOut);
+    splitter->addWidget(sidePane);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+
+    m_score->installEventFilter(new ScoreKeys(
+        m_games, [this]() -> QUndoStack* { return m_session ? m_session->undoStack() : nullptr; }, this));
+    connect(m_template, &QComboBox::currentIndexChanged, this, &PlayView::showPreview);
+    connect(m_boards, &QSpinBox::valueChanged, this, &PlayView::showPreview);
+    connect(m_start, &QPushButton::clicked, this, &PlayView::start);
+    connect(m_score, &QLineEdit::returnPressed, this, &PlayView::enterScore);
+    connect(m_games, &QTableWidget::currentCellChanged, this, &PlayView::updateScoreLabel);
+    connect(m_usePlaces, &QPushButton::clicked, this, &PlayView::usePlaces);
+    connect(m_shootOut, &QPushButton::clicked, this, &PlayView::askShootOut);
+    refresh();
+}
+
+PlayView::~PlayView() = default;
+
+void PlayView::setSession(EventSession* session)
+{
+    if (m_dialog)
+        m_dialog->reject();
+    delete m_play;
+    m_play = nullptr;
+    m_session = session;
+    m_askedTie.clear();
+    m_lastEntered.reset();
+    m_message->clear();
+    if (session) {
+        m_play = new PlaySession(*session, this);
+        connect(m_play, &PlaySession::changed, this, &PlayView::refresh);
+        // The results written here, undone, or typed on the Results tab.
+        connect(session, &EventSession::resultsChanged, this, &PlayView::updateUsePlaces);
+        m_boards->setValue(0);
+    }
+    refresh();
+}
+
+play::Format PlayView::chosenFormat() const
+{
+    const int units = m_play ? static_cast<int>(m_play->units().size()) : 0;
+    return play::makeTemplate(static_cast<play::Template>(m_template->currentData().toInt()), units,
+                              m_boards->value());
+}
+
+std::optional<play::GameKey> PlayView::selectedGame() const
+{
+    const int row = m_games->currentRow();
+    if (row < 0 || row >= static_cast<int>(m_rowKeys.size()))
+        return std::nullopt;
+    return m_rowKeys[static_cast<std::size_t>(row)];
+}
+
+void PlayView::refresh()
+{
+    // DECISIONS N2: in doubles a unit is a team of two.
+    const QString unit =
+        m_session && m_session->event().format == engine::EventFormat::Doubles ? tr("Team") : tr("Player");
+    m_standings->setHorizontalHeaderItem(1, new QTableWidgetItem(unit));
+    m_places->setHorizontalHeaderItem(1, new QTableWidgetItem(unit));
+    const bool started = m_play && m_play->hasFormat();
+    const bool editable = m_session && m_session->isEditable();
+    m_template->setEnabled(editable && !started);
+    m_boards->setEnabled(editable && !started);
+    m_start->setEnabled(editable && !started);
+    m_score->setEnabled(editable && started);
+    if (!started) {
+        m_games->setRowCount(0);
+        m_rowKeys.clear();
+        m_standings->setRowCount(0);
+        m_places->setRowCount(0);
+        m_placesNote->clear();
+        m_usePlaces->setEnabled(false);
+        m_shootOut->setEnabled(false);
+        showPreview();
+        updateScoreLabel();
+        return;
+    }
+    const play::PlayState& state = m_play->state();
+    const play::PlayInput& input = *m_play->input();
+    if (state.problem) {
+        m_status->setText(QString::fromStdString(*state.problem));
+    } else if (state.finished) {
+        m_status->setText(tr("%1: every game is played.").arg(QString::fromStdString(input.format.name)));
+    } else {
+        const int stage = std::min<int>(state.currentStage, static_cast<int>(input.format.stages.size()) - 1);
+        m_status->setText(
+            tr("%1: stage %2 of %3, %4; %n games waiting.", nullptr,
+               static_cast<int>(state.waitingGames().size()))
+                .arg(QString::fromStdString(input.format.name))
+                .arg(stage + 1)
+                .arg(input.format.stages.size())
+                .arg(QString::fromStdString(input.format.stages[static_cast<std::size_t>(stage)].name)));
+    }
+    // A score whose game was redrawn (an earlier score corrected or undone) is kept but not used:
+    // said here so that the director enters it again where it now belongs.
+    QStringList ignored;
+    for (const std::string& entry : state.ignoredEntries)
+        ignored.append(QString::fromStdString(entry));
+    m_status->setToolTip(ignored.join(u'\n'));
+    if (!ignored.isEmpty())
+        m_status->setText(tr("%1 %n scores are for games no longer drawn (point here to see them).", nullptr,
+                             static_cast<int>(ignored.size()))
+                              .arg(m_status->text()));
+    showGroups(state, input.format, false);
+    showGames();
+    showStandings();
+    showPlaces();
+    const std::optional<play::UnresolvedTie> tie = pendingTie();
+    m_shootOut->setEnabled(editable && tie.has_value());
+    if (tie && tieKey(*tie) != m_askedTie && !m_dialog)
+        askShootOut();
+}
+
+void PlayView::showPreview()
+{
+    if (!m_play || m_play->hasFormat()) {
+        if (!m_play) {
+            m_groups->clear();
+            m_status->setText(tr("Choose an event."));
+        }
+        return;
+    }
+    const play::Format format = chosenFormat();
+    const int units = static_cast<int>(m_play->units().size());
+    if (const std::optional<std::string> problem = play::formatProblem(format, units)) {
+        m_groups->clear();
+        m_status->setText(QString::fromStdString(*problem));
+        m_start->setEnabled(false);
+        return;
+    }
+    m_status->setText(tr("%n players checked in. Start stores the format; it can change until the "
+                         "first score.",
+                         nullptr, units));
+    showGroups(m_play->preview(format), format, true);
+    m_side->setCurrentWidget(m_groups);
+}
+
+void PlayView::showGroups(const play::PlayState& state, const play::Format& format, bool preview)
+{
+    m_groups->clear();
+    const play::PlayInput* input = m_play ? m_play->input() : nullptr;
+    std::map<play::UnitId, double> ratings;
+    for (const play::PlayUnit& unit : preview || !input ? m_play->units() : input->units)
+        ratings[unit.id] = unit.rating;
+    for (std::size_t index = 0; index < format.stages.size(); ++index) {
+        const play::Stage& stage = format.stages[index];
+        auto* stageItem = new QTreeWidgetItem(
+            m_groups, {tr("Stage %1: %2 (%3)")
+                           .arg(index + 1)
+                           .arg(QString::fromStdString(stage.name), stageKindText(stage))});
+        stageItem->setExpanded(index == 0 || (!preview && static_cast<int>(index) == state.currentStage));
+        if (index >= state.stages.size()) {
+            new QTreeWidgetItem(stageItem, {tr("Drawn when the stage before is complete")});
+            continue;
+        }
+        for (const play::PlayGroup& group : state.stages[index].groups) {
+            auto* groupItem = new QTreeWidgetItem(
+                stageItem, {tr("%1: %n players", nullptr, static_cast<int>(group.units.size()))
+                                .arg(QString::fromStdString(group.name)),
+                            tr("mean %1").arg(group.meanRating, 0, 'f', 2)});
+            groupItem->setExpanded(true);
+            for (const play::UnitId& unit : group.units)
+                new QTreeWidgetItem(groupItem,
+                                    {m_play->unitName(unit), QString::number(ratings[unit], 'f', 2)});
+        }
+    }
+    // The preview names the players before a format is stored.
+    if (preview) {
+        const std::vector<play::PlayUnit> units = m_play->units();
+        for (QTreeWidgetItemIterator it(m_groups); *it; ++it) {
+            for (const play::PlayUnit& unit : units)
+                if ((*it)->text(0) == QString::fromStdString(unit.id) && !unit.name.empty())
+                    (*it)->setText(0, QString::fromStdString(unit.name));
+        }
+    }
+}
+
+void PlayView::showGames()
+{
+    const play::PlayState& state = m_play->state();
+    std::optional<play::GameKey> keep = selectedGame();
+    m_games->setRowCount(0);
+    m_rowKeys.clear();
+    if (state.stages.empty())
+        return;
+    const std::size_t stageIndex =
+        std::min<std::size_t>(static_cast<std::size_t>(state.currentStage), state.stages.size() - 1);
+    const play::PlayStage& stage = state.stages[stageIndex];
+    std::vector<std::pair<const play::PlayGroup*, const play::PlayGame*>> games;
+    for (const play::PlayGroup& group : stage.groups)
+        for (const play::PlayGame& game : group.games)
+            games.push_back({&group, &game});
+    // The round's games by board: a round in waves keeps its boards' order.
+    std::stable_sort(games.begin(), games.end(), [](const auto& x, const auto& y) {
+        const play::PlayGame& a = *x.second;
+        const play::PlayGame& b = *y.second;
+        return std::tie(a.key.round, a.wave, a.board, a.key.group, a.key.slot, a.key.game) <
+               std::tie(b.key.round, b.wave, b.board, b.key.group, b.key.slot, b.key.game);
+    });
+    QFont bold = m_games->font();
+    bold.setBold(true);
+    m_games->setRowCount(static_cast<int>(games.size()));
+    for (std::size_t row = 0; row < games.size(); ++row) {
+        const auto& [group, game] = games[row];
+        const int r = static_cast<int>(row);
+        const bool playoff = m_play->isPlayoff(game->key);
+        const QString round =
+            playoff ? tr("%1, round %2, game %3")
+                          .arg(QString::fromStdString(group->name))
+                          .arg(game->key.round + 1)
+                          .arg(game->key.game + 1)
+                    : tr("%1, round %2").arg(QString::fromStdString(group->name)).arg(game->key.round + 1);
+        m_games->setItem(r, RoundColumn, cell(round));
+        m_games->setItem(r, BoardColumn, cell(game->board > 0 ? QString::number(game->board) : QString()));
+        m_games->setItem(r, SideAColumn, cell(m_play->unitName(game->a)));
+        m_games->setItem(r, SideBColumn, cell(game->b.empty() ? QString() : m_play->unitName(game->b)));
+        m_games->setItem(r, ScoreColumn,
+                         cell(game->state == play::GameState::Waiting
+                                  ? QString()
+                                  : QString::fromStdString(play::scoreText(game->score))));
+        m_games->setItem(r, StateColumn, cell(stateText(game->state)));
+        if (game->state == play::GameState::Waiting) {
+            // A waiting game at a glance: bold on the highlight colour.
+            for (int column = 0; column < m_games->columnCount(); ++column) {
+                m_games->item(r, column)->setFont(bold);
+                m_games->item(r, column)->setBackground(QColor(255, 236, 179));
+            }
+        }
+        m_rowKeys.push_back(game->key);
+    }
+    // The next waiting game after the one just entered (in the table's order), else the one kept.
+    int chosen = -1;
+    const auto waiting = [&](int row) {
+        return games[static_cast<std::size_t>(row)].second->state == play::GameState::Waiting;
+    };
+    if (m_lastEntered) {
+        int from = 0;
+        for (int row = 0; row < static_cast<int>(m_rowKeys.size()); ++row)
+            if (m_rowKeys[static_cast<std::size_t>(row)] == *m_lastEntered)
+                from = row;
+        for (int step = 1; step <= static_cast<int>(m_rowKeys.size()) && chosen < 0; ++step) {
+            const int row = (from + step) % static_cast<int>(m_rowKeys.size());
+            if (waiting(row))
+                chosen = row;
+        }
+        m_lastEntered.reset();
+    } else if (keep) {
+        for (int row = 0; row < static_cast<int>(m_rowKeys.size()); ++row)
+            if (m_rowKeys[static_cast<std::size_t>(row)] == *keep)
+                chosen = row;
+    }
+    if (chosen < 0)
+        for (int row = 0; row < static_cast<int>(m_rowKeys.size()) && chosen < 0; ++row)
+            if (waiting(row))
+                chosen = row;
+    selectGame(chosen);
+}
+
+void PlayView::selectGame(int row)
+{
+    if (row >= 0) {
+        m_games->setCurrentCell(row, 0);
+        m_games->scrollToItem(m_games->item(row, 0));
+    } else {
+        m_games->setCurrentCell(-1, -1);
+    }
+    updateScoreLabel();
+}
+
+void PlayView::updateScoreLabel()
+{
+    const std::optional<play::GameKey> key = selectedGame();
+    const play::PlayGame* game = key && m_play ? m_play->state().game(*key) : nullptr;
+    if (!game) {
+        m_scoreLabel->setText(tr("&Score:"));
+        return;
+    }
+    m_scoreLabel->setText(tr("&Score, board %1 (%2 v %3):")
+                              .arg(game->board)
+                              .arg(m_play->unitName(game->a), m_play->unitName(game->b)));
+}
+
+void PlayView::showStandings()
+{
+    const play::PlayState& state = m_play->state();
+    m_standings->setRowCount(0);
+    if (state.stages.empty())
+        return;
+    const std::size_t stageIndex =
+        std::min<std::size_t>(static_cast<std::size_t>(state.currentStage), state.stages.size() - 1);
+    const play::PlayStage& stage = state.stages[stageIndex];
+    QFont bold = m_standings->font();
+    bold.setBold(true);
+    for (const play::PlayGroup& group : stage.groups) {
+        const int title = m_standings->rowCount();
+        m_standings->insertRow(title);
+        m_standings->setItem(title, 0,
+                             cell(tr("%1 (mean rating %2)")
+                                      .arg(QString::fromStdString(group.name))
+                                      .arg(group.meanRating, 0, 'f', 2)));
+        m_standings->item(title, 0)->setFont(bold);
+        m_standings->setSpan(title, 0, 1, m_standings->columnCount());
+        if (!group.standings.rows.empty()) {
+            for (const play::StandingRow& standing : group.standings.rows) {
+                const int r = m_standings->rowCount();
+                m_standings->insertRow(r);
+                m_standings->setItem(r, 0, cell(QString::number(standing.position)));
+                m_standings->setItem(r, 1, cell(m_play->unitName(standing.unit)));
+                m_standings->setItem(r, 2, cell(QString::number(standing.points)));
+                m_standings->setItem(r, 3, cell(QString::number(standing.twenties)));
+                m_standings->setItem(r, 4,
+                                     cell(QStringLiteral("%1-%2-%3")
+                                              .arg(standing.wins)
+                                              .arg(standing.draws)
+                                              .arg(standing.losses)));
+                m_standings->setItem(r, 5, cell(QString::fromStdString(standing.reason)));
+                m_standings->item(r, 5)->setToolTip(m_standings->item(r, 5)->text());
+            }
+        } else {
+            // A playoff: its order so far, with the rule in words.
+            for (std::size_t i = 0; i < group.playoffOrder.size(); ++i) {
+                const int r = m_standings->rowCount();
+                m_standings->insertRow(r);
+                m_standings->setItem(r, 0, cell(QString::number(i + 1)));
+                m_standings->setItem(r, 1, cell(m_play->unitName(group.playoffOrder[i])));
+                m_standings->setItem(r, 5,
+                                     cell(i < group.playoffReasons.size()
+                                              ? QString::fromStdString(group.playoffReasons[i])
+                                              : QString()));
+            }
+        }
+    }
+    m_standings->resizeColumnsToContents();
+}
+
+void PlayView::showPlaces()
+{
+    const play::PlayState& state = m_play->state();
+    m_places->setRowCount(static_cast<int>(state.places.size()));
+    for (std::size_t i = 0; i < state.places.size(); ++i) {
+        const play::Place& place = state.places[i];
+        const int r = static_cast<int>(i);
+        m_places->setItem(r, 0, cell(QString::number(place.place)));
+        QString name = m_play->unitName(place.unit);
+        if (place.withdrawn)
+            name = tr("%1 (withdrew)").arg(name);
+        m_places->setItem(r, 1, cell(name));
+        m_places->setItem(r, 2,
+                          cell(place.byHand ? tr("Set by hand: %1").arg(QString::fromStdString(place.rule))
+                                            : QString::fromStdString(place.rule)));
+    }
+    m_places->resizeColumnToContents(0);
+    m_placesNote->setText(state.placesFinal
+                              ? tr("The play is finished: these are its places.")
+                              : tr("The places so far, from the standings: final once every game is "
+                                   "played and every tie broken."));
+    updateUsePlaces();
+    if (state.placesFinal)
+        m_side->setCurrentIndex(2);
+    else if (m_side->currentWidget() == m_groups)
+        m_side->setCurrentWidget(m_standings);
+}
+
+void PlayView::updateUsePlaces()
+{
+    const bool final = m_play && m_play->state().placesFinal;
+    const bool inResults = final && m_play->placesInResults();
+    m_usePlaces->setEnabled(final && !inResults && m_session && m_session->isEditable());
+    if (inResults)
+        m_placesNote->setText(tr("The play is finished: these are its places, and the event's results."));
+}
+
+void PlayView::start()
+{
+    if (!m_play)
+        return;
+    m_message->clear();
+    if (!m_play->start(chosenFormat())) {
+        m_message->setText(m_play->lastError());
+        return;
+    }
+    Q_EMIT message(tr("The play has started"));
+    m_score->setFocus();
+}
+
+void PlayView::enterScore()
+{
+    if (!m_play)
+        return;
+    const std::optional<play::GameKey> key = selectedGame();
+    if (!key) {
+        m_message->setText(tr("No game is waiting for a score."));
+        return;
+    }
+    m_lastEntered = key;
+    if (!m_play->enterScore(*key, m_score->text())) {
+        m_lastEntered.reset();
+        // Refused: the reason in words, the text kept to correct it.
+        m_message->setText(m_play->lastError());
+        m_score->selectAll();
+        return;
+    }
+    m_message->clear();
+    m_score->clear();
+    m_lastEntered.reset();
+}
+
+void PlayView::usePlaces()
+{
+    if (!m_play)
+        return;
+    if (m_play->usePlaces())
+        Q_EMIT message(tr("The places of the play are in the results"));
+    else
+        m_message->setText(m_play->lastError());
+}
+
+std::optional<play::UnresolvedTie> PlayView::pendingTie() const
+{
+    if (!m_play || !m_play->hasFormat())
+        return std::nullopt;
+    const play::PlayState& state = m_play->state();
+    if (!state.blockingTies.empty()) {
+        play::UnresolvedTie tie = state.blockingTies.front();
+        if (tie.stage < 0) {
+            tie.stage = state.blockingStage;
+            tie.group = state.blockingGroup;
+        }
+        return tie;
+    }
+    if (state.finished && !state.placeTies.empty())
+        return state.placeTies.front();
+    return std::nullopt;
+}
+
+void PlayView::askShootOut()
+{
+    const std::optional<play::UnresolvedTie> tie = pendingTie();
+    if (!tie || m_dialog)
+        return;
+    m_askedTie = tieKey(*tie);
+    std::vector<std::pair<play::UnitId, QString>> units;
+    QStringList names;
+    for (const play::UnitId& unit : tie->units) {
+        units.push_back({unit, m_play->unitName(unit)});
+        names.append(m_play->unitName(unit));
+    }
+    const QString question =
+        tr("%1 are level on everything for places %2 to %3, and it decides who goes on. Play the "
+           "shoot-out, then put them in its order, best first.")
+            .arg(names.join(tr(", ")))
+            .arg(tie->firstPosition)
+            .arg(tie->lastPosition);
+    m_dialog = new ShootOutDialog(question, units, this);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const play::UnresolvedTie asked = *tie;
+    connect(m_dialog, &QDialog::accepted, this, [this, asked] {
+        if (!m_play || !m_dialog)
+            return;
+        // An order recorded for the same group before (another tie) is kept: the new one holds both.
+        play::ShootOutOrder order{asked.stage, asked.group, {}};
+        const std::vector<play::UnitId> given = m_dialog->order();
+        if (const play::PlayInput* input = m_play->input()) {
+            for (const play::ShootOutOrder& earlier : input->shootOuts)
+                if (earlier.stage == asked.stage && earlier.group == asked.group)
+                    for (const play::UnitId& unit : earlier.order)
+                        if (std::find(given.begin(), given.end(), unit) == given.end())
+                            order.order.push_back(unit);
+        }
+        order.order.insert(order.order.end(), given.begin(), given.end());
+        if (!m_play->setShootOut(order))
+            m_message->setText(m_play->lastError());
+    });
+    m_dialog->open();
+}
+
+} // namespace flickdesk::ui

@@ -1,0 +1,123 @@
+#pragma once
+
+// The Play tab of the event day (issue 28, docs/play.md "In the window"): the format chosen from a
+// template with its boards and the groups it draws (each group's mean rating on the month's lock),
+// Start; then the current stage's games by board with the score typed at the keyboard ("6 2 3 1"
+// Enter, the next waiting game follows), the standings of each group with the reason for each
+// order, a shoot-out order asked for where a tie blocks the day, and the places with their rule in
+// words, written into the event's results by Use These Places.
+
+#include "flickdesk/engine/playday.h"
+
+#include <QDialog>
+#include <QPointer>
+#include <QWidget>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableWidget;
+class QTreeWidget;
+
+namespace flickdesk::ui {
+
+class EventSession;
+class PlaySession;
+
+// The tied units in the order the director gives after their shoot-out, best first: drag a row, or
+// Move Up / Move Down (Alt+U, Alt+N; Ctrl+Up and Ctrl+Down in the list).
+class ShootOutDialog : public QDialog {
+    Q_OBJECT
+public:
+    ShootOutDialog(const QString& question,
+                   const std::vector<std::pair<engine::play::UnitId, QString>>& units, QWidget* parent);
+    std::vector<engine::play::UnitId> order() const;
+    QListWidget* list() const { return m_list; }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void move(int by);
+    QListWidget* m_list = nullptr;
+};
+
+class PlayView : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlayView(QWidget* parent = nullptr);
+    ~PlayView() override;
+
+    // The event the tab shows; null: none (before the session goes).
+    void setSession(EventSession* session);
+    PlaySession* playSession() const { return m_play; }
+
+    // Widgets, for the tests.
+    QComboBox* templateBox() const { return m_template; }
+    QSpinBox* boardsBox() const { return m_boards; }
+    QPushButton* startButton() const { return m_start; }
+    QLabel* statusLabel() const { return m_status; }
+    QTreeWidget* groupsTree() const { return m_groups; }
+    QTableWidget* gamesTable() const { return m_games; }
+    QLineEdit* scoreEdit() const { return m_score; }
+    QLabel* scoreMessage() const { return m_message; }
+    QTableWidget* standingsTable() const { return m_standings; }
+    QTableWidget* placesTable() const { return m_places; }
+    QPushButton* usePlacesButton() const { return m_usePlaces; }
+    QPushButton* shootOutButton() const { return m_shootOut; }
+    ShootOutDialog* shootOutDialog() const { return m_dialog; }
+    // The game the score is typed for: the selected row of the games.
+    std::optional<engine::play::GameKey> selectedGame() const;
+
+    enum GameColumn { RoundColumn, BoardColumn, SideAColumn, SideBColumn, ScoreColumn, StateColumn };
+
+Q_SIGNALS:
+    void message(const QString& text);
+
+private:
+    engine::play::Format chosenFormat() const;
+    void refresh();
+    void showPreview();
+    void showGroups(const engine::play::PlayState& state, const engine::play::Format& format, bool preview);
+    void showGames();
+    void showStandings();
+    void showPlaces();
+    void selectGame(int row);
+    void updateScoreLabel();
+    void enterScore();
+    void start();
+    void usePlaces();
+    void updateUsePlaces();
+    // The tie that keeps the day from going on (or the places from being final), if any.
+    std::optional<engine::play::UnresolvedTie> pendingTie() const;
+    void askShootOut();
+
+    QPointer<EventSession> m_session;
+    PlaySession* m_play = nullptr;
+    QComboBox* m_template = nullptr;
+    QSpinBox* m_boards = nullptr;
+    QPushButton* m_start = nullptr;
+    QLabel* m_status = nullptr;
+    QTableWidget* m_games = nullptr;
+    QLabel* m_scoreLabel = nullptr;
+    QLineEdit* m_score = nullptr;
+    QLabel* m_message = nullptr;
+    QTabWidget* m_side = nullptr;
+    QTreeWidget* m_groups = nullptr;
+    QTableWidget* m_standings = nullptr;
+    QTableWidget* m_places = nullptr;
+    QLabel* m_placesNote = nullptr;
+    QPushButton* m_usePlaces = nullptr;
+    QPushButton* m_shootOut = nullptr;
+    QPointer<ShootOutDialog> m_dialog;
+    std::vector<engine::play::GameKey> m_rowKeys; // the games table's rows
+    std::optional<engine::play::GameKey> m_lastEntered;
+    QString m_askedTie; // the tie last asked about: asked once, then by the button
+};
+
+} // namespace flickdesk::ui
