@@ -705,8 +705,12 @@ void TestStore::workerConnectionWritesBesideWindow()
     QVERIFY(worker);
     QVERIFY(!worker->isReadOnly());
     std::atomic<bool> done = false;
+    std::atomic<bool> readOnce = false; // the worker starts once the window has read: on a loaded
+                                        // machine it could otherwise finish before the first read
     QString failure;
-    std::thread thread([&worker, &done, &failure] {
+    std::thread thread([&worker, &done, &readOnce, &failure] {
+        while (!readOnce)
+            std::this_thread::yield();
         try {
             const qint64 generation = worker->historyGeneration();
             const core::HistoryFolder folder = worker->loadHistory();
@@ -733,6 +737,7 @@ void TestStore::workerConnectionWritesBesideWindow()
     while (!done) { // the window's connection keeps reading meanwhile
         QCOMPARE(store->eventCount(), events);
         ++reads;
+        readOnce = true;
     }
     thread.join();
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
