@@ -115,4 +115,39 @@ void applyPlayPlaces(Store& store, const QString& eventId, const play::PlayState
     store.setStandings(eventId, listed);
 }
 
+std::vector<GameRecord> playGameRecords(const std::vector<UnitRecord>& units, const play::PlayState& state)
+{
+    if (state.problem)
+        throw StoreError(StoreError::Kind::Refused, QString::fromStdString(*state.problem));
+    // DECISIONS N3: an event is rated from its complete games, so only a finished day's.
+    if (!state.placesFinal || !state.finished)
+        throw StoreError(StoreError::Kind::Refused,
+                         playTr("The day is not finished yet: %1. The event can be rated from its games "
+                                "once every game has a score.")
+                             .arg(unresolvedPlaceTies(state).join(QStringLiteral("; "))));
+    const auto playersOf = [&units](const play::UnitId& unit) {
+        bool ok = false;
+        const int number = QString::fromStdString(unit).toInt(&ok);
+        for (const UnitRecord& record : units)
+            if (ok && record.number == number)
+                return record.playerIds;
+        throw StoreError(StoreError::Kind::Refused,
+                         playTr("The play names %1, which is no entrant of the event. Nothing was written.")
+                             .arg(QString::fromStdString(unit)));
+    };
+    std::vector<GameRecord> games;
+    for (const play::RatedGame& game : play::ratedGames(state)) {
+        GameRecord record;
+        record.number = static_cast<int>(games.size()) + 1;
+        record.sideA = playersOf(game.a);
+        record.sideB = playersOf(game.b);
+        // DECISIONS G8: a game level on points is a draw.
+        record.outcome = game.level                    ? engine::GameOutcome::Draw
+                         : game.pointsA > game.pointsB ? engine::GameOutcome::WinA
+                                                       : engine::GameOutcome::WinB;
+        games.push_back(std::move(record));
+    }
+    return games;
+}
+
 } // namespace flickdesk::core

@@ -6,12 +6,14 @@
 // and the award work as they do for places typed by hand. The format's JSON is the store's
 // (core/store/playstore.h: the store keeps it, and a layer above the store cannot be used by it).
 
+#include "core/records/eventrecords.h"
 #include "core/store/playstore.h"
 #include "flickdesk/engine/playday.h"
 
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <vector>
 
 namespace flickdesk::core {
 
@@ -31,6 +33,15 @@ PlayRatings playRatings(Store& store, MonthLocks& locks, const QString& eventId)
 // transaction), in place order. StoreError::Refused, naming every unresolved tie, while the places
 // are not final; nothing is written then.
 void applyPlayPlaces(Store& store, const QString& eventId, const engine::play::PlayState& state);
+
+// DECISIONS G8, N3: the play's games as the event's games, for rating the event from its games
+// (EventDayStore::setGames, EventSession::setGames): every game with a score between two units,
+// numbered 1.. in the order of the day, each side the players of its unit (`units`, the event's
+// field by entrant number); a game level on points is a draw. Byes and walkovers are left out (G3,
+// G7). StoreError::Refused while the places are not final (the games are the finished day's) or
+// when a game names a unit that is not in `units`.
+std::vector<GameRecord> playGameRecords(const std::vector<UnitRecord>& units,
+                                        const engine::play::PlayState& state);
 
 // The ties that keep the places from being final, in words (one line each); empty when final.
 QStringList unresolvedPlaceTies(const engine::play::PlayState& state);
