@@ -101,4 +101,15 @@ inline QList<QStringList> parseCsv(const QString& text)
     return rows;
 }
 
+// The lines of a text that are not blank, as written.
+inline QStringList nonEmptyLines(const QString& text)
+{
+    QStringList result;
+    for (const QString& line : text.split(u'\n')) {
+        if (!line.trimmed().isEmpty())
+            result << line;
+    }
+    return result;
+}
+
 } // namespace flickdesk::testing

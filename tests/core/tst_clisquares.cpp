@@ -17,16 +17,6 @@ using namespace flickdesk::testing;
 
 namespace {
 
-QStringList nonEmptyLines(const QString& text)
-{
-    QStringList result;
-    for (const QString& line : text.split(u'\n')) {
-        if (!line.trimmed().isEmpty())
-            result << line;
-    }
-    return result;
-}
-
 // The standings of docs/examples/squares-games.csv, worked out by hand (docs/squares.md shows the
 // working):
 //   R1 is a solo by 1 (18): 1 scores 100, everyone else 0; 2, 3, 4 survive (loss), 5, 6, 7 are out.

@@ -18,16 +18,6 @@ using namespace flickdesk::testing;
 
 namespace {
 
-QStringList nonEmptyLines(const QString& text)
-{
-    QStringList result;
-    for (const QString& line : text.split(u'\n')) {
-        if (!line.trimmed().isEmpty())
-            result << line;
-    }
-    return result;
-}
-
 // docs/examples/squares-games.csv by hand (scores as docs/squares.md works them out):
 //   R1 solo: 1 France 18 wins (100); 2 England 9, 3 Germany 5, 4 Italy 2 lose (0); 5 Austria out
 //      1906, 6 Russia out 1904, 7 Turkey out 1908 (elimination, 0).
