@@ -5,30 +5,31 @@
 #include "core/formats/eventexchange.h"
 #include "core/store/store.h"
 #include "core/store/storeexchange.h"
-#include "widgets/aboutdialog.h"
 #include "models/eventday/entrantlistmodel.h"
-#include "widgets/eventday/entrantspanel.h"
-#include "widgets/eventday/eventeditor.h"
 #include "models/eventday/eventlistmodel.h"
-#include "widgets/eventday/eventlistview.h"
 #include "models/eventday/eventsession.h"
 #include "models/eventday/payoutpreviewmodel.h"
+#include "models/play/playsession.h"
+#include "models/pools/poolsession.h"
+#include "models/samplehistory.h"
+#include "models/storewatcher.h"
+#include "widgets/aboutdialog.h"
+#include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventeditor.h"
+#include "widgets/eventday/eventlistview.h"
 #include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/eventday/sheetprinting.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/firststartdialog.h"
 #include "widgets/helpdialogs.h"
-#include "models/pools/poolsession.h"
 #include "widgets/play/playview.h"
 #include "widgets/pools/poolsview.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
 #include "widgets/ratings/recomputedialog.h"
-#include "models/samplehistory.h"
 #include "widgets/savedialog.h"
 #include "widgets/settings.h"
-#include "models/storewatcher.h"
 #include "widgets/tour/standingsview.h"
 #include "widgets/tour/tierreport.h"
 
@@ -36,6 +37,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -223,6 +225,19 @@ void MainWindow::createActions()
         m_eventTabs->setCurrentWidget(m_resultsPanel);
         m_resultsPanel->focusStandings();
     });
+    // The day's play (issue 28): the score box once the play has started, else the format's choice.
+    m_showPlayAction = action(tr("Show Pla&y"), "showPlayAction", QKeySequence(Qt::ALT | Qt::Key_3));
+    connect(m_showPlayAction, &QAction::triggered, this, [this] {
+        if (!m_playView)
+            return;
+        m_tabs->setCurrentIndex(0);
+        m_eventTabs->setCurrentWidget(m_playView);
+        const bool started = m_playView->playSession() && m_playView->playSession()->hasFormat();
+        QWidget* target = started ? static_cast<QWidget*>(m_playView->scoreEdit())
+                                  : static_cast<QWidget*>(m_playView->templateBox());
+        if (!m_playView->isAncestorOf(QApplication::focusWidget()) && target->isEnabled())
+            target->setFocus(Qt::ShortcutFocusReason);
+    });
     m_validateAction = action(tr("Va&lidate Results"), "validateAction", QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(m_validateAction, &QAction::triggered, this, [this] {
         if (!m_resultsPanel)
@@ -325,6 +340,7 @@ void MainWindow::createMenus()
     m_eventMenu->addSeparator();
     m_eventMenu->addAction(m_showEntrantsAction);
     m_eventMenu->addAction(m_showResultsAction);
+    m_eventMenu->addAction(m_showPlayAction);
     m_eventMenu->addAction(m_numberPlacesAction);
     m_eventMenu->addAction(m_validateAction);
     m_eventMenu->addAction(m_finishAction);
@@ -535,6 +551,7 @@ void MainWindow::buildWorkspace()
     connect(m_playView, &PlayView::message, this, &MainWindow::showMessage);
     m_eventTabs->setTabToolTip(0, m_showEntrantsAction->shortcut().toString(QKeySequence::NativeText));
     m_eventTabs->setTabToolTip(1, m_showResultsAction->shortcut().toString(QKeySequence::NativeText));
+    m_eventTabs->setTabToolTip(2, m_showPlayAction->shortcut().toString(QKeySequence::NativeText));
     connect(m_entrantsPanel, &EntrantsPanel::message, this, &MainWindow::showMessage);
     connect(m_resultsPanel, &ResultsPanel::message, this, &MainWindow::showMessage);
     connect(m_resultsPanel, &ResultsPanel::exportRequested, this, &MainWindow::exportEventWithDialog);
@@ -706,6 +723,7 @@ void MainWindow::updateActions()
     m_validateAction->setEnabled(editable);
     m_showEntrantsAction->setEnabled(m_store != nullptr);
     m_showResultsAction->setEnabled(m_store != nullptr);
+    m_showPlayAction->setEnabled(m_store != nullptr);
     // Once finished, finishing again does nothing: the action says so instead of looking available.
     const bool finished = m_session && m_session->event().status == core::EventStatus::Finished;
     m_finishAction->setEnabled(editable && !finished);

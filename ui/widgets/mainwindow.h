@@ -170,6 +170,7 @@ private:
     QAction* m_findEventAction = nullptr;
     QAction* m_showEntrantsAction = nullptr; // Alt+1
     QAction* m_showResultsAction = nullptr;  // Alt+2
+    QAction* m_showPlayAction = nullptr;     // Alt+3
     QAction* m_validateAction = nullptr;
     QAction* m_finishAction = nullptr;
     QAction* m_awardAction = nullptr;
