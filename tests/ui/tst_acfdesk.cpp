@@ -2,6 +2,7 @@
 // processor enters an event: the events chosen from a list (a lookalike name questioned, issue 27
 // trap 5), pairings as their round's result, corrections in place, deletes, undo and redo, the
 // event's report checked by hand against DECISIONS A1-A4, and the docs' example imported.
+#include "../common/keyboard.h"
 #include "../common/storefixtures.h"
 #include "core/store/poolstore.h"
 #include "core/store/store.h"
@@ -42,31 +43,19 @@ QString focusName()
     return focus ? focus->objectName() : QString();
 }
 
-// Every keystroke the flow sends, printed (issue 27: the flow test prints its keystrokes).
-void type(const QString& text)
-{
-    QWidget* focus = QApplication::focusWidget();
-    qInfo().noquote() << "keys:" << QStringLiteral("\"%1\"").arg(text) << "into"
-                      << (focus ? focus->objectName() : QStringLiteral("(nothing)"));
-    QVERIFY(focus);
-    // Character by character to whatever has the focus then: a key typed on a table's cell opens
-    // its editor, which takes the rest.
-    for (const QChar c : text) {
-        if (QWidget* now = QApplication::focusWidget())
-            QTest::keyClicks(now, QString(c));
-    }
-}
+// Every keystroke the flow sends, printed (tests/common/keyboard.h; issue 27: the flow test prints
+// its keystrokes).
+using testing::type;
 
-void press(Qt::Key key, const char* name)
+// A crosstable cell's editor commits its cell by a queued call: the events are processed after a
+// key there, as a window system's event loop would before the next key.
+void press(Qt::Key key)
 {
-    QWidget* focus = QApplication::focusWidget();
-    qInfo().noquote() << "keys:" << name << "in"
-                      << (focus ? focus->objectName() : QStringLiteral("(nothing)"))
-                      << (focus ? focus->metaObject()->className() : "");
-    QVERIFY(focus);
-    QTest::keyClick(focus, key);
-    if (focus->objectName() == QLatin1String("acfCrosstableCell"))
-        QCoreApplication::processEvents(); // a table's editor commits its cell by a queued call
+    const bool cell = QApplication::focusWidget() &&
+                      QApplication::focusWidget()->objectName() == QLatin1String("acfCrosstableCell");
+    testing::press(key);
+    if (cell)
+        QCoreApplication::processEvents();
 }
 
 // The box asked `name` (askFirst), answered by its "yesButton" or "cancelButton".
@@ -115,15 +104,15 @@ void enterPairing(int round, const QString& a, const QString& b, const QString& 
     QVERIFY2(focus && focus->objectName() == QLatin1String("acfRound"), "the round has the focus");
     focus->selectAll();
     type(QString::number(round));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     type(a);
-    press(Qt::Key_Escape, "Escape"); // closes the completion's list, the typed id stays
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Escape); // closes the completion's list, the typed id stays
+    press(Qt::Key_Return);
     type(b);
-    press(Qt::Key_Escape, "Escape");
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Escape);
+    press(Qt::Key_Return);
     type(result);
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
 }
 
 // The report's row of a player (by the name shown), joined with commas.
@@ -163,8 +152,8 @@ QDialog* newEvent(AcfDesk& desk, const QString& name, const QString& date, bool 
     if (!QApplication::focusWidget())
         desk.findChild<QComboBox*>(QStringLiteral("acfEvent"))->setFocus();
     for (int i = 0; i < 12 && QApplication::focusWidget()->objectName() != QLatin1String("acfNewEvent"); ++i)
-        press(Qt::Key_Tab, "Tab");
-    press(Qt::Key_Space, "Space");
+        press(Qt::Key_Tab);
+    press(Qt::Key_Space);
     QDialog* dialog = nullptr;
     for (int i = 0; i < 100 && !dialog; ++i) {
         QCoreApplication::processEvents();
@@ -176,12 +165,12 @@ QDialog* newEvent(AcfDesk& desk, const QString& name, const QString& date, bool 
         qWarning("the New Event dialog is not active");
     dialog->findChild<QLineEdit*>(QStringLiteral("acfNewEventName"))->setFocus();
     type(name);
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     // Tab selects the year of the date editor; a full year, month or day moves on to the next.
     type(QString(date).remove(QLatin1Char('-'))); // each full section moves on to the next
-    press(Qt::Key_Tab, "Tab");                    // leaves the date at once (trap 1)
+    press(Qt::Key_Tab);                           // leaves the date at once (trap 1)
     if (byGame)
-        press(Qt::Key_Down, "Down");
+        press(Qt::Key_Down);
     // Trap 5: a scoring of "r" cannot be given: the scoring is one of two, chosen, never typed.
     auto* scoring = qobject_cast<QComboBox*>(QApplication::focusWidget());
     if (!scoring || scoring->isEditable() || scoring->count() != 2)
@@ -190,7 +179,7 @@ QDialog* newEvent(AcfDesk& desk, const QString& name, const QString& date, bool 
     type(QStringLiteral("r"));
     if (scoring->currentIndex() != chosen || scoring->currentData().toBool() != byGame)
         return nullptr;
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     return dialog;
 }
 
@@ -252,7 +241,7 @@ void TestAcfDesk::eventByKeyboard()
     QVERIFY(store->poolContent(pool).games.empty());
     result->selectAll();
     type(QStringLiteral("0 3 1"));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QCOMPARE(store->poolContent(pool).games.size(), std::size_t(1));
     QCOMPARE(QApplication::focusWidget()->objectName(),
              QStringLiteral("acfRound")); // back to the first field
@@ -326,12 +315,12 @@ void TestAcfDesk::eventByKeyboard()
     pairings->setFocus();
     pairings->setCurrentIndex(pairings->model()->index(0, 0));
     for (int i = 0; i < 5; ++i)
-        press(Qt::Key_Down, "Down");
+        press(Qt::Key_Down);
     QCOMPARE(desk.pairingGames().value(pairings->currentIndex().row()), 6);
-    press(Qt::Key_Return, "Return"); // loads the pairing, the result selected
+    press(Qt::Key_Return); // loads the pairing, the result selected
     QCOMPARE(desk.editingGame(), 6);
     type(QStringLiteral("2 1 1"));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QCOMPARE(desk.editingGame(), 0);
     content = store->poolContent(pool);
     QCOMPARE(content.games.size(), std::size_t(8));
@@ -352,7 +341,7 @@ void TestAcfDesk::eventByKeyboard()
     pairings->setFocus();
     pairings->setCurrentIndex(pairings->model()->index(7, 0));
     QCOMPARE(desk.pairingGames().value(7), 8);
-    press(Qt::Key_Delete, "Delete");
+    press(Qt::Key_Delete);
     QVERIFY(answer(&desk, QStringLiteral("acfDeletePairingConfirmation"), "yesButton"));
     QCOMPARE(store->poolContent(pool).games.size(), std::size_t(7));
     QCOMPARE(desk.pairingsTable().rows.size(), 7);
@@ -404,7 +393,7 @@ void TestAcfDesk::eventByKeyboard()
     QCOMPARE(desk.events().size(), 2);
     lookalike->activateWindow(); // the question's box has closed: the dialog takes the keys again
     QVERIFY(QTest::qWaitForWindowActive(lookalike));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QVERIFY(answer(lookalike, QStringLiteral("acfLookalikeEvent"), "yesButton"));
     QTRY_VERIFY(!desk.findChild<QDialog*>(QStringLiteral("acfNewEventDialog")));
     QCOMPARE(desk.events().size(), 2);
@@ -519,14 +508,14 @@ void TestAcfDesk::crosstable()
 
     // Tab to the tabs of the right side, Right twice to the crosstable, Tab into it.
     for (int i = 0; i < 20 && !QApplication::focusWidget()->inherits("QTabBar"); ++i)
-        press(Qt::Key_Tab, "Tab");
+        press(Qt::Key_Tab);
     QVERIFY(QApplication::focusWidget()->inherits("QTabBar"));
-    press(Qt::Key_Right, "Right");
-    press(Qt::Key_Right, "Right");
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Right);
+    press(Qt::Key_Right);
+    press(Qt::Key_Tab);
     QCOMPARE(focusName(), QStringLiteral("acfCrosstablePlayers"));
     type(QStringLiteral("1 2 Cy 4"));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QCOMPARE(desk.crosstablePlayers(), (QStringList{QStringLiteral("1"), QStringLiteral("2"),
                                                     QStringLiteral("3"), QStringLiteral("4")}));
     auto* grid = desk.findChild<QTableWidget*>(QStringLiteral("acfCrosstable"));
@@ -535,7 +524,7 @@ void TestAcfDesk::crosstable()
     QCOMPARE(grid->currentColumn(), 1);
     // Ada - Bo 2 1 1, Ada - Cy 4 0 0, Bo - Cy 1 1 2, Cy - Di "round" (only its d can be typed).
     type(QStringLiteral("2 1 1"));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QCOMPARE(grid->item(0, 1)->text(), QStringLiteral("2 1 1"));
     const QImage shot = desk.grab().toImage();
     QSet<QRgb> colours;
@@ -545,22 +534,22 @@ void TestAcfDesk::crosstable()
     QVERIFY(colours.size() > 8);
     QVERIFY(shot.save(QDir::temp().filePath(QStringLiteral("flickdesk-acfdesk-crosstable.png"))));
     QCOMPARE(grid->item(1, 0)->text(), QStringLiteral("1-2-1")); // Bo's side
-    press(Qt::Key_Right, "Right");
+    press(Qt::Key_Right);
     type(QStringLiteral("4 0 0"));
-    press(Qt::Key_Return, "Return");
-    press(Qt::Key_Down, "Down");
+    press(Qt::Key_Return);
+    press(Qt::Key_Down);
     type(QStringLiteral("1 1 2"));
-    press(Qt::Key_Return, "Return");
-    press(Qt::Key_Down, "Down");
-    press(Qt::Key_Right, "Right");
+    press(Qt::Key_Return);
+    press(Qt::Key_Down);
+    press(Qt::Key_Right);
     QCOMPARE(grid->currentRow(), 2);
     QCOMPARE(grid->currentColumn(), 3);
     type(QStringLiteral("round"));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QCOMPARE(grid->item(2, 3)->text(), QStringLiteral("d"));
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     QCOMPARE(focusName(), QStringLiteral("acfCrosstableStore"));
-    press(Qt::Key_Space, "Space");
+    press(Qt::Key_Space);
     // The whole grid is checked first: nothing stored.
     QVERIFY(store->poolContent(pool).games.empty());
     QVERIFY(desk.findChild<QLabel*>(QStringLiteral("acfCrosstableMessage"))
@@ -568,11 +557,11 @@ void TestAcfDesk::crosstable()
                 .contains(QStringLiteral("add up to 4")));
     QCOMPARE(focusName(), QStringLiteral("acfCrosstable"));
     type(QStringLiteral("0 0 4")); // typing replaces the cell
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QCOMPARE(grid->item(2, 3)->text(), QStringLiteral("0 0 4"));
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     const int steps = session.undoStack()->count();
-    press(Qt::Key_Space, "Space");
+    press(Qt::Key_Space);
     core::PoolContent content = store->poolContent(pool);
     QCOMPARE(content.games.size(), std::size_t(4));
     QCOMPARE(session.undoStack()->count(), steps + 1); // one step
@@ -601,7 +590,7 @@ void TestAcfDesk::crosstable()
     // Trap 6: a name taken from the completion's list (Down, Enter in the list) moves on to player B
     // and stores nothing.
     for (int i = 0; i < 40 && focusName() != QLatin1String("acfPlayerA"); ++i)
-        press(Qt::Key_Backtab, "Shift+Tab");
+        press(Qt::Key_Backtab);
     QCOMPARE(focusName(), QStringLiteral("acfPlayerA"));
     type(QStringLiteral("Ad"));
     auto* playerA = qobject_cast<QLineEdit*>(QApplication::focusWidget());
@@ -635,25 +624,25 @@ void TestAcfDesk::players()
         desk.findChild<QComboBox*>(QStringLiteral("acfEvent"))->setFocus();
     // Tab to the tabs, Right to the rating list, Tab past the search box and the list to the player's id.
     for (int i = 0; i < 20 && !QApplication::focusWidget()->inherits("QTabBar"); ++i)
-        press(Qt::Key_Tab, "Tab");
+        press(Qt::Key_Tab);
     QVERIFY(QApplication::focusWidget()->inherits("QTabBar"));
-    press(Qt::Key_Right, "Right");
+    press(Qt::Key_Right);
     for (int i = 0; i < 4 && focusName() != QLatin1String("acfNewPlayerId"); ++i)
-        press(Qt::Key_Tab, "Tab");
+        press(Qt::Key_Tab);
     QCOMPARE(focusName(), QStringLiteral("acfNewPlayerId"));
     type(QStringLiteral("9"));
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     type(QStringLiteral("Ivy"));
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     type(QStringLiteral("1x75y0")); // only digits can be typed in a rating
     QCOMPARE(qobject_cast<QLineEdit*>(QApplication::focusWidget())->text(), QStringLiteral("1750"));
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     type(QStringLiteral("40"));
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     type(QStringLiteral("1800"));
-    press(Qt::Key_Tab, "Tab");
+    press(Qt::Key_Tab);
     type(QStringLiteral("12"));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     core::PoolContent content = store->poolContent(pool);
     QCOMPARE(content.players.size(), 1);
     QCOMPARE(content.players.first().join(u','), QStringLiteral("9,Ivy,1750,40,1800,12"));
@@ -662,7 +651,7 @@ void TestAcfDesk::players()
     QCOMPARE(desk.ratingList().rows.first().join(u','), QStringLiteral("Ivy,9,1750,40,12,1800,yes"));
     // The same id again is refused by the pool, nothing stored.
     type(QStringLiteral("9"));
-    press(Qt::Key_Return, "Return");
+    press(Qt::Key_Return);
     QCOMPARE(store->poolContent(pool).players.size(), 1);
     QVERIFY(desk.findChild<QLabel*>(QStringLiteral("acfPlayerMessage"))
                 ->text()
@@ -672,7 +661,7 @@ void TestAcfDesk::players()
     auto* list = desk.findChild<QTableView*>(QStringLiteral("acfRatingList"));
     list->setFocus();
     list->setCurrentIndex(list->model()->index(0, 0));
-    press(Qt::Key_Delete, "Delete");
+    press(Qt::Key_Delete);
     QVERIFY(answer(&desk, QStringLiteral("acfRemovePlayerConfirmation"), "yesButton"));
     QVERIFY(store->poolContent(pool).players.isEmpty());
     session.undoStack()->undo();

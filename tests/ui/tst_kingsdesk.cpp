@@ -5,6 +5,7 @@
 // issue 27 (a score typed after the date, a name taken from the list with Down+Enter, a game entered
 // twice, impossible entries, a game corrected in place, a delete confirmed, undo and redo); the
 // documents' example imported into a club's pool and the exported ladder imported back; a screenshot.
+#include "../common/keyboard.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "core/systems/systems.h"
@@ -43,42 +44,10 @@ using ui::PoolSession;
 
 namespace {
 
-// The desk's window. The offscreen platform does not give a window its activation back when a
-// list of names or a question closes, as a window system does: the helpers below give it back.
-QPointer<QWidget> deskWindow;
-
-// Where keys go as the window system would send them: the open list of names, else the focus.
-QWidget* keyTarget()
-{
-    if (!QApplication::activePopupWidget() && deskWindow && !deskWindow->isActiveWindow()) {
-        QApplication::setActiveWindow(deskWindow);
-        if (!QTest::qWaitForWindowActive(deskWindow))
-            qWarning("the desk's window is not active");
-    }
-    if (QWidget* popup = QApplication::activePopupWidget())
-        return popup;
-    return QApplication::focusWidget();
-}
-
-void type(const QString& text)
-{
-    qInfo("keys: \"%s\"", qPrintable(text));
-    QWidget* target = keyTarget();
-    QVERIFY(target);
-    QTest::keyClicks(target, text);
-}
-
-void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
-{
-    QWidget* target = keyTarget();
-    qInfo("keys: %s (to %s)", qPrintable(QKeySequence(key | modifiers).toString()),
-          target ? qPrintable(target->objectName().isEmpty()
-                                  ? QString::fromUtf8(target->metaObject()->className())
-                                  : target->objectName())
-                 : "nothing");
-    QVERIFY(target);
-    QTest::keyClick(target, key, modifiers);
-}
+// Keys as a director types them, printed (tests/common/keyboard.h); the desk's window is given its
+// activation back before each key, as a window system would when a list of names or a question closes.
+using testing::press;
+using testing::type;
 
 // Answers the desk's question `name` (askFirst) with its yes or cancel button, and waits until it
 // is gone. False when no such question was open.
@@ -169,7 +138,7 @@ struct Fixture {
         desk = std::make_unique<KingsDesk>(*session);
         desk->resize(1260, 640);
         desk->show();
-        deskWindow = desk.get();
+        testing::keyWindow() = desk.get();
         QApplication::setActiveWindow(desk.get());
         return QTest::qWaitForWindowExposed(desk.get());
     }

@@ -17,6 +17,7 @@
 // the test slower, never failing. With FLICKDESK_SCREENSHOT_DIR set it saves morning-1..6 PNGs,
 // each checked not to be blank.
 #include "../common/imagecheck.h"
+#include "../common/keyboard.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
@@ -24,18 +25,18 @@
 #include "core/awards/payout.h"
 #include "core/store/store.h"
 #include "models/eventday/entrantlistmodel.h"
-#include "widgets/eventday/entrantspanel.h"
-#include "widgets/eventday/eventeditor.h"
 #include "models/eventday/eventlistmodel.h"
 #include "models/eventday/eventsession.h"
 #include "models/eventday/payoutpreviewmodel.h"
-#include "widgets/eventday/payoutpreviewwidget.h"
 #include "models/eventday/playersearchmodel.h"
+#include "models/ratings/playereventsmodel.h"
+#include "widgets/eventday/entrantspanel.h"
+#include "widgets/eventday/eventeditor.h"
+#include "widgets/eventday/payoutpreviewwidget.h"
 #include "widgets/eventday/resultspanel.h"
 #include "widgets/eventday/simulatorwidget.h"
 #include "widgets/mainwindow.h"
 #include "widgets/playerdialog.h"
-#include "models/ratings/playereventsmodel.h"
 #include "widgets/ratings/playerpage.h"
 #include "widgets/ratings/ratingslist.h"
 
@@ -94,36 +95,12 @@ QStringList placings(std::vector<core::Placing> standings)
 // load is slower but never fails; a wait that succeeds returns at once.
 constexpr int underLoad = 30000;
 
-// Every key the director presses goes through these: to the widget with the focus (or the active
-// window), as a keyboard would send it.
-int keystrokes = 0;
-int clicks = 0;
-
-QWidget* keyTarget()
-{
-    if (QWidget* focus = QApplication::focusWidget())
-        return focus;
-    return QApplication::activeWindow();
-}
-
-void press(Qt::Key k, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
-{
-    ++keystrokes;
-    QTest::keyClick(keyTarget(), k, modifiers);
-}
-
-void type(const QString& text)
-{
-    keystrokes += int(text.size());
-    QTest::keyClicks(keyTarget(), text);
-}
-
-// A mouse click, only where the window has no keyboard way (none is needed this morning).
-[[maybe_unused]] void click(QWidget* widget)
-{
-    ++clicks;
-    QTest::mouseClick(widget, Qt::LeftButton);
-}
+// Every key the director presses goes through tests/common/keyboard.h, which prints and counts it.
+using testing::click;
+using testing::press;
+using testing::type;
+int& keystrokes = testing::keyCount().keystrokes;
+int& clicks = testing::keyCount().clicks;
 
 // The keys typed into a file dialog (the file's name, Enter) that the test replaces by a path.
 void typedInFileDialog(const QString& fileName)

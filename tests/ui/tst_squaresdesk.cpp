@@ -8,6 +8,7 @@
 // reproduced; a board typed and not saved never dropped when the pool changes. Every keystroke sent
 // is printed ("keys: ..."). A screenshot at 1260x640 is saved under the temporary directory.
 #include "../common/imagecheck.h"
+#include "../common/keyboard.h"
 #include "../common/storefixtures.h"
 #include "core/store/store.h"
 #include "core/systems/systems.h"
@@ -52,28 +53,9 @@ QWidget* focused()
     return QApplication::focusWidget();
 }
 
-QString nameOf(const QWidget* widget)
-{
-    return widget ? widget->objectName() : QStringLiteral("<nothing>");
-}
-
-// Sends `text` to the focused widget as typed keys, printing them first.
-void type(const QString& text)
-{
-    QWidget* target = focused();
-    QVERIFY(target);
-    qInfo().noquote() << "keys:" << QStringLiteral("\"%1\"").arg(text) << "into" << nameOf(target);
-    QTest::keyClicks(target, text);
-}
-
-// Presses one key (with modifiers) on the focused widget, printing it first.
-void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
-{
-    QWidget* target = focused();
-    QVERIFY(target);
-    qInfo().noquote() << "keys:" << QKeySequence(modifiers | key).toString() << "on" << nameOf(target);
-    QTest::keyClick(target, key, modifiers);
-}
+// Keys as typed, printed (tests/common/keyboard.h).
+using testing::press;
+using testing::type;
 
 // Types a whole power's row from its player field: player Enter centres Enter (year Enter).
 void row(const QString& player, int centres, const QString& year = QString())
