@@ -20,6 +20,7 @@
 #include "../common/keyboard.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
+#include "../common/typeahead.h"
 #include "../common/windowactivation.h"
 #include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
@@ -134,9 +135,6 @@ private Q_SLOTS:
 
 private:
     void screenshot(const QString& name, QWidget* widget);
-    // Types the fewest letters of the player's name that bring them to the top of the type-ahead
-    // list (Down when the whole name does not), then Enter.
-    void addByTypeAhead(const QString& playerId);
     // The entrants list, by keyboard: Alt+C ("Check-in list").
     void focusEntrants();
 
@@ -186,70 +184,6 @@ void TestMorning::screenshot(const QString& name, QWidget* widget)
     const QString path = QDir(dir).filePath(name + QStringLiteral(".png"));
     QVERIFY2(image.save(path), qPrintable(path));
     qInfo("screenshot: %s", qPrintable(path));
-}
-
-void TestMorning::addByTypeAhead(const QString& playerId)
-{
-    ui::EntrantsPanel* panel = m_window->entrantsPanel();
-    ui::PlayerSearchModel* search = m_window->session()->playerSearch();
-    const std::optional<core::PlayerRecord> player = m_window->store()->player(playerId);
-    QVERIFY(player);
-    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(panel->searchEdit()));
-    const auto onTop = [&] {
-        return search->rowCount() > 0 && search->matchAt(0).id == playerId &&
-               panel->searchResults()->currentIndex().row() == 0;
-    };
-    // The fewest letters, as a director who knows the field types them: the start of the first
-    // name, or of a later word (a surname).
-    QString typedFrom = player->name;
-    qsizetype fewest = player->name.size();
-    const QStringList words = player->name.split(u' ', Qt::SkipEmptyParts);
-    for (qsizetype word = 0; word < words.size(); ++word) {
-        const QString from = words.mid(word).join(u' ');
-        for (qsizetype letters = 1; letters < std::min(fewest, from.size() + 1); ++letters) {
-            const std::vector<core::PlayerMatch> top =
-                m_window->store()->searchPlayers(from.left(letters), 1);
-            if (!top.empty() && top.front().id == playerId) {
-                fewest = letters;
-                typedFrom = from;
-                break;
-            }
-        }
-    }
-    // Or the start of the first name and of the last ("te ja" for Tessa Jarvis).
-    if (words.size() > 1) {
-        for (qsizetype first = 1; first <= std::min<qsizetype>(3, words.front().size()); ++first) {
-            for (qsizetype last = 1; last <= std::min<qsizetype>(3, words.back().size()); ++last) {
-                const QString pieces = words.front().left(first) + u' ' + words.back().left(last);
-                if (pieces.size() >= fewest)
-                    continue;
-                const std::vector<core::PlayerMatch> top = m_window->store()->searchPlayers(pieces, 1);
-                if (!top.empty() && top.front().id == playerId) {
-                    fewest = pieces.size();
-                    typedFrom = pieces;
-                }
-            }
-        }
-    }
-    for (const QChar letter : typedFrom) {
-        type(QString(letter));
-        if (onTop())
-            break;
-    }
-    if (!onTop()) { // a name two players share (DECISIONS D1): down the list to the right one
-        int row = 0;
-        while (row < search->rowCount() && search->matchAt(row).id != playerId)
-            ++row;
-        QVERIFY2(row < search->rowCount(), qPrintable(player->name));
-        for (int step = 0; step < row; ++step)
-            press(Qt::Key_Down);
-        QCOMPARE(panel->searchResults()->currentIndex().row(), row);
-    }
-    const int before = m_window->session()->entrants()->rowCount();
-    press(Qt::Key_Return);
-    QCOMPARE(m_window->session()->entrants()->rowCount(), before + 1);
-    QCOMPARE(m_window->session()->entrants()->entrants().back().playerIds(), QStringList{playerId});
-    QVERIFY(panel->searchEdit()->text().isEmpty());
 }
 
 void TestMorning::focusEntrants()
@@ -333,7 +267,7 @@ void TestMorning::fortySevenByTheTypeAhead()
 
     const int before = keystrokes;
     for (const QString& id : std::as_const(m_typed))
-        addByTypeAhead(id);
+        testing::addByTypeAhead(*m_window, id);
     qInfo("47 by the type-ahead: %d keystrokes", keystrokes - before);
     ui::EntrantsPanel* panel = m_window->entrantsPanel();
     QCOMPARE(m_window->session()->entrants()->rowCount(), 47);
@@ -671,7 +605,7 @@ void TestMorning::aDoublesEventWithPairs()
                               static_cast<QWidget*>(m_window->entrantsPanel()->searchEdit()), underLoad);
 
     for (int i = 0; i < 4; ++i)
-        addByTypeAhead(m_typed.at(i));
+        testing::addByTypeAhead(*m_window, m_typed.at(i));
     // Pairs: two rows selected (Shift+Down), Pair partners (Alt+A).
     focusEntrants();
     press(Qt::Key_Home, Qt::ControlModifier);
@@ -806,7 +740,7 @@ void TestMorning::recreationalDoublesOfEightTeams()
                 if (QTest::currentTestFailed())
                     return;
             } else {
-                addByTypeAhead(partners.at(partner++));
+                testing::addByTypeAhead(*m_window, partners.at(partner++));
                 if (QTest::currentTestFailed())
                     return;
             }
