@@ -664,6 +664,16 @@ void TestCliPlayEdits::theDocumentsExample()
         (QStringList{QStringLiteral("2"), QStringLiteral("3"), QStringLiteral("1"), QStringLiteral("4")}));
     QVERIFY(rows[3][3].contains(QStringLiteral("withdrew during play")));
     QCOMPARE(queryInteger(path, "SELECT COUNT(*) FROM games"), 4); // the walkovers are not games
+
+    // The shoot-out's order given again, corrected: the tie is broken the other way.
+    const CliRun corrected =
+        say(playCommand(QStringLiteral("shoot-out"), path, event,
+                        {QStringLiteral("--stage"), QStringLiteral("1"), QStringLiteral("1,2")}));
+    QCOMPARE(corrected.status, 0);
+    const QList<QStringList> again = placeRows(path, event);
+    QCOMPARE(
+        (QStringList{again[0][1], again[1][1], again[2][1], again[3][1]}),
+        (QStringList{QStringLiteral("1"), QStringLiteral("3"), QStringLiteral("2"), QStringLiteral("4")}));
 }
 
 void TestCliPlayEdits::usageErrors()
