@@ -286,10 +286,10 @@ const Command commands[] = {
      &runSquares, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv",
      QLatin1String("--best-countries")},
     {QLatin1String("play"),
-     QLatin1String("format|draw|scores|standings|places DB EVENT [FILE.csv] [OPTIONS]"),
+     QLatin1String("format|draw|scores|standings|places|shoot-out|withdraw|place DB EVENT [...] [OPTIONS]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
-                       "The day of play of an event in a database: format, draw, scores, standings, places "
-                       "(docs/play.md)."),
+                       "The day of play of an event in a database: format, draw, scores, standings, places, "
+                       "shoot-outs, withdrawals, places set by hand (docs/play.md)."),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
          "  format DB EVENT --template NAME [--boards N] [--seed S]  the event's format from a template\n"
@@ -300,11 +300,22 @@ const Command commands[] = {
          "                   entry): game (or round and board), points_a, points_b, twenties_a,\n"
          "                   twenties_b, optional shoot_out (A or B); a refused row stops the file\n"
          "  standings DB EVENT  every group's standings with the reason for each order, as CSV\n"
-         "  places DB EVENT [--apply]  the places with their rule, as CSV; --apply writes them as\n"
-         "                   the event's standings (refused while a tie is unresolved)\n"
+         "  places DB EVENT [--apply [--rate-from-games]]  the places with their rule, as CSV;\n"
+         "                   --apply writes them as the event's standings (refused while a tie is\n"
+         "                   unresolved); with --rate-from-games the play's games too, and the event\n"
+         "                   is rated from its games instead of its places\n"
+         "  shoot-out DB EVENT --stage S [--group G] UNIT,UNIT,...  the order of a shoot-out that\n"
+         "                   broke a tie, best first, units by entrant number; --group is the group's\n"
+         "                   name or number (without it: the group the tie is in); --clear in\n"
+         "                   place of the units removes the order recorded there\n"
+         "  withdraw DB EVENT UNIT --stage S --round R  the unit leaves the play from that round on:\n"
+         "                   its games are walkovers, and it keeps a place; --clear takes it back\n"
+         "  place DB EVENT UNIT PLACE --reason TEXT  a place set by hand against the play, with\n"
+         "                   its reason; place DB EVENT UNIT --clear gives it its place from the play\n"
          "  -o, --output OUT.csv  write the CSV there instead of to standard output\n"),
-     &runPlay, DatabaseUse::None, QLatin1String("--template --boards --seed --output"), nullptr,
-     QLatin1String("--apply"), nullptr, true},
+     &runPlay, DatabaseUse::None,
+     QLatin1String("--template --boards --seed --output --stage --group --round --reason"), nullptr,
+     QLatin1String("--apply --rate-from-games --clear"), nullptr, true},
 };
 
 } // namespace
