@@ -181,18 +181,13 @@ int runPlaces(Invocation& call, OpenPlay& open, const play::PlayState& state)
         const bool fromGames = call.has("--rate-from-games");
         const std::vector<GameRecord> games =
             fromGames && event ? playGameRecords(event->units, state) : std::vector<GameRecord>{};
-        const std::vector<Placing> before = open.store->standings(open.eventId);
-        applyPlayPlaces(*open.store, open.eventId, state);
+        // Places and games in one transaction: either both are written or neither.
+        const bool replaceGames = fromGames || (event && !event->games.empty());
+        applyPlayPlaces(*open.store, open.eventId, state, replaceGames ? std::optional(games) : std::nullopt);
         call.err << Cli::tr("%1: %2 places written as the event's standings.\n")
                         .arg(open.eventId)
                         .arg(state.places.size());
-        if (fromGames || (event && !event->games.empty())) {
-            try {
-                open.store->setGames(open.eventId, games);
-            } catch (const StoreError&) {
-                open.store->setStandings(open.eventId, before); // the places and games go together
-                throw;
-            }
+        if (replaceGames) {
             if (fromGames)
                 call.err << Cli::tr("%1: %2 games written; the event is rated from its games.\n")
                                 .arg(open.eventId)

@@ -91,7 +91,8 @@ QStringList unresolvedPlaceTies(const play::PlayState& state)
     return lines;
 }
 
-void applyPlayPlaces(Store& store, const QString& eventId, const play::PlayState& state)
+void applyPlayPlaces(Store& store, const QString& eventId, const play::PlayState& state,
+                     const std::optional<std::vector<GameRecord>>& games)
 {
     if (state.problem)
         throw StoreError(StoreError::Kind::Refused, QString::fromStdString(*state.problem));
@@ -112,7 +113,10 @@ void applyPlayPlaces(Store& store, const QString& eventId, const play::PlayState
                     .arg(QString::fromStdString(place.unit)));
         listed.push_back({unit, place.place});
     }
-    store.setStandings(eventId, listed);
+    if (games)
+        store.setStandingsAndGames(eventId, listed, *games);
+    else
+        store.setStandings(eventId, listed);
 }
 
 std::vector<GameRecord> playGameRecords(const std::vector<UnitRecord>& units, const play::PlayState& state)
@@ -122,8 +126,7 @@ std::vector<GameRecord> playGameRecords(const std::vector<UnitRecord>& units, co
     // DECISIONS N3: an event is rated from its complete games, so only a finished day's.
     if (!state.placesFinal || !state.finished)
         throw StoreError(StoreError::Kind::Refused,
-                         playTr("The day is not finished yet: %1. The event can be rated from its games "
-                                "once every game has a score.")
+                         playTr("The event can be rated from its games once the day is finished: %1.")
                              .arg(unresolvedPlaceTies(state).join(QStringLiteral("; "))));
     const auto playersOf = [&units](const play::UnitId& unit) {
         bool ok = false;

@@ -30,9 +30,12 @@ QStringList playTemplateNames();
 PlayRatings playRatings(Store& store, MonthLocks& locks, const QString& eventId);
 
 // The places of `state` written as the event's standings (EventDayStore::setStandings, one
-// transaction), in place order. StoreError::Refused, naming every unresolved tie, while the places
-// are not final; nothing is written then.
-void applyPlayPlaces(Store& store, const QString& eventId, const engine::play::PlayState& state);
+// transaction), in place order. With `games`, the event's games are replaced by them in the same
+// transaction (EventDayStore::setStandingsAndGames; DECISIONS G8, N3: playGameRecords to rate the event
+// from its games, an empty list to rate it from its places again). StoreError::Refused, naming every
+// unresolved tie, while the places are not final; nothing is written then.
+void applyPlayPlaces(Store& store, const QString& eventId, const engine::play::PlayState& state,
+                     const std::optional<std::vector<GameRecord>>& games = std::nullopt);
 
 // DECISIONS G8, N3: the play's games as the event's games, for rating the event from its games
 // (EventDayStore::setGames, EventSession::setGames): every game with a score between two units,

@@ -58,10 +58,19 @@ public:
     std::vector<Placing> standings(const QString& eventId); // in listed order
     // DECISIONS N3: the event's head-to-head games, replacing any earlier; numbered 1.. as given.
     void setGames(const QString& eventId, const std::vector<GameRecord>& games);
+    // Both in one transaction (DECISIONS G8: the places of a day of play and, when the event is rated
+    // from its games, its games; an empty list of games: rated from its places).
+    void setStandingsAndGames(const QString& eventId, const std::vector<Placing>& listed,
+                              const std::vector<GameRecord>& games);
 
 protected:
     EventDayStore() = default;
     ~EventDayStore() = default;
+
+private:
+    // The writes of the three above, inside the caller's transaction.
+    void writeStandings(const QString& eventId, const std::vector<Placing>& listed);
+    void writeGames(const QString& eventId, const std::vector<GameRecord>& games);
 };
 
 } // namespace flickdesk::core

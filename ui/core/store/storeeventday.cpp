@@ -806,48 +806,52 @@ void EventDayStore::setStandings(const QString& eventId, const std::vector<Placi
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
-        const EventRecord event = d->requireEvent(eventId);
-        std::set<int> units;
-        {
-            sqlite::Statement select(d->db, "SELECT unit FROM entrants WHERE event_id = ?");
-            select.bind(1, eventId);
-            while (select.step())
-                units.insert(static_cast<int>(select.integer(0)));
-        }
-        std::set<int> seen;
-        QJsonArray json;
-        for (const Placing& placing : listed) {
-            if (!units.count(placing.unit))
-                refuse(tr("Event %1 has no entrant %2.").arg(eventId).arg(placing.unit));
-            if (!seen.insert(placing.unit).second)
-                refuse(tr("Entrant %1 is listed twice in the standings of event %2.")
-                           .arg(placing.unit)
-                           .arg(eventId));
-            if (placing.place < 1)
-                refuse(tr("Place %1 of entrant %2 is not a place: 1 is the winner.")
-                           .arg(placing.place)
-                           .arg(placing.unit));
-            json.append(QJsonArray{placing.unit, placing.place});
-        }
-        sqlite::Statement remove(d->db, "DELETE FROM standings WHERE event_id = ?");
-        remove.bind(1, eventId).run();
-        sqlite::Statement insert(d->db,
-                                 d->hasListedColumn()
-                                     ? "INSERT INTO standings (event_id, unit, place, listed) "
-                                       "VALUES (?1, ?2, ?3, ?4)"
-                                     : "INSERT INTO standings (event_id, unit, place) VALUES (?1, ?2, ?3)");
-        int position = 0;
-        for (const Placing& placing : listed) {
-            insert.reset();
-            insert.bind(1, eventId).bind(2, placing.unit).bind(3, placing.place);
-            if (d->hasListedColumn())
-                insert.bind(4, ++position);
-            insert.run();
-        }
-        d->eventChanged(eventId, event.status, QStringLiteral("set-standings"),
-                        QJsonObject{{QStringLiteral("standings"), json}});
+        writeStandings(eventId, listed);
         transaction.commit();
     });
+}
+
+void EventDayStore::writeStandings(const QString& eventId, const std::vector<Placing>& listed)
+{
+    const EventRecord event = d->requireEvent(eventId);
+    std::set<int> units;
+    {
+        sqlite::Statement select(d->db, "SELECT unit FROM entrants WHERE event_id = ?");
+        select.bind(1, eventId);
+        while (select.step())
+            units.insert(static_cast<int>(select.integer(0)));
+    }
+    std::set<int> seen;
+    QJsonArray json;
+    for (const Placing& placing : listed) {
+        if (!units.count(placing.unit))
+            refuse(tr("Event %1 has no entrant %2.").arg(eventId).arg(placing.unit));
+        if (!seen.insert(placing.unit).second)
+            refuse(tr("Entrant %1 is listed twice in the standings of event %2.")
+                       .arg(placing.unit)
+                       .arg(eventId));
+        if (placing.place < 1)
+            refuse(tr("Place %1 of entrant %2 is not a place: 1 is the winner.")
+                       .arg(placing.place)
+                       .arg(placing.unit));
+        json.append(QJsonArray{placing.unit, placing.place});
+    }
+    sqlite::Statement remove(d->db, "DELETE FROM standings WHERE event_id = ?");
+    remove.bind(1, eventId).run();
+    sqlite::Statement insert(
+        d->db, d->hasListedColumn() ? "INSERT INTO standings (event_id, unit, place, listed) "
+                                      "VALUES (?1, ?2, ?3, ?4)"
+                                    : "INSERT INTO standings (event_id, unit, place) VALUES (?1, ?2, ?3)");
+    int position = 0;
+    for (const Placing& placing : listed) {
+        insert.reset();
+        insert.bind(1, eventId).bind(2, placing.unit).bind(3, placing.place);
+        if (d->hasListedColumn())
+            insert.bind(4, ++position);
+        insert.run();
+    }
+    d->eventChanged(eventId, event.status, QStringLiteral("set-standings"),
+                    QJsonObject{{QStringLiteral("standings"), json}});
 }
 
 std::vector<Placing> EventDayStore::standings(const QString& eventId)
@@ -871,35 +875,51 @@ void EventDayStore::setGames(const QString& eventId, const std::vector<GameRecor
     d->guarded([&] {
         d->requireWritable();
         sqlite::Transaction transaction(d->db);
-        EventRecord event = d->requireEvent(eventId);
-        sqlite::Statement entered(d->db,
-                                  "SELECT 1 FROM entrant_players WHERE event_id = ? AND player_id = ?");
-        int number = 0;
-        for (const GameRecord& game : games) {
-            ++number;
-            if (game.sideA.isEmpty() || game.sideB.isEmpty())
-                refuse(tr("Game %1 of event %2 needs a player on each side.").arg(number).arg(eventId));
-            for (const QStringList* side : {&game.sideA, &game.sideB}) {
-                for (const QString& id : *side) {
-                    entered.reset();
-                    entered.bind(1, eventId).bind(2, id);
-                    if (!entered.step())
-                        refuse(tr("Game %1 names player %2, who is not an entrant of event %3.")
-                                   .arg(number)
-                                   .arg(id, eventId));
-                }
-            }
-            GameRecord stored = game;
-            stored.number = number;
-            event.games.push_back(std::move(stored));
-        }
-        sqlite::Statement remove(d->db, "DELETE FROM games WHERE event_id = ?");
-        remove.bind(1, eventId).run();
-        d->insertGames(event);
-        d->eventChanged(eventId, event.status, QStringLiteral("set-games"),
-                        QJsonObject{{QStringLiteral("games"), static_cast<int>(games.size())}});
+        writeGames(eventId, games);
         transaction.commit();
     });
+}
+
+void EventDayStore::setStandingsAndGames(const QString& eventId, const std::vector<Placing>& listed,
+                                         const std::vector<GameRecord>& games)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        writeStandings(eventId, listed);
+        writeGames(eventId, games);
+        transaction.commit();
+    });
+}
+
+void EventDayStore::writeGames(const QString& eventId, const std::vector<GameRecord>& games)
+{
+    EventRecord event = d->requireEvent(eventId);
+    sqlite::Statement entered(d->db, "SELECT 1 FROM entrant_players WHERE event_id = ? AND player_id = ?");
+    int number = 0;
+    for (const GameRecord& game : games) {
+        ++number;
+        if (game.sideA.isEmpty() || game.sideB.isEmpty())
+            refuse(tr("Game %1 of event %2 needs a player on each side.").arg(number).arg(eventId));
+        for (const QStringList* side : {&game.sideA, &game.sideB}) {
+            for (const QString& id : *side) {
+                entered.reset();
+                entered.bind(1, eventId).bind(2, id);
+                if (!entered.step())
+                    refuse(tr("Game %1 names player %2, who is not an entrant of event %3.")
+                               .arg(number)
+                               .arg(id, eventId));
+            }
+        }
+        GameRecord stored = game;
+        stored.number = number;
+        event.games.push_back(std::move(stored));
+    }
+    sqlite::Statement remove(d->db, "DELETE FROM games WHERE event_id = ?");
+    remove.bind(1, eventId).run();
+    d->insertGames(event);
+    d->eventChanged(eventId, event.status, QStringLiteral("set-games"),
+                    QJsonObject{{QStringLiteral("games"), static_cast<int>(games.size())}});
 }
 
 } // namespace flickdesk::core
