@@ -122,3 +122,14 @@ if(TARGET ui_tst_lockinbackground AND FLICKDESK_XVFB_RUN)
         LABELS "ui;screenshots"
         TIMEOUT 120)
 endif()
+
+# The day's play (tst_playmorning): PNGs of the Play tab before Start, during the pools and with the
+# places of the play, at 1280x800, on a display number of its own (docs/user-guide.md, "The day's play").
+if(TARGET ui_tst_playmorning AND FLICKDESK_XVFB_RUN)
+    add_test(NAME ui.playmorning_xvfb
+        COMMAND ${FLICKDESK_XVFB_RUN} -a -n 184 -s "-screen 0 1280x800x24" $<TARGET_FILE:ui_tst_playmorning>)
+    set_tests_properties(ui.playmorning_xvfb PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=xcb;FLICKDESK_SCREENSHOT_DIR=${CMAKE_BINARY_DIR}/screenshots"
+        LABELS "ui;screenshots"
+        TIMEOUT 240)
+endif()
