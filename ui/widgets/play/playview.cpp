@@ -264,7 +264,8 @@ PlayView::PlayView(QWidget* parent)
         {tr("Pos"), tr("Player"), tr("Points"), tr("20s"), tr("W-D-L"), tr("Why")});
     m_standings->verticalHeader()->hide();
     m_standings->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_standings->horizontalHeader()->setStretchLastSection(true);
+    // DECISIONS G2: the reason for each order read whole at 1280x800.
+    new ReasonColumns(m_standings, 1, 5);
     m_groups = new QTreeWidget;
     m_groups->setObjectName(QStringLiteral("playGroups"));
     m_groups->setHeaderLabels({tr("Stage, group, player"), tr("Rating")});
@@ -607,7 +608,8 @@ void PlayView::showStandings()
             }
         }
     }
-    m_standings->resizeColumnsToContents();
+    if (auto* columns = m_standings->findChild<ReasonColumns*>(QString(), Qt::FindDirectChildrenOnly))
+        columns->fit();
 }
 
 void PlayView::showPlaces()
