@@ -549,6 +549,8 @@ void TestPlayPlaces::refusedScoreSaysTheGameInWords()
     QVERIFY2(message.contains(QStringLiteral("board %1").arg(game.board)), qPrintable(message));
     QVERIFY(message.contains(session()->unitName(game.a)));
     QVERIFY(message.contains(session()->unitName(game.b)));
+    QVERIFY2(message.contains(QStringLiteral("%1 has a score already").arg(session()->gameInWords(key))),
+             qPrintable(message));
     // The other desk's score stands.
     QCOMPARE(m_window->store()->playScores(m_eventId).size(), std::size_t(1));
     QCOMPARE(m_window->store()->playScores(m_eventId).front().score, (play::Score{5, 3, 2, 2}));

@@ -35,6 +35,14 @@ core::PlayRatings playRatings(const EventSession& session)
 
 namespace {
 
+// The store names a game by its key ("Game s0.g1.r2.m3.n0 has a score already"): the director's
+// words instead ("Group B, round 3, board 2 (Ann Lee v Bo Chan) has a score already").
+QString keyInWords(QString message, const play::GameKey& key, const QString& words)
+{
+    const QString text = QString::fromStdString(play::gameKeyText(key));
+    return message.replace(PlaySession::tr("Game %1").arg(text), words).replace(text, words);
+}
+
 // One score entered, corrected or cleared, as one undo step on the event's stack. The first write is
 // made before the push (a refused score never reaches the stack); undo puts back the score before.
 class ScoreCommand : public QUndoCommand {
@@ -74,11 +82,8 @@ private:
             else
                 store.recordScore(eventId, playRatings(*m_session), m_key, *to);
         } catch (const core::StoreError& error) {
-            // The store names the game by its key ("s0.g1.r2.m3.n0"): the director's words instead.
-            QString message = error.message();
-            if (!m_where.isEmpty())
-                message.replace(QString::fromStdString(play::gameKeyText(m_key)), m_where);
-            m_session->commandFailed(text(), message);
+            m_session->commandFailed(text(), m_where.isEmpty() ? error.message()
+                                                               : keyInWords(error.message(), m_key, m_where));
         }
     }
 
@@ -278,9 +283,7 @@ bool PlaySession::enterScore(const play::GameKey& key, const QString& text)
         else
             m_session->store().recordScore(m_session->eventId(), ratings, key, *score);
     } catch (const core::StoreError& error) {
-        // The store names the game by its key ("s0.g1.r2.m3.n0"): the director's words instead.
-        return fail(
-            error.message().replace(QString::fromStdString(play::gameKeyText(key)), gameInWords(key)));
+        return fail(keyInWords(error.message(), key, gameInWords(key)));
     }
     m_session->undoStack()->push(
         new ScoreCommand(*m_session, key, before, *score, description, gameInWords(key)));
