@@ -330,6 +330,12 @@ void TestPlayPlaces::withdrawalMidPlayKeepsAPlace()
     QTest::mouseClick(pane()->withdrawButton(), Qt::LeftButton);
     QTRY_VERIFY(pane()->withdrawDialog());
     ui::WithdrawDialog* dialog = pane()->withdrawDialog();
+    QTest::qWait(20);
+    const QImage image = dialog->grab().toImage();
+    QVERIFY(showsSomething(image));
+    const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-withdraw.png"));
+    QVERIFY(image.save(file));
+    qInfo("screenshot: %s", qPrintable(file));
     // The round the player plays next is offered first.
     QVERIFY2(dialog->roundBox()->currentText().endsWith(QStringLiteral("round %1").arg(next.round + 1)),
              qPrintable(dialog->roundBox()->currentText()));
@@ -427,6 +433,15 @@ void TestPlayPlaces::placeSetByHandNeedsAReason()
              qPrintable(dialog->problemLabel()->text()));
     QVERIFY(storedInput().handPlaces.empty());
     QCOMPARE(m_window->session()->undoStack()->count(), 8); // the 8 scores only
+    QTest::qWait(20);
+    const QImage image = dialog->grab().toImage();
+    QVERIFY(showsSomething(image));
+    // The problem's lines take room of their own: the place and the reason keep theirs.
+    QVERIFY(dialog->placeBox()->height() >= dialog->placeBox()->minimumSizeHint().height());
+    QVERIFY(dialog->reasonEdit()->height() >= dialog->reasonEdit()->minimumSizeHint().height());
+    const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-hand-place.png"));
+    QVERIFY(image.save(file));
+    qInfo("screenshot: %s", qPrintable(file));
     const QString reason = QStringLiteral("board 3's score was miscounted and agreed at the desk");
     qInfo("keys: %s Enter", qPrintable(reason));
     QTest::keyClicks(dialog->reasonEdit(), reason);

@@ -96,6 +96,7 @@ WithdrawDialog::WithdrawDialog(const QString& question,
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("withdrawDialog"));
+    setMinimumWidth(fontMetrics().averageCharWidth() * 60);
     setWindowTitle(tr("Withdraw"));
     auto* layout = new QVBoxLayout(this);
     auto* text = new QLabel(question);
@@ -131,6 +132,7 @@ void WithdrawDialog::showProblem(const QString& text)
 {
     m_problem->setText(text);
     m_problem->show();
+    adjustSize(); // room for the problem's lines
 }
 
 HandPlaceDialog::HandPlaceDialog(const QString& question, int place, int places, const QString& reason,
@@ -138,6 +140,7 @@ HandPlaceDialog::HandPlaceDialog(const QString& question, int place, int places,
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("handPlaceDialog"));
+    setMinimumWidth(fontMetrics().averageCharWidth() * 60);
     setWindowTitle(tr("Set Place by Hand"));
     auto* layout = new QVBoxLayout(this);
     auto* text = new QLabel(question);
@@ -177,6 +180,7 @@ void HandPlaceDialog::showProblem(const QString& text)
 {
     m_problem->setText(text);
     m_problem->show();
+    adjustSize(); // room for the problem's lines
 }
 
 PlayPlaces::PlayPlaces(QWidget* parent)
