@@ -50,12 +50,11 @@ ReasonColumns::ReasonColumns(QTableWidget* table, int nameColumn, int reasonColu
     , m_name(nameColumn)
     , m_reason(reasonColumn)
 {
-    QHeaderView* header = table->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(nameColumn, QHeaderView::Interactive);
-    header->setSectionResizeMode(reasonColumn, QHeaderView::Stretch);
-    table->verticalHeader()->setMinimumSectionSize(table->verticalHeader()->defaultSectionSize());
-    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Sized by fit() from the texts' widths, once per change: a list of a few hundred rows sized
+    // to contents by the headers would measure every cell again on every layout.
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table->horizontalHeader()->setSectionResizeMode(reasonColumn, QHeaderView::Stretch);
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table->setWordWrap(true);
     table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table->viewport()->installEventFilter(this);
@@ -64,23 +63,65 @@ ReasonColumns::ReasonColumns(QTableWidget* table, int nameColumn, int reasonColu
 void ReasonColumns::fit()
 {
     QHeaderView* header = m_table->horizontalHeader();
-    const QAbstractItemView* view = m_table; // QTableView hides sizeHintForColumn
-    const int width = m_table->viewport()->width();
-    int figures = 0;
-    for (int column = 0; column < m_table->columnCount(); ++column)
-        if (column != m_name && column != m_reason)
-            figures += std::max(view->sizeHintForColumn(column), header->sectionSizeHint(column));
-    const int name = std::max(view->sizeHintForColumn(m_name), header->sectionSizeHint(m_name));
-    // A name wraps between its words, never cut within one.
+    QHeaderView* rows = m_table->verticalHeader();
     const QFontMetrics metrics(m_table->font());
+    // The item view's text margin on each side (QCommonStyle's layout of an item's text), and a pixel.
+    const int margin = m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 2;
+    const int columns = m_table->columnCount();
+    std::vector<int> widest(static_cast<std::size_t>(columns), 0);
     int longestWord = 0;
-    for (int row = 0; row < m_table->rowCount(); ++row)
-        if (const QTableWidgetItem* item = m_table->item(row, m_name))
-            for (const QString& word : item->text().split(u' ', Qt::SkipEmptyParts))
-                longestWord = std::max(longestWord, metrics.horizontalAdvance(word));
-    const int margin = m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1;
-    const int least = longestWord + 2 * margin + 2;
-    header->resizeSection(m_name, std::clamp(width * 3 / 5 - figures, least, std::max(least, name)));
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        if (m_table->columnSpan(row, 0) > 1) // a group's title across the list
+            continue;
+        for (int column = 0; column < columns; ++column) {
+            const QTableWidgetItem* item = m_table->item(row, column);
+            if (!item || column == m_reason)
+                continue;
+            widest[static_cast<std::size_t>(column)] =
+                std::max(widest[static_cast<std::size_t>(column)], metrics.horizontalAdvance(item->text()));
+            // A name wraps between its words, never cut within one.
+            if (column == m_name)
+                for (const QString& word : item->text().split(u' ', Qt::SkipEmptyParts))
+                    longestWord = std::max(longestWord, metrics.horizontalAdvance(word));
+        }
+    }
+    int figures = 0;
+    for (int column = 0; column < columns; ++column) {
+        int& width = widest[static_cast<std::size_t>(column)];
+        width = std::max(width + 2 * margin, header->sectionSizeHint(column));
+        if (column != m_name && column != m_reason) {
+            header->resizeSection(column, width);
+            figures += width;
+        }
+    }
+    // The reason keeps at least two fifths of the list; the name what is left, up to its widest.
+    const int width = m_table->viewport()->width();
+    const int least = longestWord + 2 * margin;
+    const int name =
+        std::clamp(width * 3 / 5 - figures, least, std::max(least, widest[static_cast<std::size_t>(m_name)]));
+    header->resizeSection(m_name, name);
+    const int reason = std::max(1, width - figures - name);
+    // Each row as high as its name and reason wrapped need, with half a single line's padding.
+    const int oneLine = rows->defaultSectionSize();
+    const int padding = std::max(0, oneLine - metrics.height()) / 2;
+    const auto height = [&](int row, int column, int columnWidth) {
+        const QTableWidgetItem* item = m_table->item(row, column);
+        if (!item || item->text().isEmpty())
+            return 0;
+        return metrics
+            .boundingRect(QRect(0, 0, std::max(1, columnWidth - 2 * margin), 1 << 20), Qt::TextWordWrap,
+                          item->text())
+            .height();
+    };
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        const int needed =
+            m_table->columnSpan(row, 0) > 1
+                ? oneLine
+                : std::max(oneLine,
+                           std::max(height(row, m_name, name), height(row, m_reason, reason)) + padding);
+        if (rows->sectionSize(row) != needed)
+            rows->resizeSection(row, needed);
+    }
 }
 
 bool ReasonColumns::eventFilter(QObject* watched, QEvent* event)
