@@ -323,7 +323,7 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
 
     // The places with their rule in words; nothing in the results until the director uses them.
     QCOMPARE(view()->placesTable()->rowCount(), 24);
-    QVERIFY(!view()->placesTable()->item(0, 2)->text().isEmpty());
+    QVERIFY(!view()->placesTable()->item(0, ui::PlayPlaces::RuleColumn)->text().isEmpty());
     QVERIFY(m_window->store()->standings(m_eventId).empty());
     QVERIFY(view()->usePlacesButton()->isEnabled());
     qInfo("keys: click Use These Places");

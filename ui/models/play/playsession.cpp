@@ -1,5 +1,6 @@
 #include "models/play/playsession.h"
 
+#include "core/play/playresults.h"
 #include "core/records/monthlock.h"
 #include "core/store/store.h"
 #include "core/store/storeerror.h"
@@ -9,6 +10,8 @@
 
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <algorithm>
+#include <functional>
 #include <map>
 
 namespace flickdesk::ui {
@@ -32,17 +35,26 @@ core::PlayRatings playRatings(const EventSession& session)
 
 namespace {
 
+// The store names a game by its key ("Game s0.g1.r2.m3.n0 has a score already"): the director's
+// words instead ("Group B, round 3, board 2 (Ann Lee v Bo Chan) has a score already").
+QString keyInWords(QString message, const play::GameKey& key, const QString& words)
+{
+    const QString text = QString::fromStdString(play::gameKeyText(key));
+    return message.replace(PlaySession::tr("Game %1").arg(text), words).replace(text, words);
+}
+
 // One score entered, corrected or cleared, as one undo step on the event's stack. The first write is
 // made before the push (a refused score never reaches the stack); undo puts back the score before.
 class ScoreCommand : public QUndoCommand {
 public:
     ScoreCommand(EventSession& session, play::GameKey key, std::optional<play::Score> before,
-                 std::optional<play::Score> after, const QString& text)
+                 std::optional<play::Score> after, const QString& text, const QString& where = {})
         : QUndoCommand(text)
         , m_session(&session)
         , m_key(key)
         , m_before(before)
         , m_after(after)
+        , m_where(where)
     {
     }
     void redo() override
@@ -70,7 +82,8 @@ private:
             else
                 store.recordScore(eventId, playRatings(*m_session), m_key, *to);
         } catch (const core::StoreError& error) {
-            m_session->commandFailed(text(), error.message());
+            m_session->commandFailed(text(), m_where.isEmpty() ? error.message()
+                                                               : keyInWords(error.message(), m_key, m_where));
         }
     }
 
@@ -78,6 +91,7 @@ private:
     play::GameKey m_key;
     std::optional<play::Score> m_before;
     std::optional<play::Score> m_after;
+    QString m_where; // the game in words
     bool m_first = true;
 };
 
@@ -269,9 +283,10 @@ bool PlaySession::enterScore(const play::GameKey& key, const QString& text)
         else
             m_session->store().recordScore(m_session->eventId(), ratings, key, *score);
     } catch (const core::StoreError& error) {
-        return fail(error.message());
+        return fail(keyInWords(error.message(), key, gameInWords(key)));
     }
-    m_session->undoStack()->push(new ScoreCommand(*m_session, key, before, *score, description));
+    m_session->undoStack()->push(
+        new ScoreCommand(*m_session, key, before, *score, description, gameInWords(key)));
     return true;
 }
 
@@ -331,6 +346,306 @@ bool PlaySession::usePlaces()
     if (!m_session->setStandings(listed, tr("Places from the play")))
         return fail(m_session->lastError());
     return true;
+}
+
+namespace {
+
+// An edit of what the desk recorded besides the scores (a withdrawal, a place set by hand) as one
+// undo step on the event's stack: `write(true)` writes the value after, `write(false)` the one before.
+// The first write is made before the push (a refused edit never reaches the stack).
+class PlayEditCommand : public QUndoCommand {
+public:
+    PlayEditCommand(EventSession& session, std::function<void(core::Store&, bool)> write, const QString& text)
+        : QUndoCommand(text)
+        , m_session(&session)
+        , m_write(std::move(write))
+    {
+    }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false;
+            return;
+        }
+        run(true);
+    }
+    void undo() override { run(false); }
+
+private:
+    void run(bool after)
+    {
+        if (!m_session)
+            return;
+        try {
+            m_write(m_session->store(), after);
+        } catch (const core::StoreError& error) {
+            m_session->commandFailed(text(), error.message());
+        }
+    }
+
+    QPointer<EventSession> m_session;
+    std::function<void(core::Store&, bool)> m_write;
+    bool m_first = true;
+};
+
+} // namespace
+
+bool PlaySession::usePlaces(bool rateFromGames)
+{
+    if (!m_session || !m_state.placesFinal)
+        return fail(tr("The places are final once every game is scored and every tie broken."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    std::vector<core::Placing> listed;
+    for (const play::Place& place : m_state.places)
+        listed.push_back({std::stoi(place.unit), place.place});
+    std::vector<core::GameRecord> games;
+    std::vector<core::GameRecord> stored;
+    try {
+        const std::optional<core::EventRecord> event = m_session->store().event(m_session->eventId());
+        if (!event)
+            return fail(tr("The event is no longer in the database."));
+        stored = event->games;
+        // DECISIONS G8, N3: rated from its games, or from its places (the default), never both.
+        if (rateFromGames)
+            games = core::playGameRecords(event->units, m_state);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    const QString description =
+        rateFromGames ? tr("Places and games from the play") : tr("Places from the play");
+    if (games == stored) {
+        if (!m_session->setStandings(listed, description))
+            return fail(m_session->lastError());
+        return true;
+    }
+    // The places and the games as one undo step.
+    QUndoStack* stack = m_session->undoStack();
+    stack->beginMacro(description);
+    const bool written = m_session->setStandings(listed, description) && m_session->setGames(games);
+    stack->endMacro();
+    if (!written) {
+        const QString error = m_session->lastError();
+        stack->undo(); // what the macro wrote of it
+        return fail(error);
+    }
+    return true;
+}
+
+bool PlaySession::resultsAreThePlay(bool rateFromGames) const
+{
+    if (!placesInResults())
+        return false;
+    try {
+        const std::optional<core::EventRecord> event = m_session->store().event(m_session->eventId());
+        if (!event)
+            return false;
+        if (!rateFromGames)
+            return event->games.empty();
+        return event->games == core::playGameRecords(event->units, m_state);
+    } catch (const core::StoreError&) {
+        return false;
+    }
+}
+
+int PlaySession::eventGameCount() const
+{
+    if (!m_session)
+        return 0;
+    try {
+        const std::optional<core::EventRecord> event = m_session->store().event(m_session->eventId());
+        return event ? static_cast<int>(event->games.size()) : 0;
+    } catch (const core::StoreError&) {
+        return 0;
+    }
+}
+
+std::optional<play::Withdrawal> PlaySession::withdrawalOf(const play::UnitId& unit) const
+{
+    if (m_input)
+        for (const play::Withdrawal& withdrawal : m_input->withdrawals)
+            if (withdrawal.unit == unit)
+                return withdrawal;
+    return std::nullopt;
+}
+
+play::Withdrawal PlaySession::currentRoundOf(const play::UnitId& unit) const
+{
+    play::Withdrawal from{unit, 0, 0};
+    if (m_state.stages.empty())
+        return from;
+    const std::size_t stage =
+        std::min<std::size_t>(static_cast<std::size_t>(m_state.currentStage), m_state.stages.size() - 1);
+    from.stage = static_cast<int>(stage);
+    std::optional<int> waiting;
+    int last = -1;
+    for (const play::PlayGroup& group : m_state.stages[stage].groups)
+        for (const play::PlayGame& game : group.games) {
+            if (game.a != unit && game.b != unit)
+                continue;
+            last = std::max(last, game.key.round);
+            if (game.state == play::GameState::Waiting && (!waiting || game.key.round < *waiting))
+                waiting = game.key.round;
+        }
+    from.round = waiting ? *waiting : last + 1;
+    return from;
+}
+
+bool PlaySession::withdraw(const play::Withdrawal& withdrawal)
+{
+    if (!m_session || !m_input)
+        return fail(tr("Start the play first."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    if (withdrawal.stage < 0 || withdrawal.stage >= static_cast<int>(m_input->format.stages.size()) ||
+        withdrawal.round < 0)
+        return fail(tr("Choose a round of the play to withdraw from."));
+    const std::optional<play::Withdrawal> before = withdrawalOf(withdrawal.unit);
+    try {
+        m_session->store().setWithdrawal(m_session->eventId(), withdrawal);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    const QString eventId = m_session->eventId();
+    const play::Withdrawal after = withdrawal;
+    m_session->undoStack()->push(new PlayEditCommand(
+        *m_session,
+        [eventId, before, after](core::Store& store, bool redo) {
+            if (redo)
+                store.setWithdrawal(eventId, after);
+            else if (before)
+                store.setWithdrawal(eventId, *before);
+            else
+                store.clearWithdrawal(eventId, after.unit);
+        },
+        tr("%1 withdraws").arg(unitName(withdrawal.unit))));
+    return true;
+}
+
+bool PlaySession::takeBackWithdrawal(const play::UnitId& unit)
+{
+    if (!m_session || !m_input)
+        return fail(tr("Start the play first."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    const std::optional<play::Withdrawal> before = withdrawalOf(unit);
+    if (!before)
+        return fail(tr("%1 has not withdrawn.").arg(unitName(unit)));
+    try {
+        m_session->store().clearWithdrawal(m_session->eventId(), unit);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    const QString eventId = m_session->eventId();
+    m_session->undoStack()->push(new PlayEditCommand(
+        *m_session,
+        [eventId, before](core::Store& store, bool redo) {
+            if (redo)
+                store.clearWithdrawal(eventId, before->unit);
+            else
+                store.setWithdrawal(eventId, *before);
+        },
+        tr("%1's withdrawal taken back").arg(unitName(unit))));
+    return true;
+}
+
+std::optional<play::HandPlace> PlaySession::handPlaceOf(const play::UnitId& unit) const
+{
+    if (m_input)
+        for (const play::HandPlace& place : m_input->handPlaces)
+            if (place.unit == unit)
+                return place;
+    return std::nullopt;
+}
+
+bool PlaySession::setHandPlace(const play::HandPlace& place)
+{
+    if (!m_session || !m_input)
+        return fail(tr("Start the play first."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    // DECISIONS G6: a place set by hand against the play needs its reason.
+    play::HandPlace given = place;
+    given.reason = QString::fromStdString(place.reason).simplified().toStdString();
+    if (given.reason.empty())
+        return fail(tr("Say why the place is set by hand: the reason is kept with the event's results."));
+    const int units = static_cast<int>(m_input->units.size());
+    if (given.place < 1 || given.place > units)
+        return fail(tr("A place is from 1 to %1.").arg(units));
+    for (const play::HandPlace& other : m_input->handPlaces)
+        if (other.unit != given.unit && other.place == given.place)
+            return fail(tr("Place %1 is set by hand for %2 already: clear that first.")
+                            .arg(given.place)
+                            .arg(unitName(other.unit)));
+    const std::optional<play::HandPlace> before = handPlaceOf(given.unit);
+    try {
+        m_session->store().setHandPlace(m_session->eventId(), given);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    const QString eventId = m_session->eventId();
+    m_session->undoStack()->push(new PlayEditCommand(
+        *m_session,
+        [eventId, before, given](core::Store& store, bool redo) {
+            if (redo)
+                store.setHandPlace(eventId, given);
+            else if (before)
+                store.setHandPlace(eventId, *before);
+            else
+                store.clearHandPlace(eventId, given.unit);
+        },
+        tr("Place %1 for %2 by hand").arg(given.place).arg(unitName(given.unit))));
+    return true;
+}
+
+bool PlaySession::clearHandPlace(const play::UnitId& unit)
+{
+    if (!m_session || !m_input)
+        return fail(tr("Start the play first."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    const std::optional<play::HandPlace> before = handPlaceOf(unit);
+    if (!before)
+        return fail(tr("%1 has no place set by hand.").arg(unitName(unit)));
+    try {
+        m_session->store().clearHandPlace(m_session->eventId(), unit);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    const QString eventId = m_session->eventId();
+    m_session->undoStack()->push(new PlayEditCommand(
+        *m_session,
+        [eventId, before](core::Store& store, bool redo) {
+            if (redo)
+                store.clearHandPlace(eventId, before->unit);
+            else
+                store.setHandPlace(eventId, *before);
+        },
+        tr("%1's place from the play again").arg(unitName(unit))));
+    return true;
+}
+
+QString PlaySession::gameInWords(const play::GameKey& key) const
+{
+    const play::PlayGame* game = m_state.game(key);
+    const play::PlayGroup* group = nullptr;
+    if (key.stage >= 0 && key.stage < static_cast<int>(m_state.stages.size())) {
+        const play::PlayStage& stage = m_state.stages[static_cast<std::size_t>(key.stage)];
+        if (key.group >= 0 && key.group < static_cast<int>(stage.groups.size()))
+            group = &stage.groups[static_cast<std::size_t>(key.group)];
+    }
+    if (!game || !group)
+        return tr("stage %1, round %2").arg(key.stage + 1).arg(key.round + 1);
+    QString where = isPlayoff(key)
+                        ? tr("%1, round %2, game %3")
+                              .arg(QString::fromStdString(group->name))
+                              .arg(key.round + 1)
+                              .arg(key.game + 1)
+                        : tr("%1, round %2").arg(QString::fromStdString(group->name)).arg(key.round + 1);
+    if (game->board > 0)
+        where = tr("%1, board %2").arg(where).arg(game->board);
+    return game->b.empty() ? tr("%1 (%2)").arg(where, unitName(game->a))
+                           : tr("%1 (%2 v %3)").arg(where, unitName(game->a), unitName(game->b));
 }
 
 } // namespace flickdesk::ui

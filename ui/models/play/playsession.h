@@ -60,6 +60,29 @@ public:
     bool usePlaces();
     // The event's standings are the play's final places already (Use These Places has nothing to do).
     bool placesInResults() const;
+    // DECISIONS G8, N3: the places into the event's standings and, when `rateFromGames`, the finished
+    // day's games into the event's games (core::playGameRecords), so that the event is rated from its
+    // games; otherwise the event's games are cleared and it is rated from its places. One undo step.
+    bool usePlaces(bool rateFromGames);
+    // The event's results are the play's places and, as `rateFromGames` says, its games or none.
+    bool resultsAreThePlay(bool rateFromGames) const;
+    // How many games the event's results hold now (rated from its games when any).
+    int eventGameCount() const;
+    // DECISIONS G7: the unit withdraws from (stage, round) on: its games from there are walkovers, it
+    // keeps its place. takeBackWithdrawal gives it its games again. One undo step each.
+    bool withdraw(const engine::play::Withdrawal& withdrawal);
+    bool takeBackWithdrawal(const engine::play::UnitId& unit);
+    std::optional<engine::play::Withdrawal> withdrawalOf(const engine::play::UnitId& unit) const;
+    // The round a withdrawal now starts from: the unit's first game of the current stage without a
+    // result, else the round after its last.
+    engine::play::Withdrawal currentRoundOf(const engine::play::UnitId& unit) const;
+    // DECISIONS G6: a place set by hand against the play, with its reason (required); clearHandPlace
+    // gives the unit its place from the play again. One undo step each.
+    bool setHandPlace(const engine::play::HandPlace& place);
+    bool clearHandPlace(const engine::play::UnitId& unit);
+    std::optional<engine::play::HandPlace> handPlaceOf(const engine::play::UnitId& unit) const;
+    // A game as a director names it: "Group A, round 3, board 2 (Ann Lee v Bo Chan)".
+    QString gameInWords(const engine::play::GameKey& key) const;
     QString lastError() const { return m_lastError; }
 
     void reload();

@@ -264,30 +264,16 @@ PlayView::PlayView(QWidget* parent)
         {tr("Pos"), tr("Player"), tr("Points"), tr("20s"), tr("W-D-L"), tr("Why")});
     m_standings->verticalHeader()->hide();
     m_standings->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_standings->horizontalHeader()->setStretchLastSection(true);
+    // DECISIONS G2: the reason for each order read whole at 1280x800.
+    new ReasonColumns(m_standings, 1, 5);
     m_groups = new QTreeWidget;
     m_groups->setObjectName(QStringLiteral("playGroups"));
     m_groups->setHeaderLabels({tr("Stage, group, player"), tr("Rating")});
     m_groups->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    auto* placesPane = new QWidget;
-    auto* placesLayout = new QVBoxLayout(placesPane);
-    m_placesNote = new QLabel;
-    m_placesNote->setWordWrap(true);
-    m_places = new QTableWidget(0, 3);
-    m_places->setObjectName(QStringLiteral("playPlaces"));
-    m_places->setHorizontalHeaderLabels({tr("Place"), tr("Player"), tr("How")});
-    m_places->verticalHeader()->hide();
-    m_places->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_places->horizontalHeader()->setStretchLastSection(true);
-    m_usePlaces = new QPushButton(tr("Use These Places"));
-    m_usePlaces->setObjectName(QStringLiteral("playUsePlaces"));
-    m_usePlaces->setToolTip(tr("Writes the places of the play into the event's results (one undo step)."));
-    placesLayout->addWidget(m_placesNote);
-    placesLayout->addWidget(m_places, 1);
-    placesLayout->addWidget(m_usePlaces);
+    m_placesPane = new PlayPlaces;
     m_side->addTab(m_groups, tr("Groups"));
     m_side->addTab(m_standings, tr("Standings"));
-    m_side->addTab(placesPane, tr("Places"));
+    m_side->addTab(m_placesPane, tr("Places"));
     sideLayout->addWidget(m_side, 1);
     m_shootOut = new QPushButton(tr("Shoot-Out Order..."));
     m_shootOut->setObjectName(QStringLiteral("playShootOut"));
@@ -304,7 +290,7 @@ PlayView::PlayView(QWidget* parent)
     connect(m_start, &QPushButton::clicked, this, &PlayView::start);
     connect(m_score, &QLineEdit::returnPressed, this, &PlayView::enterScore);
     connect(m_games, &QTableWidget::currentCellChanged, this, &PlayView::updateScoreLabel);
-    connect(m_usePlaces, &QPushButton::clicked, this, &PlayView::usePlaces);
+    connect(m_placesPane, &PlayPlaces::message, this, &PlayView::message);
     connect(m_shootOut, &QPushButton::clicked, this, &PlayView::askShootOut);
     refresh();
 }
@@ -324,10 +310,9 @@ void PlayView::setSession(EventSession* session)
     if (session) {
         m_play = new PlaySession(*session, this);
         connect(m_play, &PlaySession::changed, this, &PlayView::refresh);
-        // The results written here, undone, or typed on the Results tab.
-        connect(session, &EventSession::resultsChanged, this, &PlayView::updateUsePlaces);
         m_boards->setValue(0);
     }
+    m_placesPane->setSession(session, m_play);
     refresh();
 }
 
@@ -352,7 +337,6 @@ void PlayView::refresh()
     const QString unit =
         m_session && m_session->event().format == engine::EventFormat::Doubles ? tr("Team") : tr("Player");
     m_standings->setHorizontalHeaderItem(1, new QTableWidgetItem(unit));
-    m_places->setHorizontalHeaderItem(1, new QTableWidgetItem(unit));
     const bool started = m_play && m_play->hasFormat();
     const bool editable = m_session && m_session->isEditable();
     m_template->setEnabled(editable && !started);
@@ -363,9 +347,7 @@ void PlayView::refresh()
         m_games->setRowCount(0);
         m_rowKeys.clear();
         m_standings->setRowCount(0);
-        m_places->setRowCount(0);
-        m_placesNote->clear();
-        m_usePlaces->setEnabled(false);
+        m_placesPane->refresh();
         m_shootOut->setEnabled(false);
         showPreview();
         updateScoreLabel();
@@ -626,44 +608,17 @@ void PlayView::showStandings()
             }
         }
     }
-    m_standings->resizeColumnsToContents();
+    if (auto* columns = m_standings->findChild<ReasonColumns*>(QString(), Qt::FindDirectChildrenOnly))
+        columns->fit();
 }
 
 void PlayView::showPlaces()
 {
-    const play::PlayState& state = m_play->state();
-    m_places->setRowCount(static_cast<int>(state.places.size()));
-    for (std::size_t i = 0; i < state.places.size(); ++i) {
-        const play::Place& place = state.places[i];
-        const int r = static_cast<int>(i);
-        m_places->setItem(r, 0, cell(QString::number(place.place)));
-        QString name = m_play->unitName(place.unit);
-        if (place.withdrawn)
-            name = tr("%1 (withdrew)").arg(name);
-        m_places->setItem(r, 1, cell(name));
-        m_places->setItem(r, 2,
-                          cell(place.byHand ? tr("Set by hand: %1").arg(QString::fromStdString(place.rule))
-                                            : QString::fromStdString(place.rule)));
-    }
-    m_places->resizeColumnToContents(0);
-    m_placesNote->setText(state.placesFinal
-                              ? tr("The play is finished: these are its places.")
-                              : tr("The places so far, from the standings: final once every game is "
-                                   "played and every tie broken."));
-    updateUsePlaces();
-    if (state.placesFinal)
-        m_side->setCurrentIndex(2);
+    m_placesPane->refresh();
+    if (m_play->state().placesFinal)
+        m_side->setCurrentWidget(m_placesPane);
     else if (m_side->currentWidget() == m_groups)
         m_side->setCurrentWidget(m_standings);
-}
-
-void PlayView::updateUsePlaces()
-{
-    const bool final = m_play && m_play->state().placesFinal;
-    const bool inResults = final && m_play->placesInResults();
-    m_usePlaces->setEnabled(final && !inResults && m_session && m_session->isEditable());
-    if (inResults)
-        m_placesNote->setText(tr("The play is finished: these are its places, and the event's results."));
 }
 
 void PlayView::start()
@@ -699,16 +654,6 @@ void PlayView::enterScore()
     m_message->clear();
     m_score->clear();
     m_lastEntered.reset();
-}
-
-void PlayView::usePlaces()
-{
-    if (!m_play)
-        return;
-    if (m_play->usePlaces())
-        Q_EMIT message(tr("The places of the play are in the results"));
-    else
-        m_message->setText(m_play->lastError());
 }
 
 std::optional<play::UnresolvedTie> PlayView::pendingTie() const

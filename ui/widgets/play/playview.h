@@ -8,6 +8,7 @@
 // words, written into the event's results by Use These Places.
 
 #include "flickdesk/engine/playday.h"
+#include "widgets/play/playplaces.h"
 
 #include <QDialog>
 #include <QPointer>
@@ -67,8 +68,9 @@ public:
     QLineEdit* scoreEdit() const { return m_score; }
     QLabel* scoreMessage() const { return m_message; }
     QTableWidget* standingsTable() const { return m_standings; }
-    QTableWidget* placesTable() const { return m_places; }
-    QPushButton* usePlacesButton() const { return m_usePlaces; }
+    QTableWidget* placesTable() const { return m_placesPane->placesTable(); }
+    QPushButton* usePlacesButton() const { return m_placesPane->usePlacesButton(); }
+    PlayPlaces* placesPane() const { return m_placesPane; }
     QPushButton* shootOutButton() const { return m_shootOut; }
     ShootOutDialog* shootOutDialog() const { return m_dialog; }
     // The game the score is typed for: the selected row of the games.
@@ -91,8 +93,6 @@ private:
     void updateScoreLabel();
     void enterScore();
     void start();
-    void usePlaces();
-    void updateUsePlaces();
     // The tie that keeps the day from going on (or the places from being final), if any.
     std::optional<engine::play::UnresolvedTie> pendingTie() const;
     void askShootOut();
@@ -110,9 +110,7 @@ private:
     QTabWidget* m_side = nullptr;
     QTreeWidget* m_groups = nullptr;
     QTableWidget* m_standings = nullptr;
-    QTableWidget* m_places = nullptr;
-    QLabel* m_placesNote = nullptr;
-    QPushButton* m_usePlaces = nullptr;
+    PlayPlaces* m_placesPane = nullptr;
     QPushButton* m_shootOut = nullptr;
     QPointer<ShootOutDialog> m_dialog;
     std::vector<engine::play::GameKey> m_rowKeys; // the games table's rows
