@@ -336,18 +336,6 @@ bool PlaySession::placesInResults() const
     return true;
 }
 
-bool PlaySession::usePlaces()
-{
-    if (!m_session || !m_state.placesFinal)
-        return fail(tr("The places are final once every game is scored and every tie broken."));
-    std::vector<core::Placing> listed;
-    for (const play::Place& place : m_state.places)
-        listed.push_back({std::stoi(place.unit), place.place});
-    if (!m_session->setStandings(listed, tr("Places from the play")))
-        return fail(m_session->lastError());
-    return true;
-}
-
 namespace {
 
 // An edit of what the desk recorded besides the scores (a withdrawal, a place set by hand) as one

@@ -55,12 +55,10 @@ public:
     // `text` as the director types it ("6 2 3 1"); one undo step.
     bool enterScore(const engine::play::GameKey& key, const QString& text);
     bool setShootOut(const engine::play::ShootOutOrder& order);
-    // The play's places into the event's standings (EventSession::setStandings: one undo step, the
-    // Results tab shows them). Refused until the places are final.
-    bool usePlaces();
     // The event's standings are the play's final places already (Use These Places has nothing to do).
     bool placesInResults() const;
-    // DECISIONS G8, N3: the places into the event's standings and, when `rateFromGames`, the finished
+    // The play's places into the event's standings (EventSession::setStandings; the Results tab shows
+    // them), refused until the places are final. DECISIONS G8, N3: and, when `rateFromGames`, the finished
     // day's games into the event's games (core::playGameRecords), so that the event is rated from its
     // games; otherwise the event's games are cleared and it is rated from its places. One undo step.
     bool usePlaces(bool rateFromGames);
