@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
+#include <vector>
 
 using namespace flickdesk;
 using core::PoolChange;
@@ -61,6 +62,22 @@ const QStringList kingsPlayerB{QStringLiteral("B"), QStringLiteral("Bob"), QStri
 QStringList kingsGame(const QString& id, const QString& p1, int s1, const QString& p2, int s2)
 {
     return {id, QStringLiteral("2025-03-01"), p1, QString::number(s1), p2, QString::number(s2)};
+}
+
+// A Kings head-to-head pool "Kings" of A (1700) and B (1500) and a game for each of `losers`: A
+// beats B 121 to it, game ids 1, 2, ... Fails the test (and returns -1) when the store refuses any.
+qint64 kingsPoolOfAAndB(Store& store, const std::vector<int>& losers)
+{
+    const qint64 pool = store.createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
+    bool added = store.addPoolPlayer(pool, kingsPlayerA).ok() && store.addPoolPlayer(pool, kingsPlayerB).ok();
+    for (std::size_t game = 0; game < losers.size() && added; ++game)
+        added = store
+                    .addPoolGame(pool, {kingsGame(QString::number(game + 1), QStringLiteral("A"), 121,
+                                                  QStringLiteral("B"), losers[game])})
+                    .ok();
+    if (!added)
+        QTest::qFail("the store refused a player or game of the pool", __FILE__, __LINE__);
+    return added ? pool : -1;
 }
 
 } // namespace
@@ -240,9 +257,7 @@ void TestStorePools::kingsHeadToHeadFromTheRules()
     QTemporaryDir temp;
     auto store = openStore(temp.filePath(QStringLiteral("kings.sqlite")));
     QVERIFY(store);
-    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
+    const qint64 pool = kingsPoolOfAAndB(*store, {});
     const PoolChange change = store->addPoolGame(
         pool, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121, QStringLiteral("B"), 100)});
     QVERIFY2(change.ok(), qPrintable(change.messages().join(u'\n')));
@@ -266,13 +281,7 @@ void TestStorePools::refusedGameWritesNothing()
     const QString path = temp.filePath(QStringLiteral("refused.sqlite"));
     auto store = openStore(path);
     QVERIFY(store);
-    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
-    QVERIFY(store
-                ->addPoolGame(
-                    pool, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121, QStringLiteral("B"), 90)})
-                .ok());
+    const qint64 pool = kingsPoolOfAAndB(*store, {90});
     const QString before = dumpTables(path);
 
     // An unknown player: named by the new game and its field.
@@ -413,14 +422,7 @@ void TestStorePools::deleteGame()
     QTemporaryDir temp;
     auto store = openStore(temp.filePath(QStringLiteral("delete.sqlite")));
     QVERIFY(store);
-    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
-    for (int game = 1; game <= 3; ++game)
-        QVERIFY(store
-                    ->addPoolGame(pool, {kingsGame(QString::number(game), QStringLiteral("A"), 121,
-                                                   QStringLiteral("B"), 100)})
-                    .ok());
+    const qint64 pool = kingsPoolOfAAndB(*store, {100, 100, 100});
     QVERIFY(store->deletePoolGame(pool, 2).ok());
     const PoolContent content = store->poolContent(pool);
     QCOMPARE(content.games.size(), std::size_t(2));
@@ -438,17 +440,7 @@ void TestStorePools::editGameKeepsItsPlaceAndRerates()
     QTemporaryDir temp;
     auto store = openStore(temp.filePath(QStringLiteral("edit.sqlite")));
     QVERIFY(store);
-    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
-    QVERIFY(store
-                ->addPoolGame(pool, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121,
-                                               QStringLiteral("B"), 100)})
-                .ok());
-    QVERIFY(store
-                ->addPoolGame(pool, {kingsGame(QStringLiteral("2"), QStringLiteral("A"), 121,
-                                               QStringLiteral("B"), 100)})
-                .ok());
+    const qint64 pool = kingsPoolOfAAndB(*store, {100, 100});
     // Game 1 corrected: B won it. It stays first: B 1500 beats A 1700: g = 21 + 200/25 = 29 -> A 1671,
     // B 1529; then A beats B: g = clamp(21 + (1529 - 1671)/25) = 21 - 5.68 = 15.32 -> 15: A 1686, B 1514.
     const PoolChange edited = store->replacePoolGame(
@@ -484,14 +476,7 @@ void TestStorePools::restoredGameTakesItsNumber()
     QTemporaryDir temp;
     auto store = openStore(temp.filePath(QStringLiteral("restore.sqlite")));
     QVERIFY(store);
-    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
-    for (int game = 1; game <= 3; ++game)
-        QVERIFY(store
-                    ->addPoolGame(pool, {kingsGame(QString::number(game), QStringLiteral("A"), 121,
-                                                   QStringLiteral("B"), 100 - game)})
-                    .ok());
+    const qint64 pool = kingsPoolOfAAndB(*store, {99, 98, 97});
     const QList<QStringList> second = store->poolContent(pool).game(2)->rows;
     QVERIFY(store->deletePoolGame(pool, 2).ok());
     const PoolChange restored = store->restorePoolGame(pool, 2, second);
@@ -548,13 +533,7 @@ void TestStorePools::sameGameIsFound()
     QTemporaryDir temp;
     auto store = openStore(temp.filePath(QStringLiteral("same.sqlite")));
     QVERIFY(store);
-    const qint64 pool = store->createPool(SystemKind::KingsHeadToHead, QStringLiteral("Kings"));
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerA).ok());
-    QVERIFY(store->addPoolPlayer(pool, kingsPlayerB).ok());
-    QVERIFY(store
-                ->addPoolGame(pool, {kingsGame(QStringLiteral("1"), QStringLiteral("A"), 121,
-                                               QStringLiteral("B"), 100)})
-                .ok());
+    const qint64 pool = kingsPoolOfAAndB(*store, {100});
     const PoolContent content = store->poolContent(pool);
     // The same game under another id, and with its seats swapped, is the same game.
     QCOMPARE(content.sameGames(
