@@ -286,10 +286,10 @@ const Command commands[] = {
      &runSquares, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv",
      QLatin1String("--best-countries")},
     {QLatin1String("play"),
-     QLatin1String("format|draw|scores|standings|places DB EVENT [FILE.csv] [OPTIONS]"),
+     QLatin1String("format|draw|scores|standings|places|advance DB EVENT [FILE.csv] [OPTIONS]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
-                       "The day of play of an event in a database: format, draw, scores, standings, places "
-                       "(docs/play.md)."),
+                       "The day of play of an event in a database: format, draw, scores, standings, places, "
+                       "advance (docs/play.md)."),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
          "  format DB EVENT --template NAME [--boards N] [--seed S]  the event's format from a template\n"
@@ -302,9 +302,12 @@ const Command commands[] = {
          "  standings DB EVENT  every group's standings with the reason for each order, as CSV\n"
          "  places DB EVENT [--apply]  the places with their rule, as CSV; --apply writes them as\n"
          "                   the event's standings (refused while a tie is unresolved)\n"
+         "  advance DB EVENT [--undo]  start the next stage once the one before is complete (its\n"
+         "                   games take scores from then on), writing who goes on where and why as\n"
+         "                   CSV; --undo takes the last start back, until that stage's first score\n"
          "  -o, --output OUT.csv  write the CSV there instead of to standard output\n"),
      &runPlay, DatabaseUse::None, QLatin1String("--template --boards --seed --output"), nullptr,
-     QLatin1String("--apply"), nullptr, true},
+     QLatin1String("--apply --undo"), nullptr, true},
 };
 
 } // namespace
