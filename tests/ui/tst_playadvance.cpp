@@ -19,6 +19,7 @@
 #include "widgets/play/playview.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -293,6 +294,11 @@ void TestPlayAdvance::advancementShownStartedAndTakenBack()
     QCOMPARE(view()->gamesTable()->item(0, PlayView::StateColumn)->text(),
              QStringLiteral("When Pools starts"));
     QVERIFY(!view()->selectedGame());
+    QCOMPARE(m_window->size(), QSize(1280, 800));
+    QTest::qWait(50);
+    const QString shot = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-advance.png"));
+    QVERIFY(m_window->grab().toImage().save(shot));
+    qInfo("screenshot: %s", qPrintable(shot));
     const std::size_t scores = m_window->store()->playScores(m_eventId).size();
     typeScore(QStringLiteral("6 2 0 0"));
     QCOMPARE(m_window->store()->playScores(m_eventId).size(), scores);
