@@ -304,7 +304,8 @@ PlayView::PlayView(QWidget* parent)
     m_groups = new QTreeWidget;
     m_groups->setObjectName(QStringLiteral("playGroups"));
     m_groups->setHeaderLabels({tr("Stage, group, player"), tr("Rating"), tr("Why there")});
-    m_groups->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // At 1280x800 the names and the reasons share the width; a stage's title spans the row.
+    m_groups->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_groups->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_groups->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     m_groups->setDragDropMode(QAbstractItemView::InternalMove);
@@ -566,15 +567,26 @@ void PlayView::showGroups(const play::PlayState& state, const play::Format& form
             m_groups, {tr("Stage %1: %2 (%3)")
                            .arg(index + 1)
                            .arg(QString::fromStdString(stage.name), stageKindText(stage))});
-        stageItem->setExpanded(index == 0 || (!preview && static_cast<int>(index) == state.currentStage));
+        // The stage in play (or shown before it starts) open; the first while nothing else is drawn,
+        // so that at 1280x800 the next stage's players are in view without scrolling.
+        const std::size_t open = preview || state.stages.empty()
+                                     ? 0
+                                     : std::min<std::size_t>(static_cast<std::size_t>(state.currentStage),
+                                                             state.stages.size() - 1);
+        stageItem->setExpanded(index == open);
         stageItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        stageItem->setFirstColumnSpanned(true);
         if (index >= state.stages.size()) {
             new QTreeWidgetItem(stageItem, {tr("Drawn when the stage before is complete")});
             continue;
         }
         const play::PlayStage& drawn = state.stages[index];
+        // Said first: the title is cut at the pane's width.
         if (!preview && !drawn.started)
-            stageItem->setText(0, tr("%1: who goes on, before you start it").arg(stageItem->text(0)));
+            stageItem->setText(0, tr("Stage %1: %2, who goes on before you start it (%3)")
+                                      .arg(index + 1)
+                                      .arg(QString::fromStdString(stage.name), stageKindText(stage)));
+        stageItem->setToolTip(0, stageItem->text(0));
         // Why each unit is in this stage: its standing in the stage before (issue 28 item 5).
         std::map<play::UnitId, QString> why;
         if (index > 0) {
@@ -712,6 +724,7 @@ void PlayView::selectGame(int row)
         m_games->scrollToItem(m_games->item(row, 0));
     } else {
         m_games->setCurrentCell(-1, -1);
+        m_games->scrollToTop(); // a stage shown before it starts: its first round first
     }
     updateScoreLabel();
 }
