@@ -230,6 +230,8 @@ void TestPlayAdvance::moveBetweenGroupsByKeyboardAndUndo()
     key(tree, Qt::Key_Z, Qt::ControlModifier, "Ctrl+Z");
     QCOMPARE(groupTexts(), after);
 
+    QVERIFY(tree->isVisible()); // the groups stay in view while players move
+
     // After the first score the groups stay as they are, and the tab says why.
     typeScore(QStringLiteral("6 2 3 1"));
     QCOMPARE(m_window->store()->playScores(m_eventId).size(), std::size_t{1});

@@ -507,11 +507,15 @@ void PlayView::refresh()
         m_status->setText(tr("%1 %n scores are for games no longer drawn (point here to see them).", nullptr,
                              static_cast<int>(ignored.size()))
                               .arg(m_status->text()));
+    // Before the first score the groups are what the director works on: they stay in view.
+    const bool groupsShown = m_side->currentWidget() == m_groups && m_play->canMoveUnits();
     showGroups(state, input.format, false);
     showGames();
     showStandings();
     showPlaces();
     updateAdvancing();
+    if (groupsShown)
+        m_side->setCurrentWidget(m_groups);
     // The groups stay in view while the director moves players, and when the next stage's preview
     // appears (once: then the director may look at the standings).
     if (m_movedUnit || (state.awaitingStart >= 1 && m_shownPreview != state.awaitingStart))
