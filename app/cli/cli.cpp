@@ -286,10 +286,11 @@ const Command commands[] = {
      &runSquares, DatabaseUse::None, QLatin1String("--players --output"), "GAMES.csv",
      QLatin1String("--best-countries")},
     {QLatin1String("play"),
-     QLatin1String("format|draw|scores|standings|places|shoot-out|withdraw|place DB EVENT [...] [OPTIONS]"),
+     QLatin1String(
+         "format|draw|scores|standings|places|advance|shoot-out|withdraw|place DB EVENT [...] [OPTIONS]"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
                        "The day of play of an event in a database: format, draw, scores, standings, places, "
-                       "shoot-outs, withdrawals, places set by hand (docs/play.md)."),
+                       "advance, shoot-outs, withdrawals, places set by hand (docs/play.md)."),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
          "  format DB EVENT --template NAME [--boards N] [--seed S]  the event's format from a template\n"
@@ -304,6 +305,9 @@ const Command commands[] = {
          "                   --apply writes them as the event's standings (refused while a tie is\n"
          "                   unresolved); with --rate-from-games the play's games too, and the event\n"
          "                   is rated from its games instead of its places\n"
+         "  advance DB EVENT [--undo]  start the next stage once the one before is complete (its\n"
+         "                   games take scores from then on), writing who goes on where and why as\n"
+         "                   CSV; --undo takes the last start back, until that stage's first score\n"
          "  shoot-out DB EVENT --stage S [--group G] UNIT,UNIT,...  the order of a shoot-out that\n"
          "                   broke a tie, best first, units by entrant number; --group is the group's\n"
          "                   name or number (without it: the group the tie is in); --clear in\n"
@@ -315,7 +319,7 @@ const Command commands[] = {
          "  -o, --output OUT.csv  write the CSV there instead of to standard output\n"),
      &runPlay, DatabaseUse::None,
      QLatin1String("--template --boards --seed --output --stage --group --round --reason"), nullptr,
-     QLatin1String("--apply --rate-from-games --clear"), nullptr, true},
+     QLatin1String("--apply --rate-from-games --clear --undo"), nullptr, true},
 };
 
 } // namespace

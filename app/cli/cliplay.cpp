@@ -1,7 +1,9 @@
 // flickdesk-cli play: the day of play of an event in a database, from the command line (issue 28,
 // docs/play.md "From the command line"): its format, the round's draw, scores from a CSV file, the
 // standings and the places, which --apply writes as the event's standings (and with
-// --rate-from-games its games); a shoot-out's order, a withdrawal during play and a place set by hand.
+// --rate-from-games its games); the next stage started once the director has checked who goes on
+// (advance, --undo until its first score); a shoot-out's order, a withdrawal during play and a place
+// set by hand.
 
 #include "cli/cliprivate.h"
 #include "core/awards/monthlocks.h"
@@ -711,15 +713,62 @@ int runHandPlace(Invocation& call, OpenPlay& open, const play::PlayInput& input)
     return cli_exit::ok;
 }
 
+// Issue 28 item 5: the next stage, shown as a preview once the stage before is complete, started
+// (its games take scores from now on), or with --undo the last stage started taken back to a
+// preview (refused once it has a score). Writes who goes on where, and why, as CSV.
+int runAdvance(Invocation& call, OpenPlay& open)
+{
+    const bool undo = call.has("--undo");
+    play::PlayState state = play::computePlay(open.store->playInput(open.eventId, open.ratings));
+    if (state.problem)
+        return refused(call.err, qs(*state.problem));
+    const play::Format format = open.store->playSetup(open.eventId)->format;
+    int stage = 0;
+    if (undo) {
+        stage = open.store->playSetup(open.eventId)->stagesStarted - 1;
+        if (stage < 1)
+            return refused(call.err, Cli::tr("only the first stage has started: there is no advancement to "
+                                             "take back"));
+        open.store->undoPlayStageStart(open.eventId, stage);
+        call.err << Cli::tr("%1: %2 taken back; it starts again with play advance.\n")
+                        .arg(open.eventId, qs(format.stages[static_cast<std::size_t>(stage)].name));
+    } else {
+        stage = state.awaitingStart;
+        if (stage < 1)
+            return refused(call.err,
+                           state.blockingTies.empty()
+                               ? Cli::tr("no stage waits to start: the stage before is not complete")
+                               : Cli::tr("a tie decides who goes on: record the shoot-out's order first"));
+        open.store->startPlayStage(open.eventId, open.ratings, stage);
+        call.err << Cli::tr("%1: %2 started.\n")
+                        .arg(open.eventId, qs(format.stages[static_cast<std::size_t>(stage)].name));
+    }
+    state = play::computePlay(open.store->playInput(open.eventId, open.ratings));
+    if (stage >= static_cast<int>(state.stages.size()))
+        return writeOutput(call.out, call.err, call.name(), call.arguments, QByteArray());
+    const play::PlayStage& before = state.stages[static_cast<std::size_t>(stage - 1)];
+    std::map<play::UnitId, QString> why;
+    for (std::size_t i = 0; i < before.order.size() && i < before.orderReasons.size(); ++i)
+        why[before.order[i]] = qs(before.orderReasons[i]);
+    QByteArray bytes = csvLine({QStringLiteral("stage"), QStringLiteral("group"), QStringLiteral("unit"),
+                                QStringLiteral("name"), QStringLiteral("why"), QStringLiteral("started")});
+    const play::PlayStage& next = state.stages[static_cast<std::size_t>(stage)];
+    for (const play::PlayGroup& group : next.groups)
+        for (const play::UnitId& unit : group.units)
+            bytes += csvLine({QString::number(stage + 1), qs(group.name), qs(unit), unitName(open, unit),
+                              why[unit], next.started ? QStringLiteral("yes") : QStringLiteral("no")});
+    return writeOutput(call.out, call.err, call.name(), call.arguments, bytes);
+}
+
 } // namespace
 
 int runPlay(Invocation& call)
 {
     const QStringList& positional = call.arguments.positional;
-    static const QStringList subcommands{QStringLiteral("format"),   QStringLiteral("draw"),
-                                         QStringLiteral("scores"),   QStringLiteral("standings"),
-                                         QStringLiteral("places"),   QStringLiteral("shoot-out"),
-                                         QStringLiteral("withdraw"), QStringLiteral("place")};
+    static const QStringList subcommands{
+        QStringLiteral("format"),    QStringLiteral("draw"),     QStringLiteral("scores"),
+        QStringLiteral("standings"), QStringLiteral("places"),   QStringLiteral("advance"),
+        QStringLiteral("shoot-out"), QStringLiteral("withdraw"), QStringLiteral("place")};
     if (positional.isEmpty())
         return call.usage(Cli::tr("missing what to do: %1").arg(subcommands.join(QStringLiteral(", "))));
     const QString what = positional.first();
@@ -779,6 +828,8 @@ int runPlay(Invocation& call)
     if (what == QLatin1String("place") && !clear && !call.arguments.value("--reason"))
         return call.usage(Cli::tr("play place needs --reason TEXT: a place set by hand against the play says "
                                   "why"));
+    if (call.has("--undo") && what != QLatin1String("advance"))
+        return call.usage(Cli::tr("--undo is for play advance only"));
 
     Arguments database;
     database.values[QStringLiteral("--db")] = positional[1];
@@ -786,9 +837,11 @@ int runPlay(Invocation& call)
         database.values[QStringLiteral("--output")] = *output;
     if (const auto stop = refuseOutputOverDatabase(call.err, call.name(), database))
         return *stop;
-    const bool writes = what == QLatin1String("format") || what == QLatin1String("scores") ||
-                        what == QLatin1String("shoot-out") || what == QLatin1String("withdraw") ||
-                        what == QLatin1String("place") || call.has("--apply");
+    const bool writes =
+        what == QLatin1String("format") || what == QLatin1String("scores") || const bool writes =
+            what == QLatin1String("format") || what == QLatin1String("scores") ||
+            what == QLatin1String("advance") || what == QLatin1String("shoot-out") ||
+            what == QLatin1String("withdraw") || what == QLatin1String("place") || call.has("--apply");
     int status = cli_exit::ok;
     OpenPlay open;
     open.store = openStore(database, call.name(), writes, call.err, status);
@@ -805,6 +858,8 @@ int runPlay(Invocation& call)
             return runFormat(call, open);
         if (what == QLatin1String("scores"))
             return runScores(call, open, positional[3]);
+        if (what == QLatin1String("advance"))
+            return runAdvance(call, open);
         const play::PlayInput input = open.store->playInput(open.eventId, open.ratings);
         const play::PlayState state = play::computePlay(input);
         if (state.problem)

@@ -47,6 +47,7 @@ struct Context {
     std::set<GameKey> usedScores;
     std::vector<UnitId> ids;
     std::vector<std::string> nameList;
+    int notStartedFrom; // the first stage not started (PlayInput::stagesStarted; none: 1 << 30)
 
     std::string nameOf(const UnitId& unit) const
     {
@@ -93,6 +94,9 @@ void settle(Context& context, PlayGame& game, const StageSettings& settings, boo
             context.usedScores.insert(game.key);
         return;
     }
+    // Issue 28 item 5: a stage shown before it is started takes no score (reported below).
+    if (stage >= context.notStartedFrom)
+        return;
     const auto it = context.input.scores.find(game.key);
     if (it == context.input.scores.end())
         return;
@@ -529,7 +533,7 @@ std::vector<const PlayGame*> PlayState::waitingGames() const
     for (const PlayStage& stage : stages)
         for (const PlayGroup& group : stage.groups)
             for (const PlayGame& game : group.games)
-                if (game.state == GameState::Waiting)
+                if (game.state == GameState::Waiting && stage.started)
                     games.push_back(&game);
     return games;
 }
@@ -555,7 +559,8 @@ PlayState computePlay(const PlayInput& input)
         state.problem = problem;
         return state;
     }
-    Context context{input, state, {}, {}, {}, {}, {}, {}};
+    Context context{
+        input, state, {}, {}, {}, {}, {}, {}, input.stagesStarted > 0 ? input.stagesStarted : 1 << 30};
     for (const PlayUnit& unit : input.units) {
         if (unit.id.empty() || context.names.count(unit.id)) {
             state.problem =
@@ -717,6 +722,11 @@ PlayState computePlay(const PlayInput& input)
                 rounds.insert(game.key.round);
             complete = complete && static_cast<int>(rounds.size()) == format.rounds;
         }
+        // Issue 28 item 5: a stage not started is the advancement's preview; the day waits for it.
+        stage.started = stageIndex < context.notStartedFrom;
+        complete = complete && stage.started;
+        if (!stage.started)
+            state.awaitingStart = stageIndex;
         stage.complete = complete;
         orderStage(context, stage, format, before, s > 0 ? &stages[s - 1] : nullptr);
         // Cuts of the next stage, shown on the standings' ties (the window asks for a shoot-out).
@@ -737,7 +747,11 @@ PlayState computePlay(const PlayInput& input)
     // Scores for games that are not in the draw.
     for (const auto& [key, score] : input.scores)
         if (!context.usedScores.count(key))
-            state.ignoredEntries.push_back(gameKeyText(key) + ": there is no such game in the draw");
+            state.ignoredEntries.push_back(
+                gameKeyText(key) +
+                (key.stage >= context.notStartedFrom && key.stage < static_cast<int>(stages.size())
+                     ? ": " + stages[static_cast<std::size_t>(key.stage)].name + " has not started"
+                     : std::string(": there is no such game in the draw")));
 
     // DECISIONS G6: places from the last stage reached back to the first.
     std::vector<Place> places;
@@ -852,6 +866,10 @@ std::optional<std::string> entryProblem(const PlayInput& input, const PlayState&
     const PlayGame* game = state.game(key);
     if (!game)
         return std::string("There is no such game in the draw.");
+    // Issue 28 item 5: the advancement is confirmed before the next stage takes a score.
+    if (!state.stages[static_cast<std::size_t>(key.stage)].started)
+        return input.format.stages[static_cast<std::size_t>(key.stage)].name +
+               " has not started: check who goes on, then start it.";
     if (game->state == GameState::Bye)
         return std::string("This is a bye: it has no score to enter.");
     if (game->state == GameState::Walkover)

@@ -1,7 +1,8 @@
 // flickdesk-cli play (app/cli/cliplay.cpp, issue 28): a 24-player "NCA day" and an 8-team doubles
-// round robin created, drawn and played from CSV files the test writes, their standings and places,
-// the places written as the event's standings with --apply, and bad rows refused by file, line and
-// field.
+// round robin created, drawn and played from CSV files the test writes, each stage after the first
+// started with `play advance` once the stage before is complete (and taken back with --undo until its
+// first score), their standings and places, the places written as the event's standings with --apply,
+// and bad rows refused by file, line and field.
 
 #include "../common/storefixtures.h"
 #include "cli/cli.h"
@@ -43,9 +44,11 @@ play::Format storedFormat(const QString& path, const QString& event)
 }
 
 // Plays the day through the command line: draw, a scores file of the round, scores; a tie that
-// blocks the day gets the shoot-out order the director would record (seeding order). The number of
-// draws (score files) it took, -1 when the day stopped.
-int playThrough(const QString& path, const QString& event, const QString& folder)
+// blocks the day gets the shoot-out order the director would record (seeding order); a stage whose
+// preview waits is started with `play advance` (counted in `advances`), or with `stopAtAdvance` the
+// play stops there. The number of draws (score files) it took, -1 when the day stopped.
+int playThrough(const QString& path, const QString& event, const QString& folder, int* advances = nullptr,
+                bool stopAtAdvance = false)
 {
     const play::Format format = storedFormat(path, event);
     std::uint64_t random = 2026;
@@ -58,10 +61,23 @@ int playThrough(const QString& path, const QString& event, const QString& folder
         const QList<QStringList> rows = parseCsv(draw.out);
         if (rows.size() <= 1) {
             // Nothing waits: finished, or a tie blocks the day (a shoot-out's order is recorded).
-            const auto store = openStoppedStore(path);
+            auto store = openStoppedStore(path);
             const play::PlayState state = play::computePlay(store->playInput(event, {}));
             if (state.finished && state.placesFinal)
                 return round - 1;
+            if (state.awaitingStart >= 1) {
+                store.reset(); // the command line opens the database for itself
+                if (stopAtAdvance)
+                    return round - 1;
+                const CliRun advance = run({QStringLiteral("play"), QStringLiteral("advance"), path, event});
+                if (advance.status != 0) {
+                    qWarning("%s", qPrintable(advance.err));
+                    return -1;
+                }
+                if (advances)
+                    ++*advances;
+                continue;
+            }
             const std::vector<play::UnresolvedTie>& ties =
                 state.blockingTies.empty() ? state.placeTies : state.blockingTies;
             if (ties.empty())
@@ -195,8 +211,10 @@ private Q_SLOTS:
                                   QStringLiteral("--template"), QStringLiteral("WCC")});
         QCOMPARE(again.status, 2);
 
-        const int rounds = playThrough(path, event, dir.path());
+        int advances = 0;
+        const int rounds = playThrough(path, event, dir.path(), &advances);
         QVERIFY2(rounds > 3, qPrintable(QString::number(rounds)));
+        QCOMPARE(advances, 2); // the pools, then the finals
 
         const CliRun standings = run({QStringLiteral("play"), QStringLiteral("standings"), path, event});
         QCOMPARE(standings.status, 0);
@@ -233,6 +251,63 @@ private Q_SLOTS:
             run({QStringLiteral("play"), QStringLiteral("places"), path, event, QStringLiteral("--apply")});
         QVERIFY2(places.status == 0, qPrintable(places.err));
         QCOMPARE(storedPlaces(path, event), oneTo(8));
+    }
+
+    void advanceShownThenStartedAndTakenBack()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("advance.sqlite"));
+        const QString event = makeEvent(path, 12, false);
+        QVERIFY(!event.isEmpty());
+        QCOMPARE(run({QStringLiteral("play"), QStringLiteral("format"), path, event,
+                      QStringLiteral("--template"), QStringLiteral("NCA day")})
+                     .status,
+                 0);
+        // Nothing to start while the groups play, nothing to take back.
+        QCOMPARE(run({QStringLiteral("play"), QStringLiteral("advance"), path, event}).status, 2);
+        const CliRun nothing =
+            run({QStringLiteral("play"), QStringLiteral("advance"), path, event, QStringLiteral("--undo")});
+        QCOMPARE(nothing.status, 2);
+        QVERIFY2(nothing.err.contains(QStringLiteral("only the first stage")), qPrintable(nothing.err));
+        QVERIFY(playThrough(path, event, dir.path(), nullptr, true) >= 1);
+        // The groups complete: the pools are drawn as a preview, and no game waits for a score.
+        QCOMPARE(parseCsv(run({QStringLiteral("play"), QStringLiteral("draw"), path, event}).out).size(), 1);
+        const CliRun advance = run({QStringLiteral("play"), QStringLiteral("advance"), path, event});
+        QVERIFY2(advance.status == 0, qPrintable(advance.err));
+        QVERIFY2(advance.err.contains(QStringLiteral("Pools started")), qPrintable(advance.err));
+        const QList<QStringList> goesOn = parseCsv(advance.out);
+        QCOMPARE(goesOn.first(),
+                 (QStringList{QStringLiteral("stage"), QStringLiteral("group"), QStringLiteral("unit"),
+                              QStringLiteral("name"), QStringLiteral("why"), QStringLiteral("started")}));
+        QCOMPARE(goesOn.size(), 13); // every player goes on to a pool, with the reason from the groups
+        for (qsizetype i = 1; i < goesOn.size(); ++i) {
+            QVERIFY2(goesOn[i][4].contains(QStringLiteral(" in Morning groups")), qPrintable(goesOn[i][4]));
+            QCOMPARE(goesOn[i][5], QStringLiteral("yes"));
+        }
+        const QList<QStringList> poolGames =
+            parseCsv(run({QStringLiteral("play"), QStringLiteral("draw"), path, event}).out);
+        QVERIFY(poolGames.size() > 1);
+        // Taken back: a preview again, the same pools when started again.
+        const CliRun undo =
+            run({QStringLiteral("play"), QStringLiteral("advance"), path, event, QStringLiteral("--undo")});
+        QVERIFY2(undo.status == 0, qPrintable(undo.err));
+        QCOMPARE(parseCsv(undo.out).size(), 13);
+        QCOMPARE(parseCsv(undo.out)[1][5], QStringLiteral("no"));
+        QCOMPARE(parseCsv(run({QStringLiteral("play"), QStringLiteral("draw"), path, event}).out).size(), 1);
+        QCOMPARE(run({QStringLiteral("play"), QStringLiteral("advance"), path, event}).out, advance.out);
+        // A score in the pools: the start can no longer be taken back.
+        const QString file = dir.filePath(QStringLiteral("pool.csv"));
+        QVERIFY(writeFile(file, QStringLiteral("game,points_a,points_b,twenties_a,twenties_b\n%1,6,2,0,0\n")
+                                    .arg(poolGames[1][0])
+                                    .toUtf8()));
+        QCOMPARE(run({QStringLiteral("play"), QStringLiteral("scores"), path, event, file}).status, 0);
+        const CliRun late =
+            run({QStringLiteral("play"), QStringLiteral("advance"), path, event, QStringLiteral("--undo")});
+        QCOMPARE(late.status, 2);
+        QVERIFY2(late.err.contains(QStringLiteral("has a score")), qPrintable(late.err));
+        QCOMPARE(run({QStringLiteral("play"), QStringLiteral("draw"), path, event, QStringLiteral("--undo")})
+                     .status,
+                 64);
     }
 
     void usageErrors()

@@ -1,6 +1,7 @@
 // The day of play in the database (core/store/playstore.h, issue 28): the format stored and read
 // back, a score per transaction, refused entries writing nothing, corrections audited, the
-// migration to schema 9 and a read-only store.
+// migration to schema 9 and 10, a read-only store; the advancement to the next stage confirmed and
+// taken back until its first score, and the first stage's groups set by hand (issue 28 items 2, 5).
 
 #include "../common/storefixtures.h"
 #include "core/store/sqlite.h"
@@ -9,6 +10,8 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <map>
 
 using namespace flickdesk;
 using namespace flickdesk::testing;
@@ -49,6 +52,45 @@ std::int64_t auditCount(const QString& path, const char* action)
     select.bind(1, action);
     select.step();
     return select.integer(0);
+}
+
+// Scores every game waiting (a shoot-out order where a tie blocks the day) until none waits: the
+// stages started so far are played to their end.
+int playOn(core::Store& store, const QString& event, const core::PlayRatings& ratings, std::uint64_t& random)
+{
+    int entered = 0;
+    for (int guard = 0; guard < 2000; ++guard) {
+        const play::PlayInput input = store.playInput(event, ratings);
+        const play::PlayState state = play::computePlay(input);
+        if (!state.blockingTies.empty()) {
+            // The director's order after the shoot-out: as listed, every tie of one group in one order
+            // (an order recorded before for that group kept first).
+            std::map<std::pair<int, int>, std::vector<play::UnitId>> orders;
+            for (const play::ShootOutOrder& earlier : input.shootOuts)
+                orders[{earlier.stage, earlier.group}] = earlier.order;
+            for (const play::UnresolvedTie& tie : state.blockingTies) {
+                const std::pair<int, int> where = tie.stage < 0
+                                                      ? std::pair(state.blockingStage, state.blockingGroup)
+                                                      : std::pair(tie.stage, tie.group);
+                std::vector<play::UnitId>& order = orders[where];
+                for (const play::UnitId& unit : tie.units)
+                    if (std::find(order.begin(), order.end(), unit) == order.end())
+                        order.push_back(unit);
+            }
+            for (const auto& [where, order] : orders)
+                store.setShootOut(event, {where.first, where.second, order});
+            continue;
+        }
+        if (state.waitingGames().empty())
+            break;
+        const play::PlayGame* game = state.waitingGames().front();
+        const play::Stage& stage = input.format.stages[static_cast<std::size_t>(game->key.stage)];
+        store.recordScore(
+            event, ratings, game->key,
+            play::randomScore(stage.settings, stage.kind == play::StageKind::Playoff, 1500, 1500, random));
+        ++entered;
+    }
+    return entered;
 }
 
 } // namespace
@@ -235,7 +277,7 @@ private Q_SLOTS:
         before = dumpTables(path);
         const auto store = openStoppedStore(path);
         QVERIFY(store);
-        QCOMPARE(store->schemaVersion(), 9);
+        QCOMPARE(store->schemaVersion(), core::Store::latestSchemaVersion);
         QCOMPARE(store->entrants(event).size(), std::size_t{6});
         // Every row of version 8 is there as it was (the new tables are empty).
         const QString after = dumpTables(path);
@@ -246,6 +288,157 @@ private Q_SLOTS:
         QVERIFY(store->check().isEmpty());
         store->setPlayFormat(event, play::makeTemplate(play::Template::OneRoundRobin, 6), 1);
         QVERIFY(store->playSetup(event));
+    }
+
+    void advancementConfirmedAndTakenBack()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("play.sqlite"));
+        const auto store = openStoppedStore(path);
+        QVERIFY(store);
+        const QString event = eventOf(*store, 12);
+        const core::PlayRatings ratings = ratingsOf(12);
+        store->setPlayFormat(event, play::makeTemplate(play::Template::NcaDay, 12), 4);
+        QCOMPARE(store->playSetup(event)->stagesStarted, 1);
+        QCOMPARE(store->playInput(event, ratings).stagesStarted, 1);
+        // Before the groups are complete the pools cannot start.
+        QVERIFY_THROWS_EXCEPTION(core::StoreError, store->startPlayStage(event, ratings, 1));
+        std::uint64_t random = 5;
+        QVERIFY(playOn(*store, event, ratings, random) > 0);
+        play::PlayState state = play::computePlay(store->playInput(event, ratings));
+        QCOMPARE(state.awaitingStart, 1);
+        QVERIFY(state.waitingGames().empty());
+        const play::GameKey poolGame = state.stages[1].groups[0].games[0].key;
+        // A score for the pools before they start is refused, nothing written.
+        try {
+            store->recordScore(event, ratings, poolGame, {6, 2, 0, 0});
+            QFAIL("a score of a stage not started was stored");
+        } catch (const core::StoreError& error) {
+            QCOMPARE(error.kind(), core::StoreError::Kind::Refused);
+            QVERIFY2(error.message().contains(QStringLiteral("has not started")),
+                     qPrintable(error.message()));
+        }
+        const std::size_t groupScores = store->playScores(event).size();
+        QCOMPARE(auditCount(path, "play-advance"), std::int64_t{0});
+        // Started, taken back, started again: each audited.
+        store->startPlayStage(event, ratings, 1);
+        QCOMPARE(store->playSetup(event)->stagesStarted, 2);
+        QCOMPARE(auditCount(path, "play-advance"), std::int64_t{1});
+        QVERIFY_THROWS_EXCEPTION(core::StoreError, store->startPlayStage(event, ratings, 1));
+        store->undoPlayStageStart(event, 1);
+        QCOMPARE(store->playSetup(event)->stagesStarted, 1);
+        QCOMPARE(auditCount(path, "play-advance-undo"), std::int64_t{1});
+        QCOMPARE(play::computePlay(store->playInput(event, ratings)).awaitingStart, 1);
+        store->startPlayStage(event, ratings, 1);
+        store->recordScore(event, ratings, poolGame, {6, 2, 0, 0});
+        QCOMPARE(store->playScores(event).size(), groupScores + 1);
+        // Once the pools have a score, who went on to them stays.
+        try {
+            store->undoPlayStageStart(event, 1);
+            QFAIL("the start of a stage with a score was taken back");
+        } catch (const core::StoreError& error) {
+            QCOMPARE(error.kind(), core::StoreError::Kind::Refused);
+            QVERIFY2(error.message().contains(QStringLiteral("has a score")), qPrintable(error.message()));
+        }
+        QCOMPARE(store->playSetup(event)->stagesStarted, 2);
+        QCOMPARE(auditCount(path, "play-advance-undo"), std::int64_t{1});
+        // The day plays to its end with each advancement confirmed.
+        playOn(*store, event, ratings, random);
+        state = play::computePlay(store->playInput(event, ratings));
+        QCOMPARE(state.awaitingStart, 2);
+        store->startPlayStage(event, ratings, 2);
+        playOn(*store, event, ratings, random);
+        state = play::computePlay(store->playInput(event, ratings));
+        QVERIFY(state.finished);
+        QCOMPARE(state.places.size(), std::size_t{12});
+    }
+
+    void groupsSetByHand()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("play.sqlite"));
+        const auto store = openStoppedStore(path);
+        QVERIFY(store);
+        const QString event = eventOf(*store, 20);
+        const core::PlayRatings ratings = ratingsOf(20);
+        store->setPlayFormat(event, play::makeTemplate(play::Template::NcaDay, 20), 4);
+        const play::PlayState drawn = play::computePlay(store->playInput(event, ratings));
+        QCOMPARE(drawn.stages[0].groups.size(), std::size_t{2});
+        std::vector<std::vector<play::UnitId>> groups{drawn.stages[0].groups[0].units,
+                                                      drawn.stages[0].groups[1].units};
+        // Unequal sizes are played: one moved from Group A to Group B.
+        groups[1].push_back(groups[0].back());
+        groups[0].pop_back();
+        store->setPlayFirstSeeding(event, play::Seeding::Hand, groups);
+        QCOMPARE(store->playSetup(event)->format.stages[0].settings.seeding, play::Seeding::Hand);
+        const play::PlayState moved = play::computePlay(store->playInput(event, ratings));
+        QVERIFY(!moved.problem);
+        QCOMPARE(moved.stages[0].groups[0].units.size(), std::size_t{9});
+        QCOMPARE(moved.stages[0].groups[1].units, groups[1]);
+        QCOMPARE(auditCount(path, "play-seeding"), std::int64_t{1});
+        // A group of one, a unit twice or missing: refused, nothing written.
+        QVERIFY_THROWS_EXCEPTION(
+            core::StoreError,
+            store->setPlayFirstSeeding(event, play::Seeding::Hand,
+                                       {{groups[0].front()}, {groups[0].begin() + 1, groups[0].end()}}));
+        std::vector<std::vector<play::UnitId>> twice = groups;
+        twice[0].push_back(groups[1].front());
+        QVERIFY_THROWS_EXCEPTION(core::StoreError,
+                                 store->setPlayFirstSeeding(event, play::Seeding::Hand, twice));
+        QCOMPARE(auditCount(path, "play-seeding"), std::int64_t{1});
+        QCOMPARE(store->playSetup(event)->handGroups, groups);
+        // Back to the snake: the groups drawn first again.
+        store->setPlayFirstSeeding(event, play::Seeding::Snake, {});
+        QCOMPARE(play::computePlay(store->playInput(event, ratings)).stages[0].groups[1].units,
+                 drawn.stages[0].groups[1].units);
+        // After the first score, refused.
+        store->recordScore(event, ratings, firstWaiting(*store, event, ratings), {5, 3, 1, 0});
+        QVERIFY_THROWS_EXCEPTION(core::StoreError,
+                                 store->setPlayFirstSeeding(event, play::Seeding::Hand, groups));
+        // A first stage of random rounds has no groups to set.
+        const QString wcc = eventOf(*store, 20, QStringLiteral("2026-03-21"));
+        store->setPlayFormat(wcc, play::makeTemplate(play::Template::Wcc, 20), 4);
+        QVERIFY_THROWS_EXCEPTION(core::StoreError, store->setPlayFirstSeeding(wcc, play::Seeding::Hand, {}));
+    }
+
+    void migrationToVersion10KeepsPlaysOpen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.sqlite"));
+        QString playing;
+        QString waiting;
+        {
+            const auto old = openStoreAtVersion(path, 9);
+            QVERIFY(old);
+            QCOMPARE(old->schemaVersion(), 9);
+            playing = eventOf(*old, 6);
+            waiting = eventOf(*old, 6, QStringLiteral("2026-03-21"));
+        }
+        {
+            // Written as version 9 did: no stages started column.
+            core::sqlite::Database db(path, core::sqlite::Database::Mode::ReadWrite);
+            db.execute("INSERT INTO play_formats (event_id, format, seed) VALUES ('" + playing.toStdString() +
+                       "', '" +
+                       core::playFormatJson(play::makeTemplate(play::Template::NcaDay, 6)).toStdString() +
+                       "', 1)");
+            db.execute("INSERT INTO play_formats (event_id, format, seed) VALUES ('" + waiting.toStdString() +
+                       "', '" +
+                       core::playFormatJson(play::makeTemplate(play::Template::NcaDay, 6)).toStdString() +
+                       "', 1)");
+            db.execute(
+                "INSERT INTO play_scores (event_id, game, unit_a, unit_b, points_a, points_b, twenties_a, "
+                "twenties_b, entered) VALUES ('" +
+                playing.toStdString() + "', 's0.g0.r0.m0.n0', '1', '6', 5, 3, 0, 0, '2026-03-14T10:00:00Z')");
+        }
+        const auto store = openStoppedStore(path);
+        QVERIFY(store);
+        QCOMPARE(store->schemaVersion(), 10);
+        QVERIFY2(store->check().isEmpty(), qPrintable(store->check().join(u'\n')));
+        // A play begun before stages were started one by one keeps every stage open; one not begun
+        // waits for the director from its second stage.
+        QCOMPARE(store->playSetup(playing)->stagesStarted, 0);
+        QCOMPARE(store->playSetup(waiting)->stagesStarted, 1);
+        QCOMPARE(store->playScores(playing).size(), std::size_t{1});
     }
 
     void readOnlyStoreRefusesEveryWrite()
@@ -278,6 +471,9 @@ private Q_SLOTS:
         }));
         QVERIFY(readOnly([&] { store->setHandPlace(event, {"1", 1, "ruling"}); }));
         QVERIFY(readOnly([&] { store->setWithdrawal(event, {"1", 0, 1}); }));
+        QVERIFY(readOnly([&] { store->startPlayStage(event, ratings, 1); }));
+        QVERIFY(readOnly([&] { store->undoPlayStageStart(event, 1); }));
+        QVERIFY(readOnly([&] { store->setPlayFirstSeeding(event, play::Seeding::Random, {}); }));
         QCOMPARE(store->playInput(event, ratings).units.size(), std::size_t{8});
         QCOMPARE(dumpTables(path), before);
     }

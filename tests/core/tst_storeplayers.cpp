@@ -479,7 +479,7 @@ void TestStorePlayers::olderDatabaseGainsLocation()
     }
     const auto upgraded = testing::openStoppedStore(path);
     QCOMPARE(upgraded->schemaVersion(), Store::latestSchemaVersion);
-    QCOMPARE(Store::latestSchemaVersion, 9);
+    QCOMPARE(Store::latestSchemaVersion, 10);
     QVERIFY(!upgraded->backupsMade().isEmpty()); // the backup made before the migration
     QCOMPARE(upgraded->event(event)->location, QString());
     QVERIFY2(upgraded->check().isEmpty(), qPrintable(upgraded->check().join(u'\n')));

@@ -1,8 +1,9 @@
 // The Play tab (widgets/play/playview.h) in the main window at 1280x800: a template's groups with
 // their mean ratings before Start, Start storing the format, scores typed at the keyboard ("6 2 3 1"
 // Enter) each stored at once and undoable from Edit > Undo, a refused score said in words writing
-// nothing, the shoot-out order asked where a tie blocks the day, and a 24-player NCA day played by
-// keyboard to places in the event's results with no place typed. Every keystroke is printed.
+// nothing, the shoot-out order asked where a tie blocks the day, each next stage shown before the
+// director starts it (Alt+A), and a 24-player NCA day played by keyboard to places in the event's
+// results with no place typed. Every keystroke is printed.
 
 #include "../common/imagecheck.h"
 #include "../common/sessionwait.h"
@@ -254,6 +255,7 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     std::uint64_t random = 28;
     int entered = 0;
     int shootOuts = 0;
+    int advances = 0;
     for (int step = 0; step < 2000 && !session->state().placesFinal; ++step) {
         if (ui::ShootOutDialog* dialog = view()->shootOutDialog()) {
             QStringList names;
@@ -293,6 +295,28 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
             ++shootOuts;
             continue;
         }
+        if (const int stage = session->state().awaitingStart; stage >= 1) {
+            // The stage before is complete: who goes on, and where, is shown before it starts; none
+            // of its games waits for a score until the director starts it.
+            const QString name =
+                QString::fromStdString(session->input()->format.stages[static_cast<std::size_t>(stage)].name);
+            QVERIFY(view()->advanceButton()->isVisible());
+            QCOMPARE(view()->advanceButton()->text(), QStringLiteral("St&art %1").arg(name));
+            QVERIFY(!session->state().stages[static_cast<std::size_t>(stage)].started);
+            QVERIFY(!view()->selectedGame());
+            QVERIFY(view()->statusLabel()->text().contains(name));
+            // The window active again after the shoot-out's dialog, the score box focused.
+            QVERIFY(testing::activate(m_window.get()));
+            view()->scoreEdit()->setFocus();
+            qInfo("keys: Alt+A (Start %s)", qPrintable(name));
+            QTest::keyClick(view()->scoreEdit(), Qt::Key_A, Qt::AltModifier);
+            // A button's mnemonic clicks it once its press is drawn.
+            QTRY_VERIFY2(session->state().stages[static_cast<std::size_t>(stage)].started,
+                         qPrintable(view()->scoreMessage()->text()));
+            QVERIFY(view()->selectedGame());
+            ++advances;
+            continue;
+        }
         const std::optional<play::GameKey> key = view()->selectedGame();
         QVERIFY2(key, qPrintable(view()->scoreMessage()->text()));
         const play::PlayGame* game = session->state().game(*key);
@@ -319,7 +343,8 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     QVERIFY(session->state().finished);
     QVERIFY(session->state().placesFinal);
     QVERIFY(shootOuts >= 1);
-    qInfo("%d scores and %d shoot-out orders entered by keyboard", entered, shootOuts);
+    QCOMPARE(advances, 2); // the pools, then the finals
+    qInfo("%d scores, %d shoot-out orders and %d starts entered by keyboard", entered, shootOuts, advances);
 
     // The places with their rule in words; nothing in the results until the director uses them.
     QCOMPARE(view()->placesTable()->rowCount(), 24);
@@ -355,14 +380,21 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     QVERIFY(image.save(file));
     qInfo("screenshot: %s", qPrintable(file));
     QVERIFY(!view()->usePlacesButton()->isEnabled()); // nothing more to write
-    // The event's history of edits: the scores and the places from the play, no place typed.
+    // The event's history of edits: the scores, the stages started and the places from the play, no
+    // place typed.
     const QUndoStack* stack = m_window->session()->undoStack();
-    QCOMPARE(stack->count(), entered + shootOuts + 1);
-    for (int i = 0; i < entered + shootOuts; ++i)
+    const int steps = entered + shootOuts + advances;
+    QCOMPARE(stack->count(), steps + 1);
+    int starts = 0;
+    for (int i = 0; i < steps; ++i) {
         QVERIFY2(stack->text(i).startsWith(QStringLiteral("Score ")) ||
-                     stack->text(i).startsWith(QStringLiteral("Shoot-out order ")),
+                     stack->text(i).startsWith(QStringLiteral("Shoot-out order ")) ||
+                     stack->text(i).startsWith(QStringLiteral("Start ")),
                  qPrintable(stack->text(i)));
-    QCOMPARE(stack->text(entered + shootOuts), QStringLiteral("Places from the play"));
+        starts += stack->text(i).startsWith(QStringLiteral("Start ")) ? 1 : 0;
+    }
+    QCOMPARE(starts, advances);
+    QCOMPARE(stack->text(steps), QStringLiteral("Places from the play"));
     // One undo step takes the places back out of the results; they can be used again.
     undoAction()->trigger();
     QVERIFY(m_window->store()->standings(m_eventId).empty());

@@ -35,6 +35,9 @@ struct PlaySetup {
     engine::play::Format format;
     std::uint64_t seed = 0;
     std::vector<std::vector<engine::play::UnitId>> handGroups;
+    // Issue 28 item 5: the stages started (PlayInput::stagesStarted); 0: no gate (a play stored
+    // before stages were started one by one, or written whole).
+    int stagesStarted = 0;
 };
 
 // One stored score with the sides it was entered for and when.
@@ -92,6 +95,22 @@ public:
     // the unit its place from the play again (refused when it has none set by hand).
     void setHandPlace(const QString& eventId, const engine::play::HandPlace& place);
     void clearHandPlace(const QString& eventId, const engine::play::UnitId& unit);
+
+    // ---- advancing (issue 28 item 5) and groups by hand (DECISIONS G4).
+
+    // The advancement into `stage` (1 or more) confirmed: the stage, shown before as a preview, takes
+    // scores from now on. Refused unless the play computed from what is stored shows that stage as
+    // its preview (the stage before complete, every tie that decides who goes on broken), and for a
+    // play stored with every stage open.
+    void startPlayStage(const QString& eventId, const PlayRatings& ratings, int stage);
+    // The advancement into `stage` taken back: the stage is a preview again. Refused unless it is the
+    // last stage started, and once any of its games has a score.
+    void undoPlayStageStart(const QString& eventId, int stage);
+    // The first stage's seeding and, with Seeding::Hand, its groups (entrant numbers), in one write.
+    // Refused once any score is stored, for a first stage that has no groups (random rounds), and
+    // for groups that do not hold every unit once in the format's number of groups.
+    void setPlayFirstSeeding(const QString& eventId, engine::play::Seeding seeding,
+                             const std::vector<std::vector<engine::play::UnitId>>& groups);
 
 protected:
     PlayStore() = default;

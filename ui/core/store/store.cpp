@@ -489,6 +489,16 @@ CREATE TABLE play_places (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 10: the stages of an event's play the director has started (issue 28 item 5,
+// PlayInput::stagesStarted): the next stage is shown before it is confirmed. 0 is no gate: a play
+// with scores from before this version (or written whole, as an imported one) keeps every stage
+// drawn open; a play not begun yet waits for the director from its second stage on.
+constexpr const char* schemaVersion10 = R"sql(
+ALTER TABLE play_formats ADD COLUMN stages_started INTEGER NOT NULL DEFAULT 0 CHECK (stages_started >= 0);
+UPDATE play_formats SET stages_started = 1
+    WHERE NOT EXISTS (SELECT 1 FROM play_scores WHERE play_scores.event_id = play_formats.event_id);
+)sql";
+
 struct Migration {
     int version;
     const char* sql;
@@ -505,6 +515,7 @@ const Migration migrations[] = {
     {7, schemaVersion7, convertLockRows},
     {8, schemaVersion8},
     {9, schemaVersion9},
+    {10, schemaVersion10},
 };
 static_assert(std::size(migrations) == Store::latestSchemaVersion);
 

@@ -49,7 +49,7 @@ class Store : public EventDayStore,
               public PoolStore,
               public PlayStore {
 public:
-    static constexpr int latestSchemaVersion = 9;
+    static constexpr int latestSchemaVersion = 10;
     // PRAGMA application_id of every FlickDesk database: "FlDk".
     static constexpr std::int32_t applicationId = 0x466C446B;
 

@@ -210,7 +210,8 @@ std::vector<play::UnitId> unitsFromJson(const QJsonArray& array)
 
 std::optional<PlaySetup> readSetup(sqlite::Database& db, const QString& eventId)
 {
-    sqlite::Statement select(db, "SELECT format, seed, hand_groups FROM play_formats WHERE event_id = ?");
+    sqlite::Statement select(
+        db, "SELECT format, seed, hand_groups, stages_started FROM play_formats WHERE event_id = ?");
     select.bind(1, eventId);
     if (!select.step())
         return std::nullopt;
@@ -223,6 +224,7 @@ std::optional<PlaySetup> readSetup(sqlite::Database& db, const QString& eventId)
     setup.seed = static_cast<std::uint64_t>(select.integer(1));
     for (const QJsonValue group : QJsonDocument::fromJson(select.text(2).toUtf8()).array())
         setup.handGroups.push_back(unitsFromJson(group.toArray()));
+    setup.stagesStarted = static_cast<int>(select.integer(3));
     return setup;
 }
 
@@ -364,9 +366,12 @@ void PlayStore::setPlayFormat(const QString& eventId, const play::Format& format
                        .arg(QString::fromStdString(*problem)));
         const std::optional<PlaySetup> before = readSetup(d->db, eventId);
         const QString json = QString::fromUtf8(playFormatJson(format));
-        sqlite::Statement upsert(d->db, "INSERT INTO play_formats (event_id, format, seed) VALUES (?, ?, ?) "
+        // Issue 28 item 5: a new format starts its first stage only; each later one waits for the
+        // director to confirm who goes on.
+        sqlite::Statement upsert(d->db, "INSERT INTO play_formats (event_id, format, seed, stages_started) "
+                                        "VALUES (?, ?, ?, 1) "
                                         "ON CONFLICT (event_id) DO UPDATE SET format = excluded.format, "
-                                        "seed = excluded.seed");
+                                        "seed = excluded.seed, stages_started = 1");
         upsert.bind(1, eventId).bind(2, json).bind(3, static_cast<std::int64_t>(seed)).run();
         QJsonObject details;
         if (before)
@@ -438,6 +443,7 @@ play::PlayInput PlayStore::playInput(const QString& eventId, const PlayRatings& 
         input.format = setup->format;
         input.seed = setup->seed;
         input.handGroups = setup->handGroups;
+        input.stagesStarted = setup->stagesStarted;
         input.units = playUnits(eventId, ratings);
         for (const PlayScoreRecord& record : readScores(d->db, eventId)) {
             input.scores[record.key] = record.score;
@@ -717,6 +723,145 @@ void PlayStore::clearHandPlace(const QString& eventId, const play::UnitId& unit)
         QJsonObject details;
         details.insert(QStringLiteral("unit"), QString::fromStdString(unit));
         d->audit(QStringLiteral("play-place-clear"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+namespace {
+
+// The name of a stage of the stored format, for a message ("Pools").
+QString stageName(const PlaySetup& setup, int stage)
+{
+    if (stage >= 0 && stage < static_cast<int>(setup.format.stages.size()))
+        return QString::fromStdString(setup.format.stages[static_cast<std::size_t>(stage)].name);
+    return playTr("stage %1").arg(stage + 1);
+}
+
+void writeStagesStarted(sqlite::Database& db, const QString& eventId, int stages)
+{
+    sqlite::Statement update(db, "UPDATE play_formats SET stages_started = ? WHERE event_id = ?");
+    update.bind(1, stages).bind(2, eventId).run();
+}
+
+} // namespace
+
+void PlayStore::startPlayStage(const QString& eventId, const PlayRatings& ratings, int stage)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const std::optional<PlaySetup> setup = readSetup(d->db, eventId);
+        if (!setup)
+            refuse(tr("The event has no format of play yet. Nothing was changed."));
+        if (setup->stagesStarted == 0)
+            refuse(tr("Every stage of this play takes scores as soon as it is drawn: there is nothing to "
+                      "start. Nothing was changed."));
+        if (stage < 1 || stage >= static_cast<int>(setup->format.stages.size()))
+            refuse(tr("The format has no stage %1 to start. Nothing was changed.").arg(stage + 1));
+        if (stage < setup->stagesStarted)
+            refuse(tr("%1 has started already. Nothing was changed.").arg(stageName(*setup, stage)));
+        const play::PlayState state = play::computePlay(playInput(eventId, ratings));
+        if (state.problem)
+            refuse(tr("The play cannot be computed: %1 Nothing was changed.")
+                       .arg(QString::fromStdString(*state.problem)));
+        if (state.awaitingStart != stage) {
+            if (!state.blockingTies.empty())
+                refuse(tr("A tie decides who goes on to %1: record the shoot-out's order first. Nothing "
+                          "was changed.")
+                           .arg(stageName(*setup, stage)));
+            refuse(tr("%1 can start once %2 is complete. Nothing was changed.")
+                       .arg(stageName(*setup, stage), stageName(*setup, stage - 1)));
+        }
+        writeStagesStarted(d->db, eventId, stage + 1);
+        QJsonObject details;
+        details.insert(QStringLiteral("stage"), stage);
+        details.insert(QStringLiteral("name"), stageName(*setup, stage));
+        details.insert(QStringLiteral("entrants"),
+                       unitsJson(state.stages[static_cast<std::size_t>(stage)].entrants));
+        d->audit(QStringLiteral("play-advance"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::undoPlayStageStart(const QString& eventId, int stage)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        const std::optional<PlaySetup> setup = readSetup(d->db, eventId);
+        if (!setup)
+            refuse(tr("The event has no format of play yet. Nothing was changed."));
+        if (stage < 1 || setup->stagesStarted != stage + 1)
+            refuse(tr("%1 is not the last stage started: only that one can be taken back. Nothing was "
+                      "changed.")
+                       .arg(stageName(*setup, stage)));
+        for (const PlayScoreRecord& record : readScores(d->db, eventId)) {
+            if (record.key.stage == stage)
+                refuse(tr("%1 has a score already: who went on to it can no longer be taken back. Nothing "
+                          "was changed.")
+                           .arg(stageName(*setup, stage)));
+        }
+        writeStagesStarted(d->db, eventId, stage);
+        QJsonObject details;
+        details.insert(QStringLiteral("stage"), stage);
+        details.insert(QStringLiteral("name"), stageName(*setup, stage));
+        d->audit(QStringLiteral("play-advance-undo"), eventId, details);
+        d->touched(StoreChange::of(StoreChange::Play, eventId));
+        transaction.commit();
+    });
+}
+
+void PlayStore::setPlayFirstSeeding(const QString& eventId, play::Seeding seeding,
+                                    const std::vector<std::vector<play::UnitId>>& groups)
+{
+    d->guarded([&] {
+        d->requireWritable();
+        sqlite::Transaction transaction(d->db);
+        std::optional<PlaySetup> setup = readSetup(d->db, eventId);
+        if (!setup)
+            refuse(tr("The event has no format of play yet. Nothing was changed."));
+        if (hasScores(d->db, eventId))
+            refuse(tr("The play of this event has begun: its groups can be changed only before the first "
+                      "score. Nothing was changed."));
+        if (setup->format.stages.empty() || setup->format.stages.front().kind != play::StageKind::RoundRobin)
+            refuse(tr("The first stage of this format has no groups to set: its games are drawn from the "
+                      "whole field. Nothing was changed."));
+        const play::Seeding before = setup->format.stages.front().settings.seeding;
+        play::Format format = setup->format;
+        format.stages.front().settings.seeding = seeding;
+        const std::vector<std::vector<play::UnitId>> kept =
+            seeding == play::Seeding::Hand ? groups : std::vector<std::vector<play::UnitId>>{};
+        if (seeding == play::Seeding::Hand) {
+            // A group of one plays no game: the engine allows groups of unequal sizes, not that.
+            for (const auto& group : kept) {
+                if (group.size() < 2)
+                    refuse(tr("Each group needs at least two players or teams. Nothing was changed."));
+            }
+            play::PlayInput input;
+            input.format = format;
+            input.units = playUnits(eventId, {});
+            input.handGroups = kept;
+            const play::PlayState state = play::computePlay(input);
+            if (state.problem)
+                refuse(tr("These groups cannot be played: %1 Nothing was changed.")
+                           .arg(QString::fromStdString(*state.problem)));
+        }
+        QJsonArray array;
+        for (const auto& group : kept)
+            array.append(unitsJson(group));
+        sqlite::Statement update(d->db,
+                                 "UPDATE play_formats SET format = ?, hand_groups = ? WHERE event_id = ?");
+        update.bind(1, QString::fromUtf8(playFormatJson(format)))
+            .bind(2, QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact)))
+            .bind(3, eventId)
+            .run();
+        QJsonObject details;
+        details.insert(QStringLiteral("before"), wordOf(kSeedings, before));
+        details.insert(QStringLiteral("seeding"), wordOf(kSeedings, seeding));
+        details.insert(QStringLiteral("groups"), array);
+        d->audit(QStringLiteral("play-seeding"), eventId, details);
         d->touched(StoreChange::of(StoreChange::Play, eventId));
         transaction.commit();
     });

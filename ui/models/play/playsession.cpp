@@ -134,6 +134,93 @@ private:
     bool m_first = true;
 };
 
+// A stage started, or taken back to a preview, as one undo step: undo does the other (issue 28
+// item 5). The store refuses to take a start back once the stage has a score.
+class StageStartCommand : public QUndoCommand {
+public:
+    StageStartCommand(EventSession& session, int stage, bool start, const QString& text)
+        : QUndoCommand(text)
+        , m_session(&session)
+        , m_stage(stage)
+        , m_start(start)
+    {
+    }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false;
+            return;
+        }
+        write(m_start);
+    }
+    void undo() override { write(!m_start); }
+
+private:
+    void write(bool start)
+    {
+        if (!m_session)
+            return;
+        try {
+            if (start)
+                m_session->store().startPlayStage(m_session->eventId(), playRatings(*m_session), m_stage);
+            else
+                m_session->store().undoPlayStageStart(m_session->eventId(), m_stage);
+        } catch (const core::StoreError& error) {
+            m_session->commandFailed(text(), error.message());
+        }
+    }
+
+    QPointer<EventSession> m_session;
+    int m_stage = 0;
+    bool m_start = true;
+    bool m_first = true;
+};
+
+// The first stage's seeding and groups changed, as one undo step: undo puts back those before
+// (DECISIONS G4: snake or random again when the first move is undone).
+class SeedingCommand : public QUndoCommand {
+public:
+    using Groups = std::vector<std::vector<play::UnitId>>;
+    SeedingCommand(EventSession& session, play::Seeding beforeSeeding, Groups beforeGroups,
+                   play::Seeding afterSeeding, Groups afterGroups, const QString& text)
+        : QUndoCommand(text)
+        , m_session(&session)
+        , m_beforeSeeding(beforeSeeding)
+        , m_before(std::move(beforeGroups))
+        , m_afterSeeding(afterSeeding)
+        , m_after(std::move(afterGroups))
+    {
+    }
+    void redo() override
+    {
+        if (m_first) {
+            m_first = false;
+            return;
+        }
+        write(m_afterSeeding, m_after);
+    }
+    void undo() override { write(m_beforeSeeding, m_before); }
+
+private:
+    void write(play::Seeding seeding, const Groups& groups)
+    {
+        if (!m_session)
+            return;
+        try {
+            m_session->store().setPlayFirstSeeding(m_session->eventId(), seeding, groups);
+        } catch (const core::StoreError& error) {
+            m_session->commandFailed(text(), error.message());
+        }
+    }
+
+    QPointer<EventSession> m_session;
+    play::Seeding m_beforeSeeding;
+    Groups m_before;
+    play::Seeding m_afterSeeding;
+    Groups m_after;
+    bool m_first = true;
+};
+
 } // namespace
 
 PlaySession::PlaySession(EventSession& session, QObject* parent)
@@ -634,6 +721,126 @@ QString PlaySession::gameInWords(const play::GameKey& key) const
         where = tr("%1, board %2").arg(where).arg(game->board);
     return game->b.empty() ? tr("%1 (%2)").arg(where, unitName(game->a))
                            : tr("%1 (%2 v %3)").arg(where, unitName(game->a), unitName(game->b));
+}
+
+int PlaySession::lastStartedStage() const
+{
+    if (!m_input || m_input->stagesStarted < 2)
+        return 0;
+    return m_input->stagesStarted - 1;
+}
+
+QString PlaySession::stageName(int stage) const
+{
+    if (m_input && stage >= 0 && stage < static_cast<int>(m_input->format.stages.size()))
+        return QString::fromStdString(m_input->format.stages[static_cast<std::size_t>(stage)].name);
+    return tr("stage %1").arg(stage + 1);
+}
+
+bool PlaySession::startStage()
+{
+    if (!m_session || !m_input)
+        return fail(tr("Start the play first."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    const int stage = m_state.awaitingStart;
+    if (stage < 1)
+        return fail(tr("No stage is waiting to start: the one before is not complete yet."));
+    try {
+        m_session->store().startPlayStage(m_session->eventId(), playRatings(*m_session), stage);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    m_session->undoStack()->push(
+        new StageStartCommand(*m_session, stage, true, tr("Start %1").arg(stageName(stage))));
+    return true;
+}
+
+bool PlaySession::takeBackStart()
+{
+    if (!m_session || !m_input)
+        return fail(tr("Start the play first."));
+    if (!m_session->isEditable())
+        return fail(tr("This event can no longer be changed."));
+    const int stage = lastStartedStage();
+    if (stage < 1)
+        return fail(tr("Only the first stage has started: there is no advancement to take back."));
+    try {
+        m_session->store().undoPlayStageStart(m_session->eventId(), stage);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    m_session->undoStack()->push(new StageStartCommand(
+        *m_session, stage, false, tr("Take back the start of %1").arg(stageName(stage))));
+    return true;
+}
+
+bool PlaySession::canMoveUnits(QString* why) const
+{
+    const auto no = [why](const QString& text) {
+        if (why)
+            *why = text;
+        return false;
+    };
+    if (!m_session || !m_input)
+        return no(tr("Start the play first: the groups can then be changed until the first score."));
+    if (!m_session->isEditable())
+        return no(tr("This event can no longer be changed."));
+    if (m_input->format.stages.empty() || m_input->format.stages.front().kind != play::StageKind::RoundRobin)
+        return no(tr("The first stage draws its games from the whole field: it has no groups to change."));
+    if (!m_input->scores.empty())
+        return no(tr("The play has begun: the groups can be changed only before the first score."));
+    if (m_state.stages.empty())
+        return no(
+            tr("The groups cannot be drawn: %1").arg(QString::fromStdString(m_state.problem.value_or(""))));
+    return true;
+}
+
+bool PlaySession::moveUnit(const play::UnitId& unit, int group)
+{
+    QString why;
+    if (!canMoveUnits(&why))
+        return fail(why);
+    std::vector<std::vector<play::UnitId>> groups;
+    for (const play::PlayGroup& each : m_state.stages.front().groups)
+        groups.push_back(each.units);
+    if (group < 0 || group >= static_cast<int>(groups.size()))
+        return fail(tr("There is no such group."));
+    int from = -1;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const auto it = std::find(groups[g].begin(), groups[g].end(), unit);
+        if (it != groups[g].end()) {
+            from = static_cast<int>(g);
+            groups[g].erase(it);
+        }
+    }
+    if (from < 0)
+        return fail(tr("%1 is not in the groups.").arg(unitName(unit)));
+    const QString fromName =
+        QString::fromStdString(m_state.stages.front().groups[static_cast<std::size_t>(from)].name);
+    const QString toName =
+        QString::fromStdString(m_state.stages.front().groups[static_cast<std::size_t>(group)].name);
+    if (from == group)
+        return fail(tr("%1 is in %2 already.").arg(unitName(unit), toName));
+    // A group of one would play no game: said in words before the store refuses it.
+    if (groups[static_cast<std::size_t>(from)].size() < 2)
+        return fail(tr("%1 would be left with fewer than two players or teams: move someone into it first, "
+                       "or move another player.")
+                        .arg(fromName));
+    groups[static_cast<std::size_t>(group)].push_back(unit);
+    const play::Seeding before = m_input->format.stages.front().settings.seeding;
+    std::vector<std::vector<play::UnitId>> beforeGroups;
+    if (before == play::Seeding::Hand)
+        beforeGroups = m_input->handGroups;
+    try {
+        m_session->store().setPlayFirstSeeding(m_session->eventId(), play::Seeding::Hand, groups);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    m_session->undoStack()->push(
+        new SeedingCommand(*m_session, before, beforeGroups, play::Seeding::Hand, groups,
+                           tr("Move %1 from %2 to %3").arg(unitName(unit), fromName, toName)));
+    return true;
 }
 
 } // namespace flickdesk::ui

@@ -83,6 +83,21 @@ public:
     QString gameInWords(const engine::play::GameKey& key) const;
     QString lastError() const { return m_lastError; }
 
+    // ---- advancing (issue 28 item 5) and groups by hand (DECISIONS G4): each one undo step.
+    // The stage shown as the advancement's preview (state().awaitingStart) started: its games take
+    // scores from now on.
+    bool startStage();
+    // The last stage started (lastStartedStage) back to a preview; refused once it has a score.
+    bool takeBackStart();
+    // The last stage the director started (1 or more), or 0 when only the first has.
+    int lastStartedStage() const;
+    // Whether the groups of the first stage can be changed by hand now: a format whose first stage
+    // plays in groups, no score yet and an editable event; else why not in words (`why`).
+    bool canMoveUnits(QString* why = nullptr) const;
+    // `unit` moved into the first stage's group `group` (0-based), before the first score: the
+    // format's seeding becomes by hand, with the groups as they were drawn but for this move.
+    bool moveUnit(const engine::play::UnitId& unit, int group);
+
     void reload();
 
 Q_SIGNALS:
@@ -91,6 +106,7 @@ Q_SIGNALS:
 
 private:
     bool fail(const QString& message);
+    QString stageName(int stage) const;
 
     QPointer<EventSession> m_session;
     StoreWatcher* m_watcher = nullptr;

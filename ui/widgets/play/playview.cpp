@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -116,6 +117,29 @@ private:
     std::function<QUndoStack*()> m_stack;
 };
 
+// The groups' keys and drops (DECISIONS G4, by hand): Ctrl+Up / Ctrl+Down move the selected unit to
+// the group before or after; a unit dropped on another group (or a player of it) moves there; Ctrl+Z
+// takes back the last step where no Edit > Undo answers it first (the tab alone).
+class GroupKeys : public QObject {
+public:
+    GroupKeys(std::function<bool(QObject*, QEvent*)> handle, QObject* parent)
+        : QObject(parent)
+        , m_handle(std::move(handle))
+    {
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        return m_handle(watched, event) || QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<bool(QObject*, QEvent*)> m_handle;
+};
+
+// Item data of the groups: the unit's id, and the first stage's group a unit or group item is of.
+constexpr int unitRole = Qt::UserRole;
+constexpr int groupRole = Qt::UserRole + 1;
+
 } // namespace
 
 ShootOutDialog::ShootOutDialog(const QString& question,
@@ -205,6 +229,15 @@ PlayView::PlayView(QWidget* parent)
                             "round is played in waves (DECISIONS G3)."));
     m_start = new QPushButton(tr("Start"));
     m_start->setObjectName(QStringLiteral("playStart"));
+    m_moveUnit = new QPushButton(tr("Move to &Group..."));
+    m_moveUnit->setObjectName(QStringLiteral("playMoveUnit"));
+    m_advance = new QPushButton;
+    m_advance->setObjectName(QStringLiteral("playAdvance"));
+    m_advance->setToolTip(tr("Who goes on, and where, is shown in the groups with the reason from the "
+                             "standings. Starting the stage lets its games take scores; it can be taken "
+                             "back until its first score."));
+    m_takeBack = new QPushButton(tr("Take &Back Start"));
+    m_takeBack->setObjectName(QStringLiteral("playTakeBack"));
     m_status = new QLabel;
     m_status->setWordWrap(true);
     auto* formatLabel = new QLabel(tr("Format:"));
@@ -216,6 +249,9 @@ PlayView::PlayView(QWidget* parent)
     setup->addWidget(boardsLabel);
     setup->addWidget(m_boards);
     setup->addWidget(m_start);
+    setup->addWidget(m_moveUnit);
+    setup->addWidget(m_advance);
+    setup->addWidget(m_takeBack);
     setup->addWidget(m_status, 1);
     layout->addLayout(setup);
 
@@ -268,8 +304,12 @@ PlayView::PlayView(QWidget* parent)
     new ReasonColumns(m_standings, 1, 5);
     m_groups = new QTreeWidget;
     m_groups->setObjectName(QStringLiteral("playGroups"));
-    m_groups->setHeaderLabels({tr("Stage, group, player"), tr("Rating")});
-    m_groups->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_groups->setHeaderLabels({tr("Stage, group, player"), tr("Rating"), tr("Why there")});
+    // At 1280x800 the names and the reasons share the width; a stage's title spans the row.
+    m_groups->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_groups->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_groups->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_groups->setDragDropMode(QAbstractItemView::InternalMove);
     m_placesPane = new PlayPlaces;
     m_side->addTab(m_groups, tr("Groups"));
     m_side->addTab(m_standings, tr("Standings"));
@@ -292,6 +332,64 @@ PlayView::PlayView(QWidget* parent)
     connect(m_games, &QTableWidget::currentCellChanged, this, &PlayView::updateScoreLabel);
     connect(m_placesPane, &PlayPlaces::message, this, &PlayView::message);
     connect(m_shootOut, &QPushButton::clicked, this, &PlayView::askShootOut);
+    connect(m_moveUnit, &QPushButton::clicked, this, &PlayView::showMoveMenu);
+    connect(m_groups, &QTreeWidget::currentItemChanged, this, &PlayView::updateAdvancing);
+    connect(m_advance, &QPushButton::clicked, this, [this] {
+        if (!m_play)
+            return;
+        m_message->clear();
+        const int stage = m_play->state().awaitingStart;
+        if (!m_play->startStage()) {
+            m_message->setText(m_play->lastError());
+            return;
+        }
+        Q_EMIT message(tr("%1 has started")
+                           .arg(QString::fromStdString(
+                               m_play->input()->format.stages[static_cast<std::size_t>(stage)].name)));
+        m_score->setFocus();
+    });
+    connect(m_takeBack, &QPushButton::clicked, this, [this] {
+        if (!m_play)
+            return;
+        m_message->clear();
+        if (!m_play->takeBackStart())
+            m_message->setText(m_play->lastError());
+    });
+    const auto groupEvents = [this](QObject* watched, QEvent* event) {
+        if (watched == m_groups && event->type() == QEvent::KeyPress) {
+            auto* press = static_cast<QKeyEvent*>(event);
+            if (press->modifiers() == Qt::ControlModifier &&
+                (press->key() == Qt::Key_Up || press->key() == Qt::Key_Down)) {
+                const auto unit = selectedUnit();
+                // Without a movable player chosen, the move says why in words.
+                moveSelectedUnit(unit ? unit->second + (press->key() == Qt::Key_Up ? -1 : 1) : 0);
+                return true;
+            }
+            QUndoStack* stack = m_session ? m_session->undoStack() : nullptr;
+            if (stack && (press->matches(QKeySequence::Undo) || press->matches(QKeySequence::Redo))) {
+                if (press->matches(QKeySequence::Undo))
+                    stack->undo();
+                else
+                    stack->redo();
+                return true;
+            }
+        }
+        if (watched == m_groups->viewport() && event->type() == QEvent::Drop) {
+            // A drop moves the unit through the store (one undo step); the tree is redrawn from it.
+            auto* drop = static_cast<QDropEvent*>(event);
+            QTreeWidgetItem* target = m_groups->itemAt(drop->position().toPoint());
+            const QVariant group = target ? target->data(0, groupRole) : QVariant();
+            if (group.isValid())
+                moveSelectedUnit(group.toInt());
+            drop->setDropAction(Qt::IgnoreAction);
+            drop->accept();
+            return true;
+        }
+        return false;
+    };
+    auto* groupKeys = new GroupKeys(groupEvents, this);
+    m_groups->installEventFilter(groupKeys);
+    m_groups->viewport()->installEventFilter(groupKeys);
     refresh();
 }
 
@@ -349,6 +447,7 @@ void PlayView::refresh()
         m_standings->setRowCount(0);
         m_placesPane->refresh();
         m_shootOut->setEnabled(false);
+        updateAdvancing();
         showPreview();
         updateScoreLabel();
         return;
@@ -369,6 +468,17 @@ void PlayView::refresh()
                 .arg(input.format.stages.size())
                 .arg(QString::fromStdString(input.format.stages[static_cast<std::size_t>(stage)].name)));
     }
+    if (!state.problem && state.awaitingStart >= 1) {
+        // Issue 28 item 5: the advancement is shown before the director confirms it.
+        const auto name = [&](int index) {
+            return QString::fromStdString(input.format.stages[static_cast<std::size_t>(index)].name);
+        };
+        m_status->setText(tr("%1 is complete. Check who goes on to %2 and why (Groups), then Start %2.")
+                              .arg(name(state.awaitingStart - 1), name(state.awaitingStart)));
+    } else if (!state.problem && m_play->canMoveUnits()) {
+        m_status->setText(
+            tr("%1 Players can move between groups until the first score.").arg(m_status->text()));
+    }
     // A score whose game was redrawn (an earlier score corrected or undone) is kept but not used:
     // said here so that the director enters it again where it now belongs.
     QStringList ignored;
@@ -379,10 +489,27 @@ void PlayView::refresh()
         m_status->setText(tr("%1 %n scores are for games no longer drawn (point here to see them).", nullptr,
                              static_cast<int>(ignored.size()))
                               .arg(m_status->text()));
+    // Before the first score the groups are what the director works on: they stay in view.
+    const bool groupsShown = m_side->currentWidget() == m_groups && m_play->canMoveUnits();
     showGroups(state, input.format, false);
     showGames();
     showStandings();
     showPlaces();
+    updateAdvancing();
+    if (groupsShown)
+        m_side->setCurrentWidget(m_groups);
+    // The groups stay in view while the director moves players, and when the next stage's preview
+    // appears (once: then the director may look at the standings).
+    if (m_movedUnit || (state.awaitingStart >= 1 && m_shownPreview != state.awaitingStart))
+        m_side->setCurrentWidget(m_groups);
+    m_shownPreview = state.awaitingStart;
+    if (m_movedUnit) {
+        for (QTreeWidgetItemIterator it(m_groups); *it; ++it)
+            if ((*it)->data(0, groupRole).isValid() &&
+                (*it)->data(0, unitRole).toString().toStdString() == *m_movedUnit)
+                m_groups->setCurrentItem(*it);
+        m_movedUnit.reset();
+    }
     const std::optional<play::UnresolvedTie> tie = pendingTie();
     m_shootOut->setEnabled(editable && tie.has_value());
     if (tie && tieKey(*tie) != m_askedTie && !m_dialog)
@@ -426,20 +553,57 @@ void PlayView::showGroups(const play::PlayState& state, const play::Format& form
             m_groups, {tr("Stage %1: %2 (%3)")
                            .arg(index + 1)
                            .arg(QString::fromStdString(stage.name), stageKindText(stage))});
-        stageItem->setExpanded(index == 0 || (!preview && static_cast<int>(index) == state.currentStage));
+        // The stage in play (or shown before it starts) open; the first while nothing else is drawn,
+        // so that at 1280x800 the next stage's players are in view without scrolling.
+        const std::size_t open = preview || state.stages.empty()
+                                     ? 0
+                                     : std::min<std::size_t>(static_cast<std::size_t>(state.currentStage),
+                                                             state.stages.size() - 1);
+        stageItem->setExpanded(index == open);
+        stageItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        stageItem->setFirstColumnSpanned(true);
         if (index >= state.stages.size()) {
             new QTreeWidgetItem(stageItem, {tr("Drawn when the stage before is complete")});
             continue;
         }
-        for (const play::PlayGroup& group : state.stages[index].groups) {
+        const play::PlayStage& drawn = state.stages[index];
+        // Said first: the title is cut at the pane's width.
+        if (!preview && !drawn.started)
+            stageItem->setText(0, tr("Stage %1: %2, who goes on before you start it (%3)")
+                                      .arg(index + 1)
+                                      .arg(QString::fromStdString(stage.name), stageKindText(stage)));
+        stageItem->setToolTip(0, stageItem->text(0));
+        // Why each unit is in this stage: its standing in the stage before (issue 28 item 5).
+        std::map<play::UnitId, QString> why;
+        if (index > 0) {
+            const play::PlayStage& before = state.stages[index - 1];
+            for (std::size_t i = 0; i < before.order.size() && i < before.orderReasons.size(); ++i)
+                why[before.order[i]] = QString::fromStdString(before.orderReasons[i]);
+        }
+        // DECISIONS G4 "or by hand": the first stage's groups take a moved player until the first score.
+        const bool movable = !preview && index == 0 && m_play->canMoveUnits();
+        for (std::size_t g = 0; g < drawn.groups.size(); ++g) {
+            const play::PlayGroup& group = drawn.groups[g];
             auto* groupItem = new QTreeWidgetItem(
                 stageItem, {tr("%1: %n players", nullptr, static_cast<int>(group.units.size()))
                                 .arg(QString::fromStdString(group.name)),
                             tr("mean %1").arg(group.meanRating, 0, 'f', 2)});
             groupItem->setExpanded(true);
-            for (const play::UnitId& unit : group.units)
-                new QTreeWidgetItem(groupItem,
-                                    {m_play->unitName(unit), QString::number(ratings[unit], 'f', 2)});
+            groupItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable |
+                                (movable ? Qt::ItemFlags(Qt::ItemIsDropEnabled) : Qt::ItemFlags()));
+            if (movable)
+                groupItem->setData(0, groupRole, static_cast<int>(g));
+            for (const play::UnitId& unit : group.units) {
+                auto* unitItem = new QTreeWidgetItem(
+                    groupItem, {m_play->unitName(unit), QString::number(ratings[unit], 'f', 2), why[unit]});
+                unitItem->setToolTip(2, why[unit]);
+                unitItem->setData(0, unitRole, QString::fromStdString(unit));
+                unitItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable |
+                                   (movable ? Qt::ItemFlags(Qt::ItemIsDragEnabled | Qt::ItemIsDropEnabled)
+                                            : Qt::ItemFlags()));
+                if (movable)
+                    unitItem->setData(0, groupRole, static_cast<int>(g));
+            }
         }
     }
     // The preview names the players before a format is stored.
@@ -496,8 +660,12 @@ void PlayView::showGames()
                          cell(game->state == play::GameState::Waiting
                                   ? QString()
                                   : QString::fromStdString(play::scoreText(game->score))));
-        m_games->setItem(r, StateColumn, cell(stateText(game->state)));
-        if (game->state == play::GameState::Waiting) {
+        m_games->setItem(r, StateColumn,
+                         cell(stage.started ? stateText(game->state)
+                                            : tr("When %1 starts")
+                                                  .arg(QString::fromStdString(
+                                                      m_play->input()->format.stages[stageIndex].name))));
+        if (game->state == play::GameState::Waiting && stage.started) {
             // A waiting game at a glance: bold on the highlight colour.
             for (int column = 0; column < m_games->columnCount(); ++column) {
                 m_games->item(r, column)->setFont(bold);
@@ -509,7 +677,8 @@ void PlayView::showGames()
     // The next waiting game after the one just entered (in the table's order), else the one kept.
     int chosen = -1;
     const auto waiting = [&](int row) {
-        return games[static_cast<std::size_t>(row)].second->state == play::GameState::Waiting;
+        return stage.started &&
+               games[static_cast<std::size_t>(row)].second->state == play::GameState::Waiting;
     };
     if (m_lastEntered) {
         int from = 0;
@@ -522,7 +691,7 @@ void PlayView::showGames()
                 chosen = row;
         }
         m_lastEntered.reset();
-    } else if (keep) {
+    } else if (keep && stage.started) { // a stage not started has no game to score
         for (int row = 0; row < static_cast<int>(m_rowKeys.size()); ++row)
             if (m_rowKeys[static_cast<std::size_t>(row)] == *keep)
                 chosen = row;
@@ -541,6 +710,7 @@ void PlayView::selectGame(int row)
         m_games->scrollToItem(m_games->item(row, 0));
     } else {
         m_games->setCurrentCell(-1, -1);
+        m_games->scrollToTop(); // a stage shown before it starts: its first round first
     }
     updateScoreLabel();
 }
@@ -564,8 +734,11 @@ void PlayView::showStandings()
     m_standings->setRowCount(0);
     if (state.stages.empty())
         return;
+    // While the next stage is a preview, the standings it comes from (issue 28 item 5).
     const std::size_t stageIndex =
-        std::min<std::size_t>(static_cast<std::size_t>(state.currentStage), state.stages.size() - 1);
+        state.awaitingStart >= 1
+            ? static_cast<std::size_t>(state.awaitingStart - 1)
+            : std::min<std::size_t>(static_cast<std::size_t>(state.currentStage), state.stages.size() - 1);
     const play::PlayStage& stage = state.stages[stageIndex];
     QFont bold = m_standings->font();
     bold.setBold(true);
@@ -713,6 +886,101 @@ void PlayView::askShootOut()
             m_message->setText(m_play->lastError());
     });
     m_dialog->open();
+}
+
+QMenu* PlayView::moveMenu() const
+{
+    return m_moveMenu;
+}
+
+std::optional<std::pair<play::UnitId, int>> PlayView::selectedUnit() const
+{
+    const QTreeWidgetItem* item = m_groups->currentItem();
+    if (!item || !item->data(0, unitRole).isValid() || !item->data(0, groupRole).isValid())
+        return std::nullopt;
+    return std::pair(item->data(0, unitRole).toString().toStdString(), item->data(0, groupRole).toInt());
+}
+
+void PlayView::moveSelectedUnit(int group)
+{
+    if (!m_play)
+        return;
+    m_message->clear();
+    const std::optional<std::pair<play::UnitId, int>> unit = selectedUnit();
+    if (!unit) {
+        QString why;
+        m_message->setText(
+            m_play->canMoveUnits(&why) ? tr("Choose a player in the first stage's groups to move.") : why);
+        return;
+    }
+    const int groups =
+        m_play->state().stages.empty() ? 0 : static_cast<int>(m_play->state().stages.front().groups.size());
+    if (group < 0 || group >= groups)
+        return; // Ctrl+Up in the first group, Ctrl+Down in the last: nowhere to go
+    m_movedUnit = unit->first;
+    if (!m_play->moveUnit(unit->first, group)) {
+        m_message->setText(m_play->lastError());
+        m_movedUnit.reset();
+        return;
+    }
+    m_groups->setFocus();
+}
+
+void PlayView::showMoveMenu()
+{
+    if (!m_play)
+        return;
+    const std::optional<std::pair<play::UnitId, int>> unit = selectedUnit();
+    if (!unit) {
+        moveSelectedUnit(0); // says why in words
+        return;
+    }
+    delete m_moveMenu;
+    m_moveMenu = new QMenu(this);
+    m_moveMenu->setObjectName(QStringLiteral("playMoveMenu"));
+    m_moveMenu->setAttribute(Qt::WA_DeleteOnClose);
+    const std::vector<play::PlayGroup>& groups = m_play->state().stages.front().groups;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        QAction* action = m_moveMenu->addAction(tr("%1 (mean %2)")
+                                                    .arg(QString::fromStdString(groups[g].name))
+                                                    .arg(groups[g].meanRating, 0, 'f', 2));
+        action->setEnabled(static_cast<int>(g) != unit->second);
+        const int target = static_cast<int>(g);
+        connect(action, &QAction::triggered, this, [this, target] { moveSelectedUnit(target); });
+    }
+    m_moveMenu->popup(m_moveUnit->mapToGlobal(QPoint(0, m_moveUnit->height())));
+}
+
+void PlayView::updateAdvancing()
+{
+    const bool started = m_play && m_play->hasFormat();
+    const bool editable = m_session && m_session->isEditable();
+    const play::PlayState* state = m_play ? &m_play->state() : nullptr;
+    // Issue 28 item 5: Start the next stage once its preview is shown.
+    const int awaiting = started ? state->awaitingStart : -1;
+    m_advance->setVisible(awaiting >= 1);
+    m_advance->setEnabled(editable && awaiting >= 1);
+    if (awaiting >= 1)
+        m_advance->setText(tr("St&art %1")
+                               .arg(QString::fromStdString(
+                                   m_play->input()->format.stages[static_cast<std::size_t>(awaiting)].name)));
+    // Taken back until the stage's first score; the button stays to say so after it.
+    const int last = started ? m_play->lastStartedStage() : 0;
+    m_takeBack->setVisible(last >= 1 && !state->finished && awaiting < 1);
+    m_takeBack->setEnabled(editable && last >= 1);
+    if (last >= 1)
+        m_takeBack->setToolTip(tr("Back to the preview of %1, before its first score.")
+                                   .arg(QString::fromStdString(
+                                       m_play->input()->format.stages[static_cast<std::size_t>(last)].name)));
+    // DECISIONS G4 "or by hand": before the first score of a first stage in groups.
+    QString why;
+    const bool canMove = started && m_play->canMoveUnits(&why);
+    m_moveUnit->setVisible(started && (canMove || !m_play->input() || m_play->input()->scores.empty()));
+    m_moveUnit->setEnabled(canMove && selectedUnit().has_value());
+    m_moveUnit->setToolTip(canMove ? tr("Moves the player chosen in Groups to another group of the first "
+                                        "stage (also Ctrl+Up, Ctrl+Down there, or drag it). The groups may "
+                                        "differ in size; each keeps at least two players. One undo step.")
+                                   : why);
 }
 
 } // namespace flickdesk::ui

@@ -19,6 +19,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QMenu;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
@@ -72,6 +73,14 @@ public:
     QPushButton* usePlacesButton() const { return m_placesPane->usePlacesButton(); }
     PlayPlaces* placesPane() const { return m_placesPane; }
     QPushButton* shootOutButton() const { return m_shootOut; }
+    // Advancing (issue 28 item 5): "Start Pools" once the stage before is complete and its preview
+    // shown; "Take Back Start" while the stage started last has no score.
+    QPushButton* advanceButton() const { return m_advance; }
+    QPushButton* takeBackButton() const { return m_takeBack; }
+    // Groups by hand (DECISIONS G4): Move to Group... for the unit selected in the groups, before the
+    // first score (also Ctrl+Up / Ctrl+Down in the groups, or a drag onto another group).
+    QPushButton* moveUnitButton() const { return m_moveUnit; }
+    QMenu* moveMenu() const;
     ShootOutDialog* shootOutDialog() const { return m_dialog; }
     // The game the score is typed for: the selected row of the games.
     std::optional<engine::play::GameKey> selectedGame() const;
@@ -96,6 +105,11 @@ private:
     // The tie that keeps the day from going on (or the places from being final), if any.
     std::optional<engine::play::UnresolvedTie> pendingTie() const;
     void askShootOut();
+    // Groups by hand: the unit of the groups' current item, and its first-stage group (-1: none).
+    std::optional<std::pair<engine::play::UnitId, int>> selectedUnit() const;
+    void moveSelectedUnit(int group);
+    void showMoveMenu();
+    void updateAdvancing();
 
     QPointer<EventSession> m_session;
     PlaySession* m_play = nullptr;
@@ -112,6 +126,12 @@ private:
     QTableWidget* m_standings = nullptr;
     PlayPlaces* m_placesPane = nullptr;
     QPushButton* m_shootOut = nullptr;
+    QPushButton* m_advance = nullptr;
+    QPushButton* m_takeBack = nullptr;
+    QPushButton* m_moveUnit = nullptr;
+    QPointer<QMenu> m_moveMenu;
+    std::optional<engine::play::UnitId> m_movedUnit; // selected again once the groups are redrawn
+    int m_shownPreview = -1;                         // the stage whose preview was last brought to view
     QPointer<ShootOutDialog> m_dialog;
     std::vector<engine::play::GameKey> m_rowKeys; // the games table's rows
     std::optional<engine::play::GameKey> m_lastEntered;

@@ -74,6 +74,11 @@ struct PlayInput {
     std::vector<ShootOutOrder> shootOuts;
     std::vector<Withdrawal> withdrawals;
     std::vector<HandPlace> handPlaces;
+    // Issue 28 item 5: the stages the director has started (1: the first only). The stage from this
+    // index on is drawn as a preview of the advancement (PlayStage::started false): shown, but it
+    // takes no score until the director starts it. 0: no gate, every stage drawn takes scores (the
+    // simulator, the benchmark, a play stored before the confirm step).
+    int stagesStarted = 0;
 };
 
 enum class GameState {
@@ -113,6 +118,9 @@ struct PlayStage {
     std::vector<UnitId> order;
     std::vector<std::string> orderReasons;
     std::vector<UnresolvedTie> ties; // of the groups and of the ranking across them
+    // False: the advancement into this stage shown before the director confirms it (its entrants,
+    // groups and games as they will be); it takes no score and is never complete.
+    bool started = true;
 };
 
 struct Place {
@@ -127,6 +135,7 @@ struct PlayState {
     std::optional<std::string> problem; // a format or input that cannot be played; nothing else is set
     std::vector<PlayStage> stages;      // the stages drawn so far
     int currentStage = 0;               // the first stage not complete (stages.size() when all are)
+    int awaitingStart = -1;             // the stage drawn as a preview, waiting to be started; -1: none
     bool finished = false;              // every stage complete: the places are the play's
     // Ties that must be broken before the day goes on (G2): they decide who advances.
     std::vector<UnresolvedTie> blockingTies;
@@ -140,7 +149,7 @@ struct PlayState {
     bool placesFinal = false;
     std::vector<std::string> ignoredEntries; // scores for games not drawn, or invalid, said in words
 
-    // The games waiting for a score (the round's games by board).
+    // The games waiting for a score (the round's games by board); a stage not started has none.
     std::vector<const PlayGame*> waitingGames() const;
     const PlayGame* game(const GameKey& key) const;
 };
@@ -160,8 +169,8 @@ struct RatedGame {
 };
 std::vector<RatedGame> ratedGames(const PlayState& state);
 
-// Why `score` cannot be entered for game `key` in `state` (not drawn, a bye or walkover, not a
-// possible score of its stage), in the director's words; nothing when it can.
+// Why `score` cannot be entered for game `key` in `state` (not drawn, of a stage not started, a bye or
+// walkover, not a possible score of its stage), in the director's words; nothing when it can.
 std::optional<std::string> entryProblem(const PlayInput& input, const PlayState& state, const GameKey& key,
                                         const Score& score);
 
