@@ -837,11 +837,10 @@ int runPlay(Invocation& call)
         database.values[QStringLiteral("--output")] = *output;
     if (const auto stop = refuseOutputOverDatabase(call.err, call.name(), database))
         return *stop;
-    const bool writes =
-        what == QLatin1String("format") || what == QLatin1String("scores") || const bool writes =
-            what == QLatin1String("format") || what == QLatin1String("scores") ||
-            what == QLatin1String("advance") || what == QLatin1String("shoot-out") ||
-            what == QLatin1String("withdraw") || what == QLatin1String("place") || call.has("--apply");
+    const bool writes = what == QLatin1String("format") || what == QLatin1String("scores") ||
+                        what == QLatin1String("advance") || what == QLatin1String("shoot-out") ||
+                        what == QLatin1String("withdraw") || what == QLatin1String("place") ||
+                        call.has("--apply");
     int status = cli_exit::ok;
     OpenPlay open;
     open.store = openStore(database, call.name(), writes, call.err, status);
