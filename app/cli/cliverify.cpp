@@ -267,8 +267,20 @@ QStringList playDifferences(const EventExchange& exchange)
                                    .arg(hand.place));
     }
 
+    // A difference that leaves a stage unfinished (a score that cannot be, a game given to other
+    // sides) keeps the play computed again from drawing the stages after it: the file's games and
+    // standings there, and the places, are not compared one by one but named in one line.
+    const int drawn = static_cast<int>(state.stages.size());
+    int fileStages = 0;
+    for (const play::PlayGame& game : filed.games)
+        fileStages = std::max(fileStages, game.key.stage + 1);
+    for (const EventPlayStanding& group : filed.standings)
+        fileStages = std::max(fileStages, group.stage + 1);
+    const bool stopsShort = drawn < fileStages;
+
     // Every game of the file against the play computed again: its sides, board, state and score.
     std::map<play::GameKey, const play::PlayGame*> finished;
+    int notCompared = 0;
     for (const play::PlayGame& game : computed.games)
         finished.emplace(game.key, &game);
     for (std::size_t i = 0; i < filed.games.size(); ++i) {
@@ -276,6 +288,10 @@ QStringList playDifferences(const EventExchange& exchange)
         const QString at =
             Cli::tr("play.games[%1] (%2)").arg(i).arg(QString::fromStdString(play::gameKeyText(game.key)));
         finished.erase(game.key);
+        if (game.key.stage >= drawn) {
+            ++notCompared;
+            continue;
+        }
         const play::PlayGame* again = state.game(game.key);
         if (!again) {
             differences.append(Cli::tr("%1: %2 has no such game in the play").arg(at, sidesText(game)));
@@ -324,6 +340,8 @@ QStringList playDifferences(const EventExchange& exchange)
     };
     for (std::size_t i = 0; i < filed.standings.size(); ++i) {
         const EventPlayStanding& group = filed.standings[i];
+        if (group.stage >= drawn)
+            continue; // named with the games not compared
         const QString at = Cli::tr("play.standings[%1] (stage %2, %3)")
                                .arg(i)
                                .arg(group.stage + 1)
@@ -357,6 +375,19 @@ QStringList playDifferences(const EventExchange& exchange)
         differences.append(Cli::tr("play.standings: stage %1, %2 is in the play but not in the file")
                                .arg(key.first + 1)
                                .arg(QString::fromStdString(group->name)));
+
+    if (stopsShort) {
+        const QString why =
+            !state.blockingTies.empty()
+                ? Cli::tr("a tie that decides who goes on to it has no shoot-out order")
+                : Cli::tr("stage %1 is not finished").arg(std::min(state.currentStage, drawn - 1) + 1);
+        differences.append(Cli::tr("play: the play computed again does not reach stage %1 (%2): %3 games of "
+                                   "the file from there, and the places, are not compared")
+                               .arg(drawn + 1)
+                               .arg(why)
+                               .arg(notCompared));
+        return differences;
+    }
 
     // DECISIONS G6: the places, as the file's play lists them and as its field's standings say.
     std::map<play::UnitId, int> places;
