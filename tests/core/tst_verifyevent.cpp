@@ -76,6 +76,7 @@ private Q_SLOTS:
     void refusesUnreadableFile();
     void playSubmissionAgrees();
     void playFormatIsTheStores();
+    void unawardedPlayAgrees();
     void catchesChangedPlayPlace();
     void catchesChangedPlayScore();
     void catchesImpossibleScore();
@@ -95,6 +96,7 @@ private:
     QString awarded_;   // WCC Singles 2016 (event 175, 58 players), awarded through the store
     QString unawarded_; // WCC Doubles 2016 (event 174), finished
     QString played_;    // a 24-player NCA day played in the store, rated from its games, awarded
+    QString finished_;  // the same day exported before its award
     QString playEvent_;
     engine::play::PlayState playState_; // the store's play of it, computed after the last entry
 };
@@ -211,6 +213,11 @@ void TestVerifyEvent::playDay()
     store.setEventStatus(playEvent_, core::EventStatus::Finished);
     // DECISIONS N3, G8: rated from its games.
     store.setGames(playEvent_, core::playGameRecords(store.event(playEvent_)->units, playState_));
+    // Exported once finished, before its award: seeded on the month's lock as stored.
+    finished_ = temp_.filePath(QStringLiteral("dayfinished.json"));
+    const CliRun unawarded = run({QStringLiteral("export-event"), playEvent_, QStringLiteral("-o"), finished_,
+                                  QStringLiteral("--db"), db_});
+    QVERIFY2(unawarded.status == core::cli_exit::ok, qPrintable(unawarded.err));
     core::awardEvent(locks, playEvent_);
     played_ = temp_.filePath(QStringLiteral("day.json"));
     const CliRun exported = run({QStringLiteral("export-event"), playEvent_, QStringLiteral("-o"), played_,
@@ -404,6 +411,34 @@ void TestVerifyEvent::playSubmissionAgrees()
                  QStringLiteral("the places, the standings and the %1 games agree").arg(games.size())),
              qPrintable(checked.err));
     QVERIFY2(checked.err.contains(QLatin1String("the points of 24 players agree")), qPrintable(checked.err));
+}
+
+void TestVerifyEvent::unawardedPlayAgrees()
+{
+    // Without an award the first stage is seeded on the ratings the file gives: the same play.
+    QCOMPARE(playSection(finished_).toObject().value(QStringLiteral("games")),
+             playSection(played_).toObject().value(QStringLiteral("games")));
+    const CliRun checked = run({QStringLiteral("verify-event"), finished_});
+    QVERIFY2(checked.status == core::cli_exit::ok, qPrintable(checked.out + checked.err));
+    QVERIFY(checked.out.isEmpty());
+    QVERIFY2(checked.err.contains(QLatin1String("the places, the standings and the")) &&
+                 checked.err.contains(QLatin1String("has no award")),
+             qPrintable(checked.err));
+    // A seeding rating changed by hand reseeds the groups: the draw no longer follows.
+    const QByteArray bytes = edited(finished_, [](QJsonObject& content) {
+        QJsonObject playObject = content.value(QStringLiteral("play")).toObject();
+        QJsonArray ratings = playObject.value(QStringLiteral("ratings")).toArray();
+        for (qsizetype i = 0; i < ratings.size(); ++i) {
+            QJsonObject rating = ratings.at(i).toObject();
+            rating.insert(QStringLiteral("rating"), -rating.value(QStringLiteral("rating")).toDouble());
+            ratings.replace(i, rating);
+        }
+        playObject.insert(QStringLiteral("ratings"), ratings);
+        content.insert(QStringLiteral("play"), playObject);
+    });
+    const CliRun reseeded = verify(bytes, QStringLiteral("dayreseeded.json"));
+    QCOMPARE(reseeded.status, 1);
+    QVERIFY2(reseeded.out.contains(QLatin1String("the play draws")), qPrintable(reseeded.out.left(2000)));
 }
 
 void TestVerifyEvent::playFormatIsTheStores()
