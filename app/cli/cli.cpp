@@ -178,12 +178,14 @@ const Command commands[] = {
      &runImportEvent, DatabaseUse::WritesOrMakes, QLatin1String(""), "FILE.json"},
     {QLatin1String("verify-event"), QLatin1String("FILE.json"),
      QT_TRANSLATE_NOOP("flickdesk::core::Cli",
-                       "Check a submission file: its points computed again from the lock it carries."),
+                       "Check a submission file: its day of play and its points computed again from what it "
+                       "carries."),
      QT_TRANSLATE_NOOP(
          "flickdesk::core::Cli",
-         "  FILE.json        written by export-event; read as import-event reads it, then its award's\n"
-         "                   FSI, FDI, places and points are computed again from the locked ratings in\n"
-         "                   the file and every difference is listed on standard output. Exit status 0\n"
+         "  FILE.json        written by export-event; read as import-event reads it, then its day of\n"
+         "                   play (when it has one) is computed again from its own format, scores and\n"
+         "                   field, and its award's FSI, FDI, places and points from the locked ratings\n"
+         "                   in the file; every difference is listed on standard output. Exit status 0\n"
          "                   when all agree, 1 when something differs, 2 when the file cannot be read\n"),
      &runVerifyEvent, DatabaseUse::None, QLatin1String(""), "FILE.json"},
     {QLatin1String("events"), QLatin1String("[--db FILE]"),

@@ -69,6 +69,31 @@ template <typename Edit> QByteArray validEdited(Edit edit)
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
+// valid-play.json (valid.json with a day of play) with content.play changed by `edit`, resealed.
+template <typename Edit> QByteArray playEdited(Edit edit)
+{
+    QJsonObject root =
+        QJsonDocument::fromJson(readBytes(submissionPath(QStringLiteral("valid-play.json")))).object();
+    QJsonObject content = root.value(QStringLiteral("content")).toObject();
+    QJsonObject play = content.value(QStringLiteral("play")).toObject();
+    edit(play);
+    content.insert(QStringLiteral("play"), play);
+    root.insert(QStringLiteral("content"), content);
+    root.insert(QStringLiteral("sha256"), core::contentChecksum(content));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+// Sets `key` of item `index` of the list `list` of `object`.
+void setIn(QJsonObject& object, const QString& list, qsizetype index, const QString& key,
+           const QJsonValue& value)
+{
+    QJsonArray items = object.value(list).toArray();
+    QJsonObject item = items.at(index).toObject();
+    item.insert(key, value);
+    items.replace(index, item);
+    object.insert(list, items);
+}
+
 // Sets `key` of unit `index` of content.field.
 void setInField(QJsonObject& content, qsizetype index, const QString& key, const QJsonValue& value)
 {
@@ -101,6 +126,9 @@ private Q_SLOTS:
     void ratingListIds();
     void readsOlderIdsBack();
     void verifiesOlderFile();
+    void importsPlay();
+    void refusesPlay_data();
+    void refusesPlay();
 
 private:
     // A database holding the events of reference/ttt/tiny, copied for each case.
@@ -483,6 +511,131 @@ void TestSubmissionFile::verifiesOlderFile()
                                                 .arg(written.at(i))),
                  qPrintable(verified.out));
     QVERIFY2(verified.err.contains(QLatin1String("event 175: 5 differences")), qPrintable(verified.err));
+}
+
+void TestSubmissionFile::importsPlay()
+{
+    // DECISIONS G8: the day of play comes in with the event, in the same import.
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    const CliRun imported =
+        runProcess({QStringLiteral("import-event"), submissionPath(QStringLiteral("valid-play.json")),
+                    QStringLiteral("--db"), db});
+    QVERIFY2(imported.status == core::cli_exit::ok, qPrintable(imported.err));
+    const auto store = openStoppedStore(db, true);
+    QVERIFY(store);
+    const std::optional<core::PlaySetup> setup = store->playSetup(QStringLiteral("175"));
+    QVERIFY(setup.has_value());
+    QCOMPARE(setup->seed, std::uint64_t{18446744073709551557ULL});
+    QCOMPARE(setup->format.stages.size(), std::size_t{1});
+    QCOMPARE(store->playScores(QStringLiteral("175")).size(),
+             std::size_t{5}); // the walkover is the play's own
+    const engine::play::PlayInput input = store->playInput(QStringLiteral("175"), {});
+    QCOMPARE(input.withdrawals.size(), std::size_t{1});
+    QCOMPARE(input.handPlaces.size(), std::size_t{1});
+    QCOMPARE(input.handPlaces.front().reason, std::string("the director's ruling"));
+    QCOMPARE(input.shootOuts.size(), std::size_t{1});
+}
+
+void TestSubmissionFile::refusesPlay_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("where");
+    QTest::addColumn<QString>("message");
+    const auto games = QStringLiteral("games");
+    QTest::newRow("unit not in the field")
+        << playEdited([&](QJsonObject& p) { setIn(p, games, 0, QStringLiteral("a"), 5); })
+        << QStringLiteral("content.play.games[0].a")
+        << QStringLiteral("unit 5 is not a unit of the field that began");
+    QTest::newRow("unit in a shoot-out not in the field")
+        << playEdited([](QJsonObject& p) {
+               setIn(p, QStringLiteral("shoot_outs"), 0, QStringLiteral("order"), QJsonArray{2, 77});
+           })
+        << QStringLiteral("content.play.shoot_outs[0].order[1]")
+        << QStringLiteral("unit 77 is not a unit of the field that began");
+    QTest::newRow("seed as a number")
+        << playEdited([](QJsonObject& p) { p.insert(QStringLiteral("seed"), 3.0); })
+        << QStringLiteral("content.play.seed") << QStringLiteral("expected a string");
+    QTest::newRow("seed beyond 64 bits") << playEdited([](QJsonObject& p) {
+        p.insert(QStringLiteral("seed"), QStringLiteral("18446744073709551616"));
+    }) << QStringLiteral("content.play.seed")
+                                         << QStringLiteral("expected a whole number from 0 to");
+    QTest::newRow("key of another round")
+        << playEdited([&](QJsonObject& p) { setIn(p, games, 0, QStringLiteral("round"), 2); })
+        << QStringLiteral("content.play.games[0].key")
+        << QStringLiteral("the key s0.g0.r0.m0.n0 is not of stage 0, group 0, round 2 as the game says");
+    QTest::newRow("game twice") << playEdited([&](QJsonObject& p) {
+        setIn(p, games, 1, QStringLiteral("key"), QStringLiteral("s0.g0.r0.m0.n0"));
+        setIn(p, games, 1, QStringLiteral("round"), 0);
+    }) << QStringLiteral("content.play.games[1].key")
+                                << QStringLiteral("listed twice (also at [0])");
+    QTest::newRow("unknown state") << playEdited([&](QJsonObject& p) {
+        setIn(p, games, 0, QStringLiteral("state"), QStringLiteral("won"));
+    }) << QStringLiteral("content.play.games[0].state")
+                                   << QStringLiteral("'won' is not one of scored, bye, walkover");
+    QTest::newRow("scored game without side b")
+        << playEdited([&](QJsonObject& p) { setIn(p, games, 0, QStringLiteral("b"), QJsonValue()); })
+        << QStringLiteral("content.play.games[0].b") << QStringLiteral("only a bye has no side b");
+    QTest::newRow("negative points") << playEdited([&](QJsonObject& p) {
+        setIn(p, games, 0, QStringLiteral("points_a"), -6);
+    }) << QStringLiteral("content.play.games[0].points_a")
+                                     << QStringLiteral("expected a whole number 0 or above");
+    QTest::newRow("withdrawal twice") << playEdited([](QJsonObject& p) {
+        QJsonArray list = p.value(QStringLiteral("withdrawals")).toArray();
+        list.append(list.at(0));
+        p.insert(QStringLiteral("withdrawals"), list);
+    }) << QStringLiteral("content.play.withdrawals[1].unit")
+                                      << QStringLiteral("listed twice (also at [0])");
+    QTest::newRow("unknown tie-break") << playEdited([](QJsonObject& p) {
+        QJsonObject format = p.value(QStringLiteral("format")).toObject();
+        QJsonArray stages = format.value(QStringLiteral("stages")).toArray();
+        QJsonObject stage = stages.at(0).toObject();
+        QJsonObject settings = stage.value(QStringLiteral("settings")).toObject();
+        settings.insert(QStringLiteral("tieBreaks"),
+                        QJsonArray{QStringLiteral("twenties"), QStringLiteral("coin")});
+        stage.insert(QStringLiteral("settings"), settings);
+        stages.replace(0, stage);
+        format.insert(QStringLiteral("stages"), stages);
+        p.insert(QStringLiteral("format"), format);
+    }) << QStringLiteral("content.play.format.stages[0].settings.tieBreaks[1]")
+                                       << QStringLiteral("expected one of twenties, mini-league, shoot-out");
+    QTest::newRow("format the field cannot play")
+        << playEdited([](QJsonObject& p) {
+               QJsonObject format = p.value(QStringLiteral("format")).toObject();
+               QJsonArray stages = format.value(QStringLiteral("stages")).toArray();
+               QJsonObject stage = stages.at(0).toObject();
+               stage.insert(QStringLiteral("groups"), 3);
+               stages.replace(0, stage);
+               format.insert(QStringLiteral("stages"), stages);
+               p.insert(QStringLiteral("format"), format);
+           })
+        << QStringLiteral("content.play.format")
+        << QStringLiteral("the format cannot be played by the 4 units that began");
+    // DECISIONS G6: read (verify-event names it), but the database keeps a hand-set place only with its
+    // reason.
+    QTest::newRow("hand place without reason")
+        << playEdited([](QJsonObject& p) {
+               setIn(p, QStringLiteral("hand_places"), 0, QStringLiteral("reason"), QString());
+           })
+        << QStringLiteral("content.play.hand_places[0].reason")
+        << QStringLiteral("the place 3 set by hand for unit 3 has no reason");
+}
+
+void TestSubmissionFile::refusesPlay()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, where);
+    QFETCH(QString, message);
+    QTemporaryDir temp;
+    const QString db = database(temp);
+    const QString before = dumpTables(db);
+    const QString path = temp.filePath(QStringLiteral("play.json"));
+    QVERIFY(writeBytes(path, bytes));
+    const CliRun refused = run({QStringLiteral("import-event"), path, QStringLiteral("--db"), db});
+    QCOMPARE(refused.status, core::cli_exit::inputDefects);
+    QVERIFY2(refused.err.contains(where + QStringLiteral(": ") + message), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(QLatin1String("nothing was imported")), qPrintable(refused.err));
+    QCOMPARE(dumpTables(db), before);
 }
 
 QTEST_MAIN(TestSubmissionFile)

@@ -645,6 +645,529 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
 }
 
 // ---------------------------------------------------------------------------------------------
+// The day of play (content.play, DECISIONS G8)
+
+namespace play = engine::play;
+
+// The enumerations of a format by word, as the store's column writes them (playFormatJson).
+template <typename E> struct Words {
+    E value;
+    const char* word;
+};
+
+constexpr Words<play::StageKind> kStageKinds[] = {{play::StageKind::RoundRobin, "round-robin"},
+                                                  {play::StageKind::RandomRounds, "random-rounds"},
+                                                  {play::StageKind::Tiers, "tiers"},
+                                                  {play::StageKind::Playoff, "playoff"}};
+constexpr Words<play::TieBreak> kTieBreaks[] = {{play::TieBreak::Twenties, "twenties"},
+                                                {play::TieBreak::MiniLeague, "mini-league"},
+                                                {play::TieBreak::ShootOut, "shoot-out"}};
+constexpr Words<play::Seeding> kSeedings[] = {
+    {play::Seeding::Snake, "snake"}, {play::Seeding::Random, "random"}, {play::Seeding::Hand, "hand"}};
+constexpr Words<play::MatchKind> kMatches[] = {{play::MatchKind::BestOf, "best-of"},
+                                               {play::MatchKind::FirstTo, "first-to"}};
+constexpr Words<play::LevelPlayoffGame> kLevels[] = {
+    {play::LevelPlayoffGame::ExtraRounds, "extra-rounds"},
+    {play::LevelPlayoffGame::TwentiesShootOut, "twenties-shoot-out"}};
+constexpr Words<play::GameState> kGameStates[] = {{play::GameState::Scored, "scored"},
+                                                  {play::GameState::Bye, "bye"},
+                                                  {play::GameState::Walkover, "walkover"}};
+
+template <typename E, std::size_t N> QString wordOf(const Words<E> (&words)[N], E value)
+{
+    for (const Words<E>& w : words) {
+        if (w.value == value)
+            return QLatin1String(w.word);
+    }
+    return QString();
+}
+
+// One of `words` at parent.key; the defect names the words allowed.
+template <typename E, std::size_t N>
+std::optional<E> readWord(JsonReader& reader, const QJsonObject& parent, const char* key, const QString& path,
+                          const Words<E> (&words)[N])
+{
+    const std::optional<QString> value = reader.text(parent, key, path);
+    if (!value)
+        return std::nullopt;
+    QStringList allowed;
+    for (const Words<E>& w : words) {
+        if (*value == QLatin1String(w.word))
+            return w.value;
+        allowed.append(QLatin1String(w.word));
+    }
+    reader.defect(JsonReader::at(path, key),
+                  tr("'%1' is not one of %2").arg(*value, allowed.join(QStringLiteral(", "))));
+    return std::nullopt;
+}
+
+QJsonArray intArray(const std::vector<int>& values)
+{
+    QJsonArray array;
+    for (const int value : values)
+        array.append(value);
+    return array;
+}
+
+// A unit is written as its number, as content.field writes it.
+QJsonValue unitValue(const play::UnitId& unit)
+{
+    bool ok = false;
+    const int number = QString::fromStdString(unit).toInt(&ok);
+    return ok ? QJsonValue(number) : QJsonValue(QString::fromStdString(unit));
+}
+
+QJsonArray unitArray(const std::vector<play::UnitId>& units)
+{
+    QJsonArray array;
+    for (const play::UnitId& unit : units)
+        array.append(unitValue(unit));
+    return array;
+}
+
+// The file holds no text beyond 200 characters (strictjson.h): a longer rule or reason is cut.
+std::string cutText(const std::string& text)
+{
+    constexpr qsizetype most = 200;
+    if (text.size() <= static_cast<std::size_t>(most))
+        return text;
+    const QList<uint> codes = QString::fromStdString(text).toUcs4();
+    if (codes.size() <= most)
+        return text;
+    QString cut = QString::fromUcs4(reinterpret_cast<const char32_t*>(codes.constData()), most - 1);
+    cut.append(QChar(0x2026));
+    return cut.toStdString();
+}
+
+QJsonObject playJson(const EventPlay& p)
+{
+    QJsonArray handGroups;
+    for (const std::vector<play::UnitId>& group : p.handGroups)
+        handGroups.append(unitArray(group));
+    QJsonArray ratings;
+    for (const auto& [unit, rating] : p.ratings)
+        ratings.append(
+            QJsonObject{{QStringLiteral("unit"), unitValue(unit)}, {QStringLiteral("rating"), rating}});
+    QJsonArray games;
+    for (const play::PlayGame& game : p.games) {
+        const play::Score& s = game.score;
+        games.append(QJsonObject{
+            {QStringLiteral("key"), QString::fromStdString(play::gameKeyText(game.key))},
+            {QStringLiteral("stage"), game.key.stage},
+            {QStringLiteral("group"), game.key.group},
+            {QStringLiteral("round"), game.key.round},
+            {QStringLiteral("board"), game.board},
+            {QStringLiteral("a"), unitValue(game.a)},
+            {QStringLiteral("b"), game.b.empty() ? QJsonValue(QJsonValue::Null) : unitValue(game.b)},
+            {QStringLiteral("state"), wordOf(kGameStates, game.state)},
+            {QStringLiteral("points_a"), s.pointsA},
+            {QStringLiteral("points_b"), s.pointsB},
+            {QStringLiteral("twenties_a"), s.twentiesA},
+            {QStringLiteral("twenties_b"), s.twentiesB},
+            {QStringLiteral("shoot_out"), s.shootOutWinner == play::Side::A ? QJsonValue(QStringLiteral("a"))
+                                          : s.shootOutWinner == play::Side::B
+                                              ? QJsonValue(QStringLiteral("b"))
+                                              : QJsonValue(QJsonValue::Null)}});
+    }
+    QJsonArray shootOuts;
+    for (const play::ShootOutOrder& order : p.shootOuts)
+        shootOuts.append(QJsonObject{{QStringLiteral("stage"), order.stage},
+                                     {QStringLiteral("group"), order.group},
+                                     {QStringLiteral("order"), unitArray(order.order)}});
+    QJsonArray withdrawals;
+    for (const play::Withdrawal& withdrawal : p.withdrawals)
+        withdrawals.append(QJsonObject{{QStringLiteral("unit"), unitValue(withdrawal.unit)},
+                                       {QStringLiteral("stage"), withdrawal.stage},
+                                       {QStringLiteral("round"), withdrawal.round}});
+    QJsonArray handPlaces;
+    for (const play::HandPlace& place : p.handPlaces)
+        handPlaces.append(QJsonObject{{QStringLiteral("unit"), unitValue(place.unit)},
+                                      {QStringLiteral("place"), place.place},
+                                      {QStringLiteral("reason"), QString::fromStdString(place.reason)}});
+    QJsonArray standings;
+    for (const EventPlayStanding& group : p.standings) {
+        QJsonArray rows;
+        for (const EventPlayStandingRow& row : group.rows)
+            rows.append(QJsonObject{{QStringLiteral("unit"), unitValue(row.unit)},
+                                    {QStringLiteral("rank"), row.rank},
+                                    {QStringLiteral("points"), row.points},
+                                    {QStringLiteral("twenties"), row.twenties}});
+        standings.append(QJsonObject{{QStringLiteral("stage"), group.stage},
+                                     {QStringLiteral("group"), group.group},
+                                     {QStringLiteral("name"), QString::fromStdString(group.name)},
+                                     {QStringLiteral("rows"), rows}});
+    }
+    QJsonArray places;
+    for (const play::Place& place : p.places)
+        places.append(QJsonObject{{QStringLiteral("unit"), unitValue(place.unit)},
+                                  {QStringLiteral("place"), place.place},
+                                  {QStringLiteral("rule"), QString::fromStdString(place.rule)},
+                                  {QStringLiteral("by_hand"), place.byHand},
+                                  {QStringLiteral("withdrawn"), place.withdrawn}});
+    return QJsonObject{{QStringLiteral("format"), playFormatObject(p.format)},
+                       {QStringLiteral("seed"), QString::number(p.seed)},
+                       {QStringLiteral("hand_groups"), handGroups},
+                       {QStringLiteral("ratings"), ratings},
+                       {QStringLiteral("games"), games},
+                       {QStringLiteral("shoot_outs"), shootOuts},
+                       {QStringLiteral("withdrawals"), withdrawals},
+                       {QStringLiteral("hand_places"), handPlaces},
+                       {QStringLiteral("standings"), standings},
+                       {QStringLiteral("places"), places}};
+}
+
+// Every unit the play names, with its path, for the check against the field (checkPlay).
+using UnitRefs = std::vector<std::pair<play::UnitId, QString>>;
+
+// A unit: a whole number 1 or above (a unit number of the field).
+std::optional<play::UnitId> readUnit(JsonReader& reader, const QJsonObject& parent, const char* key,
+                                     const QString& path, UnitRefs& refs)
+{
+    const std::optional<int> number = reader.integer(parent, key, path, 1);
+    if (!number)
+        return std::nullopt;
+    play::UnitId unit = std::to_string(*number);
+    refs.emplace_back(unit, JsonReader::at(path, key));
+    return unit;
+}
+
+// A list of units at parent.key (or the array itself when key is null).
+std::optional<std::vector<play::UnitId>> readUnitList(JsonReader& reader, const QJsonArray& array,
+                                                      const QString& path, UnitRefs& refs)
+{
+    std::vector<play::UnitId> units;
+    bool whole = true;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString itemPath = JsonReader::at(path, i);
+        const QJsonValue value = array.at(i);
+        const double number = value.toDouble();
+        if (!value.isDouble() || number != std::floor(number) || number < 1 || number > 1e9) {
+            reader.defect(itemPath, tr("expected a unit number 1 or above"));
+            whole = false;
+            continue;
+        }
+        units.push_back(std::to_string(static_cast<int>(number)));
+        refs.emplace_back(units.back(), itemPath);
+    }
+    if (!whole)
+        return std::nullopt;
+    return units;
+}
+
+// Objects of the list parent.key, each read by `item` with its path.
+template <typename Item>
+void forEachObject(JsonReader& reader, const QJsonObject& parent, const char* key, const QString& path,
+                   Item item)
+{
+    const std::optional<QJsonArray> list = reader.array(parent, key, path);
+    if (!list)
+        return;
+    const QString listPath = JsonReader::at(path, key);
+    for (qsizetype i = 0; i < list->size(); ++i) {
+        const QString itemPath = JsonReader::at(listPath, i);
+        if (!list->at(i).isObject()) {
+            reader.defect(itemPath, tr("expected an object"));
+            continue;
+        }
+        item(list->at(i).toObject(), itemPath);
+    }
+}
+
+std::optional<play::Format> readPlayFormat(JsonReader& reader, const QJsonObject& parent,
+                                           const QString& parentPath)
+{
+    const std::optional<QJsonObject> object = reader.object(parent, "format", parentPath);
+    if (!object)
+        return std::nullopt;
+    const QString path = JsonReader::at(parentPath, "format");
+    play::Format format;
+    format.name = reader.text(*object, "name", path).value_or(QString()).toStdString();
+    const auto whole = [&reader](const QJsonObject& o, const char* key, const QString& at, int& value) {
+        if (const auto number = reader.integer(o, key, at, 0))
+            value = *number;
+    };
+    const auto flag = [&reader](const QJsonObject& o, const char* key, const QString& at, bool& value) {
+        if (const auto b = reader.boolean(o, key, at))
+            value = *b;
+    };
+    const auto sizes = [&reader](const QJsonObject& o, const char* key, const QString& at,
+                                 std::vector<int>& values) {
+        const std::optional<QJsonArray> array = reader.array(o, key, at);
+        if (!array)
+            return;
+        for (qsizetype i = 0; i < array->size(); ++i) {
+            const double number = array->at(i).toDouble();
+            if (!array->at(i).isDouble() || number != std::floor(number) || number < 0 || number > 1e9)
+                reader.defect(JsonReader::at(JsonReader::at(at, key), i),
+                              tr("expected a whole number 0 or above"));
+            else
+                values.push_back(static_cast<int>(number));
+        }
+    };
+    forEachObject(reader, *object, "stages", path, [&](const QJsonObject& o, const QString& at) {
+        play::Stage stage;
+        stage.name = reader.text(o, "name", at).value_or(QString()).toStdString();
+        if (const auto kind = readWord(reader, o, "kind", at, kStageKinds))
+            stage.kind = *kind;
+        whole(o, "takeTop", at, stage.takeTop);
+        whole(o, "groups", at, stage.groups);
+        whole(o, "rounds", at, stage.rounds);
+        flag(o, "swiss", at, stage.swiss);
+        sizes(o, "poolSizes", at, stage.poolSizes);
+        sizes(o, "bracketSizes", at, stage.bracketSizes);
+        flag(o, "perTier", at, stage.perTier);
+        if (const std::optional<QJsonObject> s = reader.object(o, "settings", at)) {
+            const QString sat = JsonReader::at(at, "settings");
+            play::StageSettings& settings = stage.settings;
+            whole(*s, "roundsPerGame", sat, settings.roundsPerGame);
+            whole(*s, "gamesPerPairing", sat, settings.gamesPerPairing);
+            whole(*s, "byePoints", sat, settings.byePoints);
+            whole(*s, "walkoverPoints", sat, settings.walkoverPoints);
+            if (const std::optional<QJsonArray> tieBreaks = reader.array(*s, "tieBreaks", sat)) {
+                settings.tieBreaks.clear();
+                for (qsizetype i = 0; i < tieBreaks->size(); ++i) {
+                    const QString tat = JsonReader::at(JsonReader::at(sat, "tieBreaks"), i);
+                    const QString word = tieBreaks->at(i).toString();
+                    bool found = false;
+                    for (const Words<play::TieBreak>& w : kTieBreaks) {
+                        if (tieBreaks->at(i).isString() && word == QLatin1String(w.word)) {
+                            settings.tieBreaks.push_back(w.value);
+                            found = true;
+                        }
+                    }
+                    if (!found)
+                        reader.defect(tat, tr("expected one of twenties, mini-league, shoot-out"));
+                }
+            }
+            if (const auto seeding = readWord(reader, *s, "seeding", sat, kSeedings))
+                settings.seeding = *seeding;
+            whole(*s, "boards", sat, settings.boards);
+            if (const auto match = readWord(reader, *s, "match", sat, kMatches))
+                settings.match = *match;
+            whole(*s, "bestOf", sat, settings.bestOf);
+            whole(*s, "firstTo", sat, settings.firstTo);
+            flag(*s, "thirdPlace", sat, settings.thirdPlace);
+            if (const auto level = readWord(reader, *s, "level", sat, kLevels))
+                settings.level = *level;
+        }
+        format.stages.push_back(std::move(stage));
+    });
+    return format;
+}
+
+// The seed: a uint64 as a decimal string (a JSON number is a double, which holds 53 bits).
+std::optional<std::uint64_t> readSeed(JsonReader& reader, const QJsonObject& parent, const QString& path)
+{
+    const std::optional<QString> text = reader.text(parent, "seed", path);
+    if (!text)
+        return std::nullopt;
+    bool ok = !text->isEmpty() && text->size() <= 20 && !(text->size() > 1 && text->startsWith(u'0'));
+    for (const QChar c : *text)
+        ok = ok && c >= u'0' && c <= u'9';
+    const std::uint64_t seed = ok ? text->toULongLong(&ok) : 0;
+    if (!ok) {
+        reader.defect(JsonReader::at(path, "seed"),
+                      tr("expected a whole number from 0 to 18446744073709551615 written as a string"));
+        return std::nullopt;
+    }
+    return seed;
+}
+
+void readPlay(JsonReader& reader, const QJsonObject& content, EventExchange& exchange, UnitRefs& refs)
+{
+    // DECISIONS G8: only an event played in FlickDesk has a play; an older file has none.
+    if (!content.contains(QStringLiteral("play")))
+        return;
+    const QString path = QStringLiteral("content.play");
+    const std::optional<QJsonObject> object = reader.object(content, "play", QStringLiteral("content"));
+    if (!object)
+        return;
+    EventPlay p;
+    if (auto format = readPlayFormat(reader, *object, path))
+        p.format = std::move(*format);
+    p.seed = readSeed(reader, *object, path).value_or(0);
+    if (const std::optional<QJsonArray> groups = reader.array(*object, "hand_groups", path)) {
+        for (qsizetype g = 0; g < groups->size(); ++g) {
+            const QString at = JsonReader::at(JsonReader::at(path, "hand_groups"), g);
+            if (!groups->at(g).isArray()) {
+                reader.defect(at, tr("expected an array"));
+                continue;
+            }
+            if (auto units = readUnitList(reader, groups->at(g).toArray(), at, refs))
+                p.handGroups.push_back(std::move(*units));
+        }
+    }
+    forEachObject(reader, *object, "ratings", path, [&](const QJsonObject& o, const QString& at) {
+        const auto unit = readUnit(reader, o, "unit", at, refs);
+        const auto rating = reader.number(o, "rating", at);
+        if (unit && rating)
+            p.ratings.emplace_back(*unit, *rating);
+    });
+    forEachObject(reader, *object, "games", path, [&](const QJsonObject& o, const QString& at) {
+        play::PlayGame game;
+        bool whole = true;
+        const auto number = [&](const char* key, int lowest, int& value) {
+            if (const auto n = reader.integer(o, key, at, lowest))
+                value = *n;
+            else
+                whole = false;
+        };
+        if (const auto key = reader.text(o, "key", at)) {
+            if (const auto parsed = play::parseGameKey(key->toStdString());
+                parsed && QString::fromStdString(play::gameKeyText(*parsed)) == *key)
+                game.key = *parsed;
+            else {
+                reader.defect(JsonReader::at(at, "key"),
+                              tr("'%1' is not a game key of the form s0.g1.r2.m3.n0").arg(*key));
+                whole = false;
+            }
+        } else {
+            whole = false;
+        }
+        int stage = 0;
+        int group = 0;
+        int round = 0;
+        number("stage", 0, stage);
+        number("group", 0, group);
+        number("round", 0, round);
+        if (whole && (stage != game.key.stage || group != game.key.group || round != game.key.round))
+            reader.defect(JsonReader::at(at, "key"),
+                          tr("the key %1 is not of stage %2, group %3, round %4 as the game says")
+                              .arg(QString::fromStdString(play::gameKeyText(game.key)))
+                              .arg(stage)
+                              .arg(group)
+                              .arg(round));
+        number("board", 0, game.board);
+        if (const auto state = readWord(reader, o, "state", at, kGameStates))
+            game.state = *state;
+        if (auto a = readUnit(reader, o, "a", at, refs))
+            game.a = std::move(*a);
+        if (reader.has(o, "b", at) && !o.value(QStringLiteral("b")).isNull()) {
+            if (auto b = readUnit(reader, o, "b", at, refs))
+                game.b = std::move(*b);
+        } else if (o.contains(QStringLiteral("b")) && game.state != play::GameState::Bye) {
+            reader.defect(JsonReader::at(at, "b"), tr("only a bye has no side b"));
+        }
+        if (game.state == play::GameState::Bye && !game.b.empty())
+            reader.defect(JsonReader::at(at, "b"), tr("a bye has no side b: expected null"));
+        number("points_a", 0, game.score.pointsA);
+        number("points_b", 0, game.score.pointsB);
+        number("twenties_a", 0, game.score.twentiesA);
+        number("twenties_b", 0, game.score.twentiesB);
+        if (reader.has(o, "shoot_out", at) && !o.value(QStringLiteral("shoot_out")).isNull()) {
+            if (const auto side = reader.choice(o, "shoot_out", at, {"a", "b"}))
+                game.score.shootOutWinner = *side == 0 ? play::Side::A : play::Side::B;
+        }
+        p.games.push_back(std::move(game));
+    });
+    forEachObject(reader, *object, "shoot_outs", path, [&](const QJsonObject& o, const QString& at) {
+        play::ShootOutOrder order;
+        order.stage = reader.integer(o, "stage", at, 0).value_or(0);
+        order.group = reader.integer(o, "group", at, -1).value_or(-1);
+        if (const auto units = reader.array(o, "order", at))
+            order.order = readUnitList(reader, *units, JsonReader::at(at, "order"), refs)
+                              .value_or(std::vector<play::UnitId>{});
+        p.shootOuts.push_back(std::move(order));
+    });
+    forEachObject(reader, *object, "withdrawals", path, [&](const QJsonObject& o, const QString& at) {
+        play::Withdrawal withdrawal;
+        withdrawal.unit = readUnit(reader, o, "unit", at, refs).value_or(play::UnitId());
+        withdrawal.stage = reader.integer(o, "stage", at, 0).value_or(0);
+        withdrawal.round = reader.integer(o, "round", at, 0).value_or(0);
+        p.withdrawals.push_back(std::move(withdrawal));
+    });
+    forEachObject(reader, *object, "hand_places", path, [&](const QJsonObject& o, const QString& at) {
+        play::HandPlace place;
+        place.unit = readUnit(reader, o, "unit", at, refs).value_or(play::UnitId());
+        place.place = reader.integer(o, "place", at, 1).value_or(1);
+        // An empty reason reads: verify-event names it, import-event refuses it (DECISIONS G6).
+        place.reason = reader.text(o, "reason", at).value_or(QString()).toStdString();
+        p.handPlaces.push_back(std::move(place));
+    });
+    forEachObject(reader, *object, "standings", path, [&](const QJsonObject& o, const QString& at) {
+        EventPlayStanding group;
+        group.stage = reader.integer(o, "stage", at, 0).value_or(0);
+        group.group = reader.integer(o, "group", at, 0).value_or(0);
+        group.name = reader.text(o, "name", at).value_or(QString()).toStdString();
+        forEachObject(reader, o, "rows", at, [&](const QJsonObject& r, const QString& rat) {
+            EventPlayStandingRow row;
+            row.unit = readUnit(reader, r, "unit", rat, refs).value_or(play::UnitId());
+            row.rank = reader.integer(r, "rank", rat, 1).value_or(1);
+            row.points = reader.integer(r, "points", rat, 0).value_or(0);
+            row.twenties = reader.integer(r, "twenties", rat, 0).value_or(0);
+            group.rows.push_back(std::move(row));
+        });
+        p.standings.push_back(std::move(group));
+    });
+    forEachObject(reader, *object, "places", path, [&](const QJsonObject& o, const QString& at) {
+        play::Place place;
+        place.unit = readUnit(reader, o, "unit", at, refs).value_or(play::UnitId());
+        place.place = reader.integer(o, "place", at, 1).value_or(1);
+        place.rule = reader.text(o, "rule", at).value_or(QString()).toStdString();
+        place.byHand = reader.boolean(o, "by_hand", at).value_or(false);
+        place.withdrawn = reader.boolean(o, "withdrawn", at).value_or(false);
+        p.places.push_back(std::move(place));
+    });
+    exchange.play = std::move(p);
+}
+
+// What the structure of content.play does not say: every unit it names is a unit of the field that
+// began (DECISIONS P3), the format can be played by them, and what the database keeps once (a game's
+// key, a shoot-out per stage and group, a unit's withdrawal, hand-set place and rating) is listed once.
+void checkPlay(JsonReader& reader, const EventExchange& exchange, const std::vector<Defect>& defects,
+               const UnitRefs& refs)
+{
+    if (!exchange.play || defectAtOrUnder(defects, "content.field"))
+        return;
+    const EventPlay& p = *exchange.play;
+    std::set<play::UnitId> began;
+    for (const UnitRecord& unit : exchange.event.units) {
+        if (unit.status != EntrantStatus::Registered)
+            began.insert(std::to_string(unit.number));
+    }
+    for (const auto& [unit, path] : refs) {
+        if (!began.count(unit))
+            reader.defect(
+                path, tr("unit %1 is not a unit of the field that began").arg(QString::fromStdString(unit)));
+    }
+    if (!defectAtOrUnder(defects, "content.play.format")) {
+        if (const auto problem = play::formatProblem(p.format, static_cast<int>(began.size())))
+            reader.defect(QStringLiteral("content.play.format"),
+                          tr("the format cannot be played by the %1 units that began: %2")
+                              .arg(began.size())
+                              .arg(QString::fromStdString(*problem)));
+    }
+    const auto once = [&reader](const char* list, const auto& items, const auto& keyOf, const char* field) {
+        std::map<std::decay_t<decltype(keyOf(items.front()))>, std::size_t> seen;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const auto [it, inserted] = seen.try_emplace(keyOf(items[i]), i);
+            if (!inserted)
+                reader.defect(
+                    JsonReader::at(JsonReader::at(JsonReader::at(QStringLiteral("content.play"), list),
+                                                  static_cast<qsizetype>(i)),
+                                   field),
+                    tr("listed twice (also at [%1])").arg(it->second));
+        }
+    };
+    if (!defectAtOrUnder(defects, "content.play.games"))
+        once(
+            "games", p.games, [](const play::PlayGame& g) { return g.key; }, "key");
+    if (!defectAtOrUnder(defects, "content.play.shoot_outs"))
+        once(
+            "shoot_outs", p.shootOuts,
+            [](const play::ShootOutOrder& o) { return std::pair(o.stage, o.group); }, "group");
+    if (!defectAtOrUnder(defects, "content.play.withdrawals"))
+        once(
+            "withdrawals", p.withdrawals, [](const play::Withdrawal& w) { return w.unit; }, "unit");
+    if (!defectAtOrUnder(defects, "content.play.hand_places"))
+        once(
+            "hand_places", p.handPlaces, [](const play::HandPlace& h) { return h.unit; }, "unit");
+    if (!defectAtOrUnder(defects, "content.play.ratings"))
+        once(
+            "ratings", p.ratings, [](const std::pair<play::UnitId, double>& r) { return r.first; }, "unit");
+}
+
+// ---------------------------------------------------------------------------------------------
 // CSV
 
 void appendRow(QByteArray& text, std::initializer_list<QString> fields)
@@ -771,10 +1294,14 @@ QJsonObject eventExchangeContent(const EventExchange& exchange)
                             {QStringLiteral("ratings"), ratings},
                             {QStringLiteral("awards"), awards}};
     }
-    return QJsonObject{{QStringLiteral("event"), header},
-                       {QStringLiteral("field"), field},
-                       {QStringLiteral("games"), games},
-                       {QStringLiteral("award"), award}};
+    QJsonObject content{{QStringLiteral("event"), header},
+                        {QStringLiteral("field"), field},
+                        {QStringLiteral("games"), games},
+                        {QStringLiteral("award"), award}};
+    // DECISIONS G8: only an event with a day of play has the key: an older desk's file has none.
+    if (exchange.play)
+        content.insert(QStringLiteral("play"), playJson(*exchange.play));
+    return content;
 }
 
 QString contentChecksum(const QJsonObject& content)
@@ -859,8 +1386,110 @@ ParsedEventExchange parseEventExchange(const QByteArray& bytes, const QString& f
     readField(reader, *content, parsed.exchange);
     readGames(reader, *content, parsed.exchange);
     readAward(reader, *content, parsed.exchange);
+    UnitRefs playUnits;
+    readPlay(reader, *content, parsed.exchange, playUnits);
     checkConsistency(reader, fileName, parsed.exchange, parsed.defects);
+    checkPlay(reader, parsed.exchange, parsed.defects, playUnits);
     return parsed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The day of play
+
+QJsonObject playFormatObject(const play::Format& format)
+{
+    QJsonArray stages;
+    for (const play::Stage& stage : format.stages) {
+        const play::StageSettings& s = stage.settings;
+        QJsonArray tieBreaks;
+        for (const play::TieBreak tieBreak : s.tieBreaks)
+            tieBreaks.append(wordOf(kTieBreaks, tieBreak));
+        const QJsonObject settings{{QStringLiteral("roundsPerGame"), s.roundsPerGame},
+                                   {QStringLiteral("gamesPerPairing"), s.gamesPerPairing},
+                                   {QStringLiteral("byePoints"), s.byePoints},
+                                   {QStringLiteral("walkoverPoints"), s.walkoverPoints},
+                                   {QStringLiteral("tieBreaks"), tieBreaks},
+                                   {QStringLiteral("seeding"), wordOf(kSeedings, s.seeding)},
+                                   {QStringLiteral("boards"), s.boards},
+                                   {QStringLiteral("match"), wordOf(kMatches, s.match)},
+                                   {QStringLiteral("bestOf"), s.bestOf},
+                                   {QStringLiteral("firstTo"), s.firstTo},
+                                   {QStringLiteral("thirdPlace"), s.thirdPlace},
+                                   {QStringLiteral("level"), wordOf(kLevels, s.level)}};
+        stages.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(stage.name)},
+                                  {QStringLiteral("kind"), wordOf(kStageKinds, stage.kind)},
+                                  {QStringLiteral("settings"), settings},
+                                  {QStringLiteral("takeTop"), stage.takeTop},
+                                  {QStringLiteral("groups"), stage.groups},
+                                  {QStringLiteral("rounds"), stage.rounds},
+                                  {QStringLiteral("swiss"), stage.swiss},
+                                  {QStringLiteral("poolSizes"), intArray(stage.poolSizes)},
+                                  {QStringLiteral("bracketSizes"), intArray(stage.bracketSizes)},
+                                  {QStringLiteral("perTier"), stage.perTier}});
+    }
+    return QJsonObject{{QStringLiteral("name"), QString::fromStdString(format.name)},
+                       {QStringLiteral("stages"), stages}};
+}
+
+EventPlay eventPlayOf(const play::PlayInput& input, const play::PlayState& state)
+{
+    EventPlay p;
+    p.format = input.format;
+    p.seed = input.seed;
+    p.handGroups = input.handGroups;
+    for (const play::PlayUnit& unit : input.units)
+        p.ratings.emplace_back(unit.id, unit.rating);
+    for (const play::PlayStage& stage : state.stages) {
+        for (std::size_t g = 0; g < stage.groups.size(); ++g) {
+            const play::PlayGroup& group = stage.groups[g];
+            for (const play::PlayGame& game : group.games) {
+                if (game.state == play::GameState::Waiting)
+                    continue;
+                play::PlayGame written = game;
+                written.wave = 0; // not in the file
+                p.games.push_back(std::move(written));
+            }
+            if (group.standings.rows.empty())
+                continue;
+            EventPlayStanding standing;
+            standing.stage = stage.index;
+            standing.group = static_cast<int>(g);
+            standing.name = cutText(group.name);
+            for (const play::StandingRow& row : group.standings.rows)
+                standing.rows.push_back({row.unit, row.position, row.points, row.twenties});
+            p.standings.push_back(std::move(standing));
+        }
+    }
+    std::sort(p.games.begin(), p.games.end(),
+              [](const play::PlayGame& x, const play::PlayGame& y) { return x.key < y.key; });
+    p.shootOuts = input.shootOuts;
+    p.withdrawals = input.withdrawals;
+    p.handPlaces = input.handPlaces;
+    for (play::HandPlace& place : p.handPlaces)
+        place.reason = cutText(place.reason);
+    p.places = state.places;
+    for (play::Place& place : p.places)
+        place.rule = cutText(place.rule);
+    return p;
+}
+
+play::PlayInput playInputOf(const EventPlay& p)
+{
+    play::PlayInput input;
+    input.format = p.format;
+    input.seed = p.seed;
+    input.handGroups = p.handGroups;
+    for (const play::PlayGame& game : p.games) {
+        // A bye's and a walkover's score is the play's own (G3, G7): only a scored game was entered.
+        if (game.state != play::GameState::Scored)
+            continue;
+        input.scores[game.key] = game.score;
+        input.enteredFor[game.key] = {game.a, game.b};
+    }
+    input.shootOuts = p.shootOuts;
+    input.withdrawals = p.withdrawals;
+    input.handPlaces = p.handPlaces;
+    return input;
 }
 
 // ---------------------------------------------------------------------------------------------

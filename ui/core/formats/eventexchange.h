@@ -11,8 +11,12 @@
 //
 // The submission file (version 1):
 //   {"format": "flickdesk-event", "version": 1, "flickdesk": "0.1.0",
-//    "content": {"event": {...}, "field": [...], "games": [...], "award": {...} | null},
+//    "content": {"event": {...}, "field": [...], "games": [...], "award": {...} | null,
+//                "play": {...}},
 //    "sha256": "<hex>"}
+// `play` (issue 28, DECISIONS G8) is there only for an event whose day was played in FlickDesk: a
+// file without it (every file of an older desk) reads as before, so the version stays 1. Its layout
+// is EventPlay's below and docs/submission-file.md, "The day of play".
 // sha256 is the SHA-256 of `content` serialised as compact JSON with its keys sorted (as
 // QJsonDocument::Compact writes any QJsonObject). Numbers are JSON numbers: whole numbers as such,
 // the others in the shortest form that reads back as the same double, so every rating, index and
@@ -29,21 +33,71 @@
 #include "core/records/eventrecords.h"
 #include "core/records/playerrecords.h"
 #include "core/records/ratingrecords.h"
+#include "flickdesk/engine/playday.h"
 
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
+#include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace flickdesk::core {
 
 inline constexpr int eventExchangeVersion = 1;
 
+// One group's standing as the desk computed it (DECISIONS G2): what a changed score shows in.
+struct EventPlayStandingRow {
+    engine::play::UnitId unit;
+    int rank = 0; // the position in the group, 1-based
+    int points = 0;
+    int twenties = 0;
+    bool operator==(const EventPlayStandingRow&) const = default;
+};
+struct EventPlayStanding {
+    int stage = 0;
+    int group = 0;
+    std::string name; // "Group A", "Pool B"
+    std::vector<EventPlayStandingRow> rows;
+};
+
+// The day of play of an event (content.play, DECISIONS G8): what the desk recorded (the format with
+// every setting, the seed, the groups set by hand, the ratings the first stage was seeded on, every
+// finished game with its sides, board and score, the shoot-out orders, the withdrawals and the places
+// set by hand with their reasons), and what it computed from it (each group's standings, every
+// place with its rule), so that `verify-event` can compute it again and name what differs. Units
+// are the field's unit numbers ("7", as engine::play::UnitId); the file writes them as numbers.
+struct EventPlay {
+    engine::play::Format format;
+    std::uint64_t seed = 0; // written as a string: a JSON number is a double
+    std::vector<std::vector<engine::play::UnitId>> handGroups;
+    std::vector<std::pair<engine::play::UnitId, double>> ratings; // the first stage's seeding (G4)
+    // Every finished game (scored, bye, walkover), in the order of their keys; `wave` is not written.
+    std::vector<engine::play::PlayGame> games;
+    std::vector<engine::play::ShootOutOrder> shootOuts;
+    std::vector<engine::play::Withdrawal> withdrawals;
+    std::vector<engine::play::HandPlace> handPlaces;
+    std::vector<EventPlayStanding> standings; // the groups of round robins, random rounds and tiers
+    std::vector<engine::play::Place> places;  // in place order
+};
+
+// The play section of `input` (the desk's recorded play, its units with the ratings they were seeded
+// on) and `state` (computePlay of it). Texts are cut to the file's 200 characters.
+EventPlay eventPlayOf(const engine::play::PlayInput& input, const engine::play::PlayState& state);
+// What `play` recorded as an engine input, without its units (the caller's: the field's units that
+// began, with their names and ratings): format, seed, hand groups, a score with its two sides for
+// every scored game, shoot-out orders, withdrawals and hand-set places.
+engine::play::PlayInput playInputOf(const EventPlay& play);
+// The format as the file (and the store's column, playFormatJson of core/store/playstore.h) writes
+// it: every setting by name.
+QJsonObject playFormatObject(const engine::play::Format& format);
+
 struct EventExchange {
     EventRecord event;
     std::vector<PlayerRecord> players; // the players of the field, with their names where known
     std::optional<AwardRecord> award;  // the current award of an awarded event
+    std::optional<EventPlay> play;     // the day of play, when the event has one
     QString flickdeskVersion;          // the FlickDesk that wrote the file
 };
 

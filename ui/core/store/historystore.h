@@ -16,6 +16,10 @@
 #include <optional>
 #include <vector>
 
+namespace flickdesk::engine::play {
+struct PlayInput;
+}
+
 namespace flickdesk::core {
 
 // Why an event is refused as `stored` under another id (Store::sameEventAs), in a director's words.
@@ -69,9 +73,11 @@ public:
     // Adds an event that is not in the database (StoreError::Refused otherwise, and for a lookalike
     // of a stored event, sameEventAs), with its players and, when given, its current award. A
     // player's name fills in a missing one (logged in the audit log); a player the database knows
-    // under another name is refused: an import never merges two people.
+    // under another name is refused: an import never merges two people. `play`, when given, is the
+    // event's recorded day of play (DECISIONS G8), written in the same transaction (insertWholePlay).
     void addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
-                  const std::optional<AwardRecord>& award = std::nullopt, const QString& origin = {});
+                  const std::optional<AwardRecord>& award = std::nullopt, const QString& origin = {},
+                  const engine::play::PlayInput* play = nullptr);
     // DECISIONS P2: freezes a finished event's awards with the ratings, FSI and FDI they used.
     void award(const QString& eventId, AwardRecord award);
     // The explicit, logged re-award of an awarded event: a new revision; the earlier stay stored.

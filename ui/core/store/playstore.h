@@ -121,4 +121,13 @@ private:
                     const engine::play::Score& score, bool correction);
 };
 
+// DECISIONS G8: the whole recorded play of an event added by import-event (the submission file's
+// play): its format, seed and hand-set groups, every score with its two sides, the shoot-out orders,
+// the withdrawals and the places set by hand (`play`'s units are not read: they are the event's
+// entrants). Written inside the transaction the caller holds (HistoryStore::addEvent), so that the
+// event and its day come in together or not at all; the event must have no play yet.
+// StoreError::Refused for a hand-set place without its reason (G6), or a game key the store cannot hold.
+void insertWholePlay(StoreConnection::Private& d, const QString& eventId,
+                     const engine::play::PlayInput& play);
+
 } // namespace flickdesk::core

@@ -2,6 +2,7 @@
 // the history import, addEvent, awards and re-awards.
 
 #include "core/store/lockblob.h"
+#include "core/store/playstore.h"
 #include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
@@ -1108,7 +1109,8 @@ ImportReport HistoryStore::importHistory(const HistoryFolder& folder, const QStr
 }
 
 void HistoryStore::addEvent(const EventRecord& event, const std::vector<PlayerRecord>& players,
-                            const std::optional<AwardRecord>& award, const QString& origin)
+                            const std::optional<AwardRecord>& award, const QString& origin,
+                            const engine::play::PlayInput* play)
 {
     d->guarded([&] {
         d->requireWritable();
@@ -1160,6 +1162,8 @@ void HistoryStore::addEvent(const EventRecord& event, const std::vector<PlayerRe
         d->insertGames(event);
         if (award)
             d->insertAward(event.id, *award);
+        if (play)
+            insertWholePlay(*d, event.id, *play);
         if (event.status == EventStatus::Finished || event.status == EventStatus::Awarded)
             d->audit(QStringLiteral("add-event"), event.id,
                      QJsonObject{{QStringLiteral("origin"), origin},

@@ -7,6 +7,7 @@
 #include "core/translation.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -41,6 +42,51 @@ QString playerNamePath(const QByteArray& bytes, const QString& playerId)
     return QStringLiteral("content.field");
 }
 
+// DECISIONS G4: each unit's rating for the first stage's seeding, the mean mu of its players in the
+// month's lock, as the desk seeded it (core/play/playresults.h playRatings): an awarded event's lock
+// is its award's (the lock the award froze); otherwise the month's lock as stored; a player neither
+// names has the prior (unseen) rating.
+PlayRatings seedingRatings(Store& store, const EventRecord& event, const std::optional<AwardRecord>& award)
+{
+    QHash<QString, double> mu;
+    double unseen = 0.0;
+    if (award) {
+        for (const LockedRating& rating : award->ratings)
+            mu.insert(rating.playerId, rating.mu);
+    } else if (const std::optional<MonthLockRatings> lock = store.storedLockFor(event.date)) {
+        mu = lock->mu;
+        unseen = lock->unseenMu;
+    }
+    PlayRatings ratings;
+    for (const UnitRecord& unit : event.units) {
+        if (unit.playerIds.isEmpty())
+            continue;
+        double sum = 0;
+        for (const QString& id : unit.playerIds)
+            sum += mu.value(id, unseen);
+        ratings[unit.number] = sum / static_cast<double>(unit.playerIds.size());
+    }
+    return ratings;
+}
+
+// The event's day of play as the file carries it (DECISIONS G8), when it has one.
+std::optional<EventPlay> playOfEvent(Store& store, const EventRecord& event,
+                                     const std::optional<AwardRecord>& award)
+{
+    if (!store.playSetup(event.id))
+        return std::nullopt;
+    const engine::play::PlayInput input = store.playInput(event.id, seedingRatings(store, event, award));
+    return eventPlayOf(input, engine::play::computePlay(input));
+}
+
+// The play section as the file writes it, for comparing a stored play with a file's.
+QJsonValue playSection(const std::optional<EventPlay>& play)
+{
+    EventExchange only;
+    only.play = play;
+    return eventExchangeContent(only).value(QStringLiteral("play"));
+}
+
 } // namespace
 
 EventExchange exchangeOfEvent(Store& store, const QString& eventId)
@@ -62,6 +108,7 @@ EventExchange exchangeOfEvent(Store& store, const QString& eventId)
     }
     exchange.players = store.players(ids);
     exchange.award = store.currentAward(eventId);
+    exchange.play = playOfEvent(store, *event, exchange.award);
     exchange.event = std::move(*event);
     exchange.flickdeskVersion = QStringLiteral(FLICKDESK_VERSION);
     return exchange;
@@ -96,8 +143,10 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
     const EventExchange& exchange = parsed.exchange;
     if (const std::optional<EventRecord> stored = store.event(exchange.event.id)) {
         // Order carries no meaning in the field's players, the locked ratings or the awards list.
+        const std::optional<AwardRecord> storedAward = store.currentAward(exchange.event.id);
         if (stored->sameContent(exchange.event) && stored->status == exchange.event.status &&
-            sameAward(store.currentAward(exchange.event.id), exchange.award)) {
+            sameAward(storedAward, exchange.award) &&
+            playSection(playOfEvent(store, *stored, storedAward)) == playSection(exchange.play)) {
             result.outcome = EventImportResult::Outcome::Unchanged;
             return result;
         }
@@ -150,6 +199,18 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
                   "correct the name in the file or in the database, or give one of them another id")
                    .arg(player.id, player.name, stored->name));
     }
+    // DECISIONS G6: the database keeps a place set by hand only with its reason (verify-event names
+    // one without; import refuses it).
+    if (exchange.play) {
+        for (std::size_t i = 0; i < exchange.play->handPlaces.size(); ++i) {
+            const engine::play::HandPlace& place = exchange.play->handPlaces[i];
+            if (QString::fromStdString(place.reason).trimmed().isEmpty())
+                refuse(QStringLiteral("content.play.hand_places[%1].reason").arg(i),
+                       tr("the place %1 set by hand for unit %2 has no reason")
+                           .arg(place.place)
+                           .arg(QString::fromStdString(place.unit)));
+        }
+    }
     if (!result.defects.empty())
         return result;
     // A location is a player's own data, not the event's: a stored one stays (a missing one is filled in).
@@ -164,7 +225,10 @@ EventImportResult importEventExchange(Store& store, const QByteArray& bytes, con
                              .arg(player.id, player.location, stored->location));
     }
     try {
-        store.addEvent(exchange.event, exchange.players, exchange.award, fileName);
+        // DECISIONS G8: the day of play in the same transaction as the event.
+        const std::optional<engine::play::PlayInput> play =
+            exchange.play ? std::optional(playInputOf(*exchange.play)) : std::nullopt;
+        store.addEvent(exchange.event, exchange.players, exchange.award, fileName, play ? &*play : nullptr);
     } catch (const StoreError& error) {
         // Anything else the database refuses of the file is a defect of the file, not a failed write.
         if (error.kind() != StoreError::Kind::Refused)

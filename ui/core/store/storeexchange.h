@@ -14,7 +14,10 @@ class Store;
 // entries, or the defects of the file (nothing written).
 RatingsImportReport importRatingList(Store& store, const QString& file, const QString& month, bool replace);
 
-// The exchange of a stored event; StoreError::Refused when there is no such event.
+// The exchange of a stored event; StoreError::Refused when there is no such event. An event with a
+// day of play carries it (DECISIONS G8: EventPlay), computed from what is stored with the first stage
+// seeded as the desk seeded it: on the award's lock for an awarded event, else on the month's lock as
+// stored (RatingStore::storedLockFor; a player it does not name, or no lock ready, has the prior).
 EventExchange exchangeOfEvent(Store& store, const QString& eventId);
 
 // An event exported for submission to the NCA: what the window's Export and `flickdesk-cli
@@ -46,8 +49,9 @@ struct EventImportResult {
     QStringList notes;
 };
 
-// Verifies the checksum, checks the content, and adds the event to the store (StoreError when the
-// store cannot be written).
+// Verifies the checksum, checks the content, and adds the event to the store, with its day of play
+// when the file has one, in one transaction (StoreError when the store cannot be written). A hand-set
+// place without its reason is refused by its path (DECISIONS G6).
 EventImportResult importEventExchange(Store& store, const QByteArray& bytes, const QString& fileName);
 
 } // namespace flickdesk::core

@@ -867,4 +867,75 @@ void PlayStore::setPlayFirstSeeding(const QString& eventId, play::Seeding seedin
     });
 }
 
+void insertWholePlay(StoreConnection::Private& d, const QString& eventId, const play::PlayInput& input)
+{
+    // No transaction of its own: the caller's (the import's) holds the event and its play together.
+    const QString json = QString::fromUtf8(playFormatJson(input.format));
+    QJsonArray groups;
+    for (const auto& group : input.handGroups)
+        groups.append(unitsJson(group));
+    sqlite::Statement format(d.db, "INSERT INTO play_formats (event_id, format, seed, hand_groups) "
+                                   "VALUES (?, ?, ?, ?)");
+    format.bind(1, eventId)
+        .bind(2, json)
+        .bind(3, static_cast<std::int64_t>(input.seed))
+        .bind(4, QString::fromUtf8(QJsonDocument(groups).toJson(QJsonDocument::Compact)))
+        .run();
+    const QString entered = isoUtc(d.now());
+    sqlite::Statement score(d.db, "INSERT INTO play_scores (event_id, game, unit_a, unit_b, points_a, "
+                                  "points_b, twenties_a, twenties_b, shoot_out, entered) "
+                                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const auto& [key, s] : input.scores) {
+        const auto sides = input.enteredFor.find(key);
+        score.reset();
+        score.bind(1, eventId)
+            .bind(2, keyText(key))
+            .bind(3, sides == input.enteredFor.end() ? play::UnitId() : sides->second.first)
+            .bind(4, sides == input.enteredFor.end() ? play::UnitId() : sides->second.second)
+            .bind(5, s.pointsA)
+            .bind(6, s.pointsB)
+            .bind(7, s.twentiesA)
+            .bind(8, s.twentiesB)
+            .bind(9, sideWord(s.shootOutWinner))
+            .bind(10, entered)
+            .run();
+    }
+    sqlite::Statement shootOut(
+        d.db, "INSERT INTO play_shoot_outs (event_id, stage, group_index, units) VALUES (?, ?, ?, ?)");
+    for (const play::ShootOutOrder& order : input.shootOuts) {
+        if (order.order.empty())
+            continue;
+        shootOut.reset();
+        shootOut.bind(1, eventId)
+            .bind(2, order.stage)
+            .bind(3, order.group)
+            .bind(4, QString::fromUtf8(QJsonDocument(unitsJson(order.order)).toJson(QJsonDocument::Compact)))
+            .run();
+    }
+    sqlite::Statement withdrawal(
+        d.db, "INSERT INTO play_withdrawals (event_id, unit, stage, round) VALUES (?, ?, ?, ?)");
+    for (const play::Withdrawal& w : input.withdrawals) {
+        withdrawal.reset();
+        withdrawal.bind(1, eventId).bind(2, w.unit).bind(3, w.stage).bind(4, w.round).run();
+    }
+    sqlite::Statement place(d.db,
+                            "INSERT INTO play_places (event_id, unit, place, reason) VALUES (?, ?, ?, ?)");
+    for (const play::HandPlace& hand : input.handPlaces) {
+        const QString reason = QString::fromStdString(hand.reason).trimmed();
+        // DECISIONS G6: a place changed by hand needs a reason.
+        if (reason.isEmpty())
+            refuse(playTr("The place %1 set by hand for entrant %2 has no reason.")
+                       .arg(hand.place)
+                       .arg(QString::fromStdString(hand.unit)));
+        place.reset();
+        place.bind(1, eventId).bind(2, hand.unit).bind(3, hand.place).bind(4, reason).run();
+    }
+    QJsonObject details;
+    details.insert(QStringLiteral("format"), QJsonDocument::fromJson(json.toUtf8()).object());
+    details.insert(QStringLiteral("seed"), QString::number(input.seed));
+    details.insert(QStringLiteral("scores"), static_cast<int>(input.scores.size()));
+    d.audit(QStringLiteral("play-import"), eventId, details);
+    d.touched(StoreChange::of(StoreChange::Play, eventId));
+}
+
 } // namespace flickdesk::core
