@@ -124,10 +124,17 @@ Standings groupStandings(const GroupStandingsInput& input)
     // Each game's units by index, once (a mini-league runs over the games for every tied set).
     constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     std::vector<std::pair<std::size_t, std::size_t>> sides;
-    for (const GroupGame& game : input.games) {
+    sides.reserve(input.games.size());
+    // gamesOf[i]: the games between two units of the group that unit i played as side A, so that a
+    // mini-league reads only its tied units' games (a field of hundreds has many small tied sets).
+    std::vector<std::vector<std::size_t>> gamesOf(n);
+    for (std::size_t g = 0; g < input.games.size(); ++g) {
+        const GroupGame& game = input.games[g];
         const auto a = indexOf.find(game.a);
         const auto b = game.kind == GameKind::Bye ? indexOf.end() : indexOf.find(game.b);
         sides.emplace_back(a == indexOf.end() ? kNone : a->second, b == indexOf.end() ? kNone : b->second);
+        if (sides.back().first != kNone && sides.back().second != kNone)
+            gamesOf[sides.back().first].push_back(g);
     }
     std::vector<long> mini(n, 0);
     std::vector<char> inTied(n, 0);
@@ -136,13 +143,15 @@ Standings groupStandings(const GroupStandingsInput& input)
             inTied[i] = 1;
             mini[i] = 0;
         }
-        for (std::size_t g = 0; g < input.games.size(); ++g) {
-            const auto [a, b] = sides[g];
-            if (a == kNone || b == kNone || !inTied[a] || !inTied[b])
-                continue;
-            mini[a] += input.games[g].score.pointsA;
-            mini[b] += input.games[g].score.pointsB;
-        }
+        // Integer sums: the order the games are read in does not change them.
+        for (std::size_t i : tied)
+            for (std::size_t g : gamesOf[i]) {
+                const std::size_t b = sides[g].second;
+                if (!inTied[b])
+                    continue;
+                mini[i] += input.games[g].score.pointsA;
+                mini[b] += input.games[g].score.pointsB;
+            }
         std::vector<long> values;
         for (std::size_t i : tied) {
             values.push_back(mini[i]);
