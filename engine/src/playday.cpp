@@ -60,6 +60,29 @@ struct Context {
         const auto it = withdrawnFrom.find(unit);
         return it != withdrawnFrom.end() && std::pair(stage, round) >= it->second;
     }
+    // The scores and their sides are looked up game by game, mostly in key order: the entry after
+    // the last one found is tried first (a map's find for the others).
+    std::map<GameKey, Score>::const_iterator nextScore = input.scores.begin();
+    std::map<GameKey, std::pair<UnitId, UnitId>>::const_iterator nextSides = input.enteredFor.begin();
+    template <typename Map>
+    static typename Map::const_iterator find(const Map& map, typename Map::const_iterator& next,
+                                             const GameKey& key)
+    {
+        if (next != map.end() && next->first == key)
+            return next++;
+        const auto it = map.find(key);
+        if (it != map.end())
+            next = std::next(it);
+        return it;
+    }
+    std::map<GameKey, Score>::const_iterator scoreOf(const GameKey& key)
+    {
+        return find(input.scores, nextScore, key);
+    }
+    std::map<GameKey, std::pair<UnitId, UnitId>>::const_iterator sidesOf(const GameKey& key)
+    {
+        return find(input.enteredFor, nextSides, key);
+    }
     std::vector<std::vector<UnitId>> shootOuts(int stage, int group) const
     {
         std::vector<std::vector<UnitId>> orders;
@@ -91,15 +114,15 @@ void settle(Context& context, PlayGame& game, const StageSettings& settings, boo
             Score{outA ? 0 : settings.walkoverPoints, outB ? 0 : settings.walkoverPoints, 0, 0, Side::None};
         if (outA && outB)
             game.score.shootOutWinner = Side::A;
-        if (context.input.scores.count(game.key))
+        if (context.scoreOf(game.key) != context.input.scores.end())
             context.usedScores.push_back(game.key);
         return;
     }
-    const auto it = context.input.scores.find(game.key);
+    const auto it = context.scoreOf(game.key);
     if (it == context.input.scores.end())
         return;
     context.usedScores.push_back(game.key);
-    const auto sides = context.input.enteredFor.find(game.key);
+    const auto sides = context.sidesOf(game.key);
     if (sides != context.input.enteredFor.end() && sides->second != std::pair(game.a, game.b)) {
         context.state.ignoredEntries.push_back(gameKeyText(game.key) + ": the score was entered for " +
                                                context.nameOf(sides->second.first) + " v " +
@@ -126,6 +149,8 @@ Standings standingsOf(const Context& context, const PlayGroup& group, const Stag
 {
     GroupStandingsInput in;
     in.units = group.units;
+    in.names.reserve(group.units.size());
+    in.games.reserve(group.games.size());
     for (const UnitId& unit : group.units)
         in.names.push_back(context.nameOf(unit));
     for (const PlayGame& game : group.games) {
@@ -219,6 +244,8 @@ void drawRandomRounds(Context& context, PlayGroup& group, const Stage& stageForm
 {
     DrawnRounds drawn = keptRounds(group.units, context.input.seed, stage);
     bool changed = false;
+    group.games.reserve(static_cast<std::size_t>(std::max(stageFormat.rounds, 0)) * (group.units.size() + 1) /
+                        2);
     for (int r = 0; r < stageFormat.rounds; ++r) {
         const auto index = static_cast<std::size_t>(r);
         std::vector<UnitId> order;
