@@ -1,21 +1,31 @@
 // Benchmark of the day's play (engine/playday.h): prints figures, asserts nothing.
 //
-//   bench_play [--quick]
+//   bench_play [--quick | --window]
 //
 // A WCC-sized day: 400 singles, 10 random rounds on 120 boards, two pools of 8, semi-finals, final and
 // the match for 3rd (makeTemplate(Template::Wcc, 400, 120)), played by the simulator through
 // computePlay as a director's entries are. Figures: one random round's draw (the 10th, with 9 rounds
 // of history); the standings of the preliminary after one score (groupStandings alone, and the whole
 // computePlay the window calls after an entry); the whole day entered a round at a time and one score
-// at a time. Medians of 5 runs (3 with --quick, which skips the day entered one score at a time).
+// at a time; the whole day entered one score at a time through the window's path (the store checks
+// and writes the score in its transaction, the Play tab's session reads the play back from the store
+// and computes it), in a database file. Medians of 5 runs (3 with --quick, which skips both days
+// entered one score at a time).
 
 #include "benchtiming.h"
+#include "core/store/store.h"
 #include "flickdesk/engine/playday.h"
 #include "flickdesk/engine/playsim.h"
 
+#include <QCoreApplication>
+#include <QTemporaryDir>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace flickdesk::engine::play;
@@ -24,9 +34,128 @@ using flickdesk::bench::millisecondsSince;
 using flickdesk::bench::secondsSince;
 using Clock = std::chrono::steady_clock;
 
+namespace {
+
+// The whole day entered one score at a time as the window enters it: Store::recordScore (the store
+// computes the play from what is stored to check the entry, then writes it in one transaction), then
+// what PlaySession::reload does on the store's change (Store::playInput, computePlay). Shoot-outs are
+// recorded where a tie asks for one. Prints the median and slowest score and the whole day.
+int windowDay(const Format& format, int unitCount)
+{
+    using namespace flickdesk;
+    QTemporaryDir dir;
+    core::StoreOptions options;
+    options.path = dir.filePath(QStringLiteral("play.sqlite"));
+    core::Store::OpenResult opened = core::Store::open(options);
+    if (!opened.store) {
+        std::fprintf(stderr, "  bench_play: %s\n", qPrintable(opened.error));
+        return 1;
+    }
+    core::Store& store = *opened.store;
+    core::EventDraft draft;
+    draft.date = QStringLiteral("2026-07-04");
+    draft.name = QStringLiteral("World Crokinole Championship");
+    const QString event = store.createEvent(draft);
+    core::PlayRatings ratings;
+    const std::vector<PlayUnit> sample = sampleUnits(unitCount, 2026);
+    for (int i = 1; i <= unitCount; ++i) {
+        const QString player = store.addPlayer(QStringLiteral("Player %1").arg(i), {});
+        store.addEntrant(event, {player}, core::EntrantStatus::Started);
+        ratings[i] = sample[static_cast<std::size_t>(i - 1)].rating;
+    }
+    store.setPlayFormat(event, format, 2026);
+
+    std::uint64_t random = 2026 ^ 0x5bd1e995ULL;
+    std::set<std::tuple<int, int, std::vector<UnitId>>> recorded;
+    // The store keeps one shoot-out order per stage and group: each tie broken is added to it.
+    std::map<std::pair<int, int>, std::vector<UnitId>> orders;
+    // False when this tie was recorded before and is still open: the day cannot go on.
+    auto recordShootOut = [&](const UnresolvedTie& tie) {
+        std::vector<UnitId> sorted = tie.units;
+        std::sort(sorted.begin(), sorted.end());
+        if (!recorded.insert({tie.stage, tie.group, sorted}).second)
+            return false;
+        std::vector<UnitId>& order = orders[{tie.stage, tie.group}];
+        std::erase_if(order, [&](const UnitId& unit) {
+            return std::binary_search(sorted.begin(), sorted.end(), unit);
+        });
+        order.insert(order.end(), tie.units.rbegin(), tie.units.rend());
+        store.setShootOut(event, ShootOutOrder{tie.stage, tie.group, order});
+        return true;
+    };
+    std::vector<double> perScore;
+    std::vector<double> writes;   // Store::recordScore: its check and its transaction
+    std::vector<double> reads;    // Store::playInput
+    std::vector<double> computes; // computePlay
+    const auto start = Clock::now();
+    PlayState state = computePlay(store.playInput(event, ratings));
+    for (int pass = 0; pass < 100000 && !state.problem; ++pass) {
+        bool recordedOne = false;
+        bool stuck = false;
+        for (const UnresolvedTie& tie : state.blockingTies.empty() && state.waitingGames().empty()
+                                            ? state.placeTies
+                                            : state.blockingTies) {
+            if (!recordShootOut(tie))
+                stuck = true;
+            recordedOne = true;
+        }
+        if (stuck)
+            break;
+        if (recordedOne) {
+            state = computePlay(store.playInput(event, ratings));
+            continue;
+        }
+        std::vector<PlayGame> games;
+        for (const PlayGame* game : state.waitingGames())
+            games.push_back(*game);
+        if (games.empty())
+            break;
+        for (const PlayGame& game : games) {
+            const Stage& stage = format.stages[static_cast<std::size_t>(game.key.stage)];
+            const Score score = randomScore(stage.settings, stage.kind == StageKind::Playoff,
+                                            ratings[std::stoi(game.a)], ratings[std::stoi(game.b)], random);
+            const auto scoreStart = Clock::now();
+            try {
+                store.recordScore(event, ratings, game.key, score);
+            } catch (const core::StoreError& error) {
+                std::fprintf(stderr, "  bench_play: %s\n", qPrintable(error.message()));
+                return 1;
+            }
+            writes.push_back(millisecondsSince(scoreStart));
+            auto partStart = Clock::now();
+            const PlayInput input = store.playInput(event, ratings);
+            reads.push_back(millisecondsSince(partStart));
+            partStart = Clock::now();
+            state = computePlay(input);
+            computes.push_back(millisecondsSince(partStart));
+            perScore.push_back(millisecondsSince(scoreStart));
+        }
+    }
+    const double seconds = secondsSince(start);
+    if (!state.placesFinal) {
+        std::fprintf(stderr, "  the day through the store did not finish\n");
+        return 1;
+    }
+    std::printf("  the whole day entered one score at a time through the window's path (store check and "
+                "write, reload from the store, computePlay): %.2f s; a score median %.2f ms, slowest "
+                "%.2f ms (%zu scores, %zu shoot-outs)\n",
+                seconds, median(perScore), *std::max_element(perScore.begin(), perScore.end()),
+                perScore.size(), recorded.size());
+    std::printf(
+        "    of a score (medians): the store's check and write %.2f ms, the reload from the store %.2f ms, "
+        "computePlay %.2f ms\n",
+        median(writes), median(reads), median(computes));
+    return 0;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    QCoreApplication app(argc, argv);
     const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
+    if (argc > 1 && std::string(argv[1]) == "--window") // the window's path alone
+        return windowDay(makeTemplate(Template::Wcc, 400, 120), 400);
     const int runs = quick ? 3 : 5;
     constexpr int kUnits = 400;
     constexpr int kBoards = 120;
@@ -132,6 +261,7 @@ int main(int argc, char** argv)
         std::printf("  the whole day simulated one score at a time (computePlay after each, as the window): "
                     "%.2f s (%d computePlay calls)\n",
                     secondsSince(start), oneByOne.computations);
+        return windowDay(format, kUnits);
     }
     return 0;
 }

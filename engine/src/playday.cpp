@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -44,7 +46,7 @@ struct Context {
     std::unordered_map<UnitId, std::string> names;
     std::unordered_map<UnitId, double> ratings;
     std::unordered_map<UnitId, std::pair<int, int>> withdrawnFrom; // unit -> (stage, round)
-    std::set<GameKey> usedScores;
+    std::vector<GameKey> usedScores;                               // each game is settled once: no key twice
     std::vector<UnitId> ids;
     std::vector<std::string> nameList;
     int notStartedFrom; // the first stage not started (PlayInput::stagesStarted; none: 1 << 30)
@@ -58,6 +60,29 @@ struct Context {
     {
         const auto it = withdrawnFrom.find(unit);
         return it != withdrawnFrom.end() && std::pair(stage, round) >= it->second;
+    }
+    // The scores and their sides are looked up game by game, mostly in key order: the entry after
+    // the last one found is tried first (a map's find for the others).
+    std::map<GameKey, Score>::const_iterator nextScore = input.scores.begin();
+    std::map<GameKey, std::pair<UnitId, UnitId>>::const_iterator nextSides = input.enteredFor.begin();
+    template <typename Map>
+    static typename Map::const_iterator find(const Map& map, typename Map::const_iterator& next,
+                                             const GameKey& key)
+    {
+        if (next != map.end() && next->first == key)
+            return next++;
+        const auto it = map.find(key);
+        if (it != map.end())
+            next = std::next(it);
+        return it;
+    }
+    std::map<GameKey, Score>::const_iterator scoreOf(const GameKey& key)
+    {
+        return find(input.scores, nextScore, key);
+    }
+    std::map<GameKey, std::pair<UnitId, UnitId>>::const_iterator sidesOf(const GameKey& key)
+    {
+        return find(input.enteredFor, nextSides, key);
     }
     std::vector<std::vector<UnitId>> shootOuts(int stage, int group) const
     {
@@ -90,18 +115,18 @@ void settle(Context& context, PlayGame& game, const StageSettings& settings, boo
             Score{outA ? 0 : settings.walkoverPoints, outB ? 0 : settings.walkoverPoints, 0, 0, Side::None};
         if (outA && outB)
             game.score.shootOutWinner = Side::A;
-        if (context.input.scores.count(game.key))
-            context.usedScores.insert(game.key);
+        if (context.scoreOf(game.key) != context.input.scores.end())
+            context.usedScores.push_back(game.key);
         return;
     }
     // Issue 28 item 5: a stage shown before it is started takes no score (reported below).
     if (stage >= context.notStartedFrom)
         return;
-    const auto it = context.input.scores.find(game.key);
+    const auto it = context.scoreOf(game.key);
     if (it == context.input.scores.end())
         return;
-    context.usedScores.insert(game.key);
-    const auto sides = context.input.enteredFor.find(game.key);
+    context.usedScores.push_back(game.key);
+    const auto sides = context.sidesOf(game.key);
     if (sides != context.input.enteredFor.end() && sides->second != std::pair(game.a, game.b)) {
         context.state.ignoredEntries.push_back(gameKeyText(game.key) + ": the score was entered for " +
                                                context.nameOf(sides->second.first) + " v " +
@@ -128,6 +153,8 @@ Standings standingsOf(const Context& context, const PlayGroup& group, const Stag
 {
     GroupStandingsInput in;
     in.units = group.units;
+    in.names.reserve(group.units.size());
+    in.games.reserve(group.games.size());
     for (const UnitId& unit : group.units)
         in.names.push_back(context.nameOf(unit));
     for (const PlayGame& game : group.games) {
@@ -161,19 +188,89 @@ void drawRoundRobin(Context& context, PlayGroup& group, const StageSettings& set
         }
 }
 
+// The random rounds of a stage as drawn, kept between calls of computePlay: a round is a pure function
+// of the stage's units, the event's seed, the stage, the rounds before it and (Swiss) the order it
+// was drawn with, so a round drawn for the same all of these is the same round. While a director
+// enters the scores of round 10 of a field of 400, the nine rounds before are not drawn again for
+// every score (each draw costs as much as the rest of the day's computation).
+struct DrawnRounds {
+    std::vector<UnitId> units;
+    std::uint64_t seed = 0;
+    int stage = 0;
+    std::vector<std::vector<UnitId>> orders; // per round: the Swiss order it was drawn with (else empty)
+    std::vector<std::shared_ptr<const Round>> rounds;
+};
+
+constexpr std::size_t kDrawsKept = 8; // stages of events open at once (a window, a command, tests)
+
+std::mutex& drawsMutex()
+{
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::vector<DrawnRounds>& keptDraws() // most recently used first
+{
+    static std::vector<DrawnRounds> kept;
+    return kept;
+}
+
+// The rounds kept for (units, seed, stage); none: an entry without rounds.
+DrawnRounds keptRounds(const std::vector<UnitId>& units, std::uint64_t seed, int stage)
+{
+    const std::lock_guard lock(drawsMutex());
+    for (const DrawnRounds& kept : keptDraws())
+        if (kept.seed == seed && kept.stage == stage && kept.units == units)
+            return kept;
+    return DrawnRounds{units, seed, stage, {}, {}};
+}
+
+void keepRounds(DrawnRounds drawn)
+{
+    const std::lock_guard lock(drawsMutex());
+    std::vector<DrawnRounds>& kept = keptDraws();
+    for (auto it = kept.begin(); it != kept.end(); ++it)
+        if (it->seed == drawn.seed && it->stage == drawn.stage && it->units == drawn.units) {
+            // Keep the longer list: another thread may have drawn further with the same rounds.
+            if (it->rounds.size() > drawn.rounds.size() && it->orders.size() >= drawn.orders.size() &&
+                std::equal(drawn.orders.begin(), drawn.orders.end(), it->orders.begin()))
+                return;
+            kept.erase(it);
+            break;
+        }
+    kept.insert(kept.begin(), std::move(drawn));
+    if (kept.size() > kDrawsKept)
+        kept.resize(kDrawsKept);
+}
+
 // Random (or Swiss) rounds of one group: round r is drawn once round r - 1 is finished.
 void drawRandomRounds(Context& context, PlayGroup& group, const Stage& stageFormat, int stage)
 {
-    RoundHistory history;
+    DrawnRounds drawn = keptRounds(group.units, context.input.seed, stage);
+    bool changed = false;
+    group.games.reserve(static_cast<std::size_t>(std::max(stageFormat.rounds, 0)) * (group.units.size() + 1) /
+                        2);
     for (int r = 0; r < stageFormat.rounds; ++r) {
+        const auto index = static_cast<std::size_t>(r);
         std::vector<UnitId> order;
         if (stageFormat.swiss && r > 0) {
             const Standings so = standingsOf(context, group, stageFormat.settings, stage, 0, {});
             for (const StandingRow& row : so.rows)
                 order.push_back(row.unit);
         }
-        const Round round =
-            drawRandomRound(group.units, history, roundSeed(context.input.seed, stage, r), order);
+        if (index >= drawn.rounds.size() || drawn.orders[index] != order) {
+            // Drawn now: the rounds kept after this one came from another draw of it.
+            drawn.rounds.resize(index);
+            drawn.orders.resize(index);
+            RoundHistory history;
+            for (const auto& before : drawn.rounds)
+                history.rounds.push_back(*before);
+            drawn.rounds.push_back(std::make_shared<const Round>(
+                drawRandomRound(group.units, history, roundSeed(context.input.seed, stage, r), order)));
+            drawn.orders.push_back(std::move(order));
+            changed = true;
+        }
+        const Round& round = *drawn.rounds[index];
         bool complete = true;
         for (std::size_t p = 0; p < round.size(); ++p) {
             PlayGame game;
@@ -184,10 +281,11 @@ void drawRandomRounds(Context& context, PlayGroup& group, const Stage& stageForm
             complete = complete && finished(game);
             group.games.push_back(std::move(game));
         }
-        history.rounds.push_back(round);
         if (!complete)
             break;
     }
+    if (changed)
+        keepRounds(std::move(drawn));
 }
 
 // DECISIONS G3: board numbers per round of the stage, across its groups, in waves.
@@ -498,6 +596,12 @@ void orderStage(Context& context, PlayStage& stage, const Stage& format, const P
 
 } // namespace
 
+void forgetDrawnRounds()
+{
+    const std::lock_guard lock(drawsMutex());
+    keptDraws().clear();
+}
+
 std::string gameKeyText(const GameKey& key)
 {
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "s" + std::to_string(n).
@@ -514,8 +618,40 @@ std::string gameKeyText(const GameKey& key)
     return text;
 }
 
+namespace {
+
+// "s0.g1.r2.m3.n0" made of digits only, read without sscanf (a store reads thousands of keys for
+// every score entered); anything else is left to sscanf's reading below.
+std::optional<GameKey> parsePlainGameKey(const std::string& text)
+{
+    GameKey key;
+    const char* at = text.data();
+    const char* const end = at + text.size();
+    const char* const prefixes[] = {"s", ".g", ".r", ".m", ".n"};
+    int* const fields[] = {&key.stage, &key.group, &key.round, &key.slot, &key.game};
+    for (std::size_t i = 0; i < 5; ++i) {
+        for (const char* p = prefixes[i]; *p; ++p, ++at)
+            if (at == end || *at != *p)
+                return std::nullopt;
+        const char* digits = at;
+        int value = 0;
+        while (at != end && *at >= '0' && *at <= '9' && at - digits < 9)
+            value = value * 10 + (*at++ - '0');
+        if (at == digits || (at != end && *at >= '0' && *at <= '9'))
+            return std::nullopt; // no digit, or too many for an int read safely
+        *fields[i] = value;
+    }
+    if (at != end)
+        return std::nullopt;
+    return key;
+}
+
+} // namespace
+
 std::optional<GameKey> parseGameKey(const std::string& text)
 {
+    if (const auto plain = parsePlainGameKey(text))
+        return plain;
     GameKey key;
     int consumed = 0;
     if (std::sscanf(text.c_str(), "s%d.g%d.r%d.m%d.n%d%n", &key.stage, &key.group, &key.round, &key.slot,
@@ -745,8 +881,9 @@ PlayState computePlay(const PlayInput& input)
         state.stages.size() == stages.size() && !state.stages.empty() && state.stages.back().complete;
 
     // Scores for games that are not in the draw.
+    std::sort(context.usedScores.begin(), context.usedScores.end());
     for (const auto& [key, score] : input.scores)
-        if (!context.usedScores.count(key))
+        if (!std::binary_search(context.usedScores.begin(), context.usedScores.end(), key))
             state.ignoredEntries.push_back(
                 gameKeyText(key) +
                 (key.stage >= context.notStartedFrom && key.stage < static_cast<int>(stages.size())
@@ -761,6 +898,11 @@ PlayState computePlay(const PlayInput& input)
     for (int s = static_cast<int>(state.stages.size()) - 1; s >= 0; --s) {
         const PlayStage& stage = state.stages[static_cast<std::size_t>(s)];
         const bool later = s + 1 < static_cast<int>(state.stages.size());
+        // The last of the stage's ties that holds each unit (one look-up a unit, not a scan of them all).
+        std::unordered_map<UnitId, int> tieIndex;
+        for (std::size_t t = 0; t < stage.ties.size(); ++t)
+            for (const UnitId& unit : stage.ties[t].units)
+                tieIndex[unit] = static_cast<int>(t);
         for (std::size_t i = 0; i < stage.order.size(); ++i) {
             const UnitId& unit = stage.order[i];
             if (!placed.insert(unit).second)
@@ -770,11 +912,8 @@ PlayState computePlay(const PlayInput& input)
             place.rule = stage.orderReasons[i];
             if (later)
                 place.rule += "; did not reach " + stages[static_cast<std::size_t>(s) + 1].name;
-            int tie = -1;
-            for (std::size_t t = 0; t < stage.ties.size(); ++t)
-                if (std::find(stage.ties[t].units.begin(), stage.ties[t].units.end(), unit) !=
-                    stage.ties[t].units.end())
-                    tie = static_cast<int>(t);
+            const auto found = tieIndex.find(unit);
+            const int tie = found == tieIndex.end() ? -1 : found->second;
             tieOf.emplace_back(tie < 0 ? -1 : s, tie);
             places.push_back(std::move(place));
         }

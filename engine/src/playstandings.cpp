@@ -65,17 +65,31 @@ Standings groupStandings(const GroupStandingsInput& input)
     Standings result;
     const std::size_t n = input.units.size();
     std::unordered_map<UnitId, std::size_t> indexOf;
+    indexOf.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
         indexOf.emplace(input.units[i], i);
     std::vector<StandingRow> rows(n);
     for (std::size_t i = 0; i < n; ++i)
         rows[i].unit = input.units[i];
-    auto rowOf = [&](const UnitId& unit) -> StandingRow* {
-        const auto it = indexOf.find(unit);
-        return it == indexOf.end() ? nullptr : &rows[it->second];
-    };
-    for (const GroupGame& game : input.games) {
-        StandingRow* a = rowOf(game.a);
+    // Each game's units by index, once (a mini-league below runs over the games for every tied set).
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::vector<std::pair<std::size_t, std::size_t>> sides;
+    sides.reserve(input.games.size());
+    // gamesOf[i]: the games between two units of the group that unit i played as side A, so that a
+    // mini-league reads only its tied units' games (a field of hundreds has many small tied sets).
+    std::vector<std::vector<std::size_t>> gamesOf(n);
+    for (std::size_t g = 0; g < input.games.size(); ++g) {
+        const GroupGame& game = input.games[g];
+        const auto a = indexOf.find(game.a);
+        const auto b = game.kind == GameKind::Bye ? indexOf.end() : indexOf.find(game.b);
+        sides.emplace_back(a == indexOf.end() ? kNone : a->second, b == indexOf.end() ? kNone : b->second);
+        if (sides.back().first != kNone && sides.back().second != kNone)
+            gamesOf[sides.back().first].push_back(g);
+    }
+    auto rowAt = [&](std::size_t index) -> StandingRow* { return index == kNone ? nullptr : &rows[index]; };
+    for (std::size_t g = 0; g < input.games.size(); ++g) {
+        const GroupGame& game = input.games[g];
+        StandingRow* a = rowAt(sides[g].first);
         if (game.kind == GameKind::Bye) {
             // DECISIONS G3: a bye's points, no 20s.
             if (a) {
@@ -85,7 +99,7 @@ Standings groupStandings(const GroupStandingsInput& input)
             }
             continue;
         }
-        StandingRow* b = rowOf(game.b);
+        StandingRow* b = rowAt(sides[g].second);
         const int pa = game.score.pointsA;
         const int pb = game.score.pointsB;
         if (a) {
@@ -121,14 +135,6 @@ Standings groupStandings(const GroupStandingsInput& input)
 
     // The points each unit of `tied` took from the games among them only (a walkover counts: it is a
     // result between them; a bye is not).
-    // Each game's units by index, once (a mini-league runs over the games for every tied set).
-    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-    std::vector<std::pair<std::size_t, std::size_t>> sides;
-    for (const GroupGame& game : input.games) {
-        const auto a = indexOf.find(game.a);
-        const auto b = game.kind == GameKind::Bye ? indexOf.end() : indexOf.find(game.b);
-        sides.emplace_back(a == indexOf.end() ? kNone : a->second, b == indexOf.end() ? kNone : b->second);
-    }
     std::vector<long> mini(n, 0);
     std::vector<char> inTied(n, 0);
     auto miniLeague = [&](const std::vector<std::size_t>& tied) {
@@ -136,13 +142,15 @@ Standings groupStandings(const GroupStandingsInput& input)
             inTied[i] = 1;
             mini[i] = 0;
         }
-        for (std::size_t g = 0; g < input.games.size(); ++g) {
-            const auto [a, b] = sides[g];
-            if (a == kNone || b == kNone || !inTied[a] || !inTied[b])
-                continue;
-            mini[a] += input.games[g].score.pointsA;
-            mini[b] += input.games[g].score.pointsB;
-        }
+        // Integer sums: the order the games are read in does not change them.
+        for (std::size_t i : tied)
+            for (std::size_t g : gamesOf[i]) {
+                const std::size_t b = sides[g].second;
+                if (!inTied[b])
+                    continue;
+                mini[i] += input.games[g].score.pointsA;
+                mini[b] += input.games[g].score.pointsB;
+            }
         std::vector<long> values;
         for (std::size_t i : tied) {
             values.push_back(mini[i]);

@@ -99,6 +99,51 @@ class TestStorePlay : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void playUnitsAreTheEntrantsThatBegan()
+    {
+        // The play's units read in one query (for every score entered) are the entrants that began,
+        // by number, named by their players in seat order as the entrant list names them.
+        QTemporaryDir dir;
+        const auto store = openStoppedStore(dir.filePath(QStringLiteral("units.sqlite")));
+        QVERIFY(store);
+        const QString event =
+            store->createEvent(draftOn(QStringLiteral("2026-03-14"), engine::EventFormat::Doubles));
+        QStringList players;
+        for (int i = 1; i <= 8; ++i)
+            players.append(store->addPlayer(QStringLiteral("Player %1").arg(i), {}));
+        const int first = store->addEntrant(event, {players[0], players[1]}, core::EntrantStatus::Started);
+        const int registered = store->addEntrant(event, {players[2], players[3]});
+        const int withdrawn =
+            store->addEntrant(event, {players[5], players[4]}, core::EntrantStatus::Started);
+        store->setEntrantStatus(event, withdrawn, core::EntrantStatus::Withdrawn);
+        const int last = store->addEntrant(event, {players[6], players[7]}, core::EntrantStatus::Started);
+        const std::vector<play::PlayUnit> units = store->playUnits(event, {{first, 1500.0}, {last, 1400.0}});
+        QCOMPARE(units.size(), std::size_t{3});
+        QCOMPARE(units[0].id, std::to_string(first));
+        QCOMPARE(units[0].name, std::string("Player 1 / Player 2"));
+        QCOMPARE(units[0].rating, 1500.0);
+        QCOMPARE(units[1].id, std::to_string(withdrawn));
+        QCOMPARE(units[1].name, std::string("Player 6 / Player 5"));
+        QCOMPARE(units[1].rating, 0.0);
+        QCOMPARE(units[2].id, std::to_string(last));
+        QCOMPARE(units[2].rating, 1400.0);
+        for (const play::PlayUnit& unit : units)
+            QVERIFY(unit.id != std::to_string(registered));
+        // As the entrant list says.
+        for (const core::Entrant& entrant : store->entrants(event)) {
+            if (!entrant.began())
+                continue;
+            QStringList names;
+            for (const core::PlayerRecord& player : entrant.players)
+                names.append(player.name);
+            const auto unit = std::find_if(units.begin(), units.end(), [&](const play::PlayUnit& each) {
+                return each.id == std::to_string(entrant.number);
+            });
+            QVERIFY(unit != units.end());
+            QCOMPARE(QString::fromStdString(unit->name), names.join(QStringLiteral(" / ")));
+        }
+    }
+
     void formatJsonKeepsEverySetting()
     {
         for (const play::Template kind : {play::Template::NcaDay, play::Template::Wcc,

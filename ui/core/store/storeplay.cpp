@@ -228,6 +228,37 @@ std::optional<PlaySetup> readSetup(sqlite::Database& db, const QString& eventId)
     return setup;
 }
 
+// The scores and the sides they were entered for, as PlayInput holds them: read for every score
+// entered (the store's check, then the window's reload), so without the entry times and QString.
+void readScoresInto(sqlite::Database& db, const QString& eventId, play::PlayInput& input)
+{
+    sqlite::Statement select(db, "SELECT game, unit_a, unit_b, points_a, points_b, twenties_a, twenties_b, "
+                                 "shoot_out FROM play_scores WHERE event_id = ?");
+    select.bind(1, eventId);
+    std::vector<std::pair<play::GameKey, std::size_t>> keys;
+    std::vector<std::pair<play::Score, std::pair<play::UnitId, play::UnitId>>> rows;
+    while (select.step()) {
+        const auto key = play::parseGameKey(select.stdText(0));
+        if (!key)
+            continue; // as readScores
+        play::Score score;
+        score.pointsA = static_cast<int>(select.integer(3));
+        score.pointsB = static_cast<int>(select.integer(4));
+        score.twentiesA = static_cast<int>(select.integer(5));
+        score.twentiesB = static_cast<int>(select.integer(6));
+        const std::string_view side = select.blob(7);
+        score.shootOutWinner = side == "A" ? play::Side::A : side == "B" ? play::Side::B : play::Side::None;
+        keys.emplace_back(*key, rows.size());
+        rows.push_back({score, {select.stdText(1), select.stdText(2)}});
+    }
+    // In key order, each appended at the maps' end (the game column is the table's key: no repeats).
+    std::sort(keys.begin(), keys.end());
+    for (const auto& [key, row] : keys) {
+        input.scores.emplace_hint(input.scores.end(), key, rows[row].first);
+        input.enteredFor.emplace_hint(input.enteredFor.end(), key, std::move(rows[row].second));
+    }
+}
+
 std::vector<PlayScoreRecord> readScores(sqlite::Database& db, const QString& eventId)
 {
     sqlite::Statement select(db, "SELECT game, unit_a, unit_b, points_a, points_b, twenties_a, twenties_b, "
@@ -235,7 +266,7 @@ std::vector<PlayScoreRecord> readScores(sqlite::Database& db, const QString& eve
     select.bind(1, eventId);
     std::vector<PlayScoreRecord> scores;
     while (select.step()) {
-        const auto key = play::parseGameKey(select.text(0).toStdString());
+        const auto key = play::parseGameKey(select.stdText(0));
         if (!key)
             continue; // the table's CHECK keeps the shape; a key the engine cannot read is not a game
         PlayScoreRecord record;
@@ -260,14 +291,6 @@ bool hasScores(sqlite::Database& db, const QString& eventId)
     sqlite::Statement select(db, "SELECT 1 FROM play_scores WHERE event_id = ? LIMIT 1");
     select.bind(1, eventId);
     return select.step();
-}
-
-QString unitName(const Entrant& entrant)
-{
-    QStringList names;
-    for (const PlayerRecord& player : entrant.players)
-        names.append(player.name.isEmpty() ? player.id : player.name);
-    return names.join(QStringLiteral(" / "));
 }
 
 } // namespace
@@ -413,16 +436,43 @@ void PlayStore::setPlayHandGroups(const QString& eventId,
 std::vector<play::PlayUnit> PlayStore::playUnits(const QString& eventId, const PlayRatings& ratings)
 {
     return d->guarded([&] {
+        // Read for every score entered (the store's check, then the window's reload): one query for
+        // the entrants that began and their players, in seat order (as readEntrants: a team's names joined by
+        // " / ", a player without a name by id).
         std::vector<play::PlayUnit> units;
-        for (const Entrant& entrant : d->readEntrants(eventId)) {
-            if (!entrant.began()) // DECISIONS P3: the units that began are the field
-                continue;
-            play::PlayUnit unit;
-            unit.id = std::to_string(entrant.number);
-            unit.name = unitName(entrant).toStdString();
-            const auto rating = ratings.find(entrant.number);
-            unit.rating = rating == ratings.end() ? 0.0 : rating->second;
-            units.push_back(std::move(unit));
+        sqlite::Statement select(d->db, R"sql(
+            SELECT u.unit, u.status, p.id, p.name
+            FROM entrants u LEFT JOIN entrant_players ep ON ep.event_id = u.event_id AND ep.unit = u.unit
+                            LEFT JOIN players p ON p.id = ep.player_id
+            WHERE u.event_id = ? ORDER BY u.unit, ep.seat)sql");
+        select.bind(1, eventId);
+        int current = -1;
+        bool began = false;
+        int players = 0; // of the current unit
+        while (select.step()) {
+            const int number = static_cast<int>(select.integer(0));
+            if (number != current) {
+                current = number;
+                players = 0;
+                // DECISIONS P3: the units that began are the field
+                began = entrantStatusFromKeyword(select.text(1)).value_or(EntrantStatus::Registered) !=
+                        EntrantStatus::Registered;
+                if (began) {
+                    play::PlayUnit unit;
+                    unit.id = std::to_string(number);
+                    const auto rating = ratings.find(number);
+                    unit.rating = rating == ratings.end() ? 0.0 : rating->second;
+                    units.push_back(std::move(unit));
+                }
+            }
+            if (!began || select.isNull(2))
+                continue; // a unit without players has no name (as readEntrants' join)
+            std::string name = select.stdText(3);
+            if (name.empty())
+                name = select.stdText(2);
+            if (players++ > 0)
+                units.back().name += " / ";
+            units.back().name += name;
         }
         return units;
     });
@@ -445,10 +495,7 @@ play::PlayInput PlayStore::playInput(const QString& eventId, const PlayRatings& 
         input.handGroups = setup->handGroups;
         input.stagesStarted = setup->stagesStarted;
         input.units = playUnits(eventId, ratings);
-        for (const PlayScoreRecord& record : readScores(d->db, eventId)) {
-            input.scores[record.key] = record.score;
-            input.enteredFor[record.key] = {record.a, record.b};
-        }
+        readScoresInto(d->db, eventId, input);
         {
             sqlite::Statement select(
                 d->db, "SELECT stage, group_index, units FROM play_shoot_outs WHERE event_id = ? "

@@ -156,6 +156,10 @@ struct PlayState {
 
 // Everything from the recorded play. Pure: the same input gives the same state.
 PlayState computePlay(const PlayInput& input);
+// computePlay keeps the random rounds it drew (of the last few stages, keyed by everything a round
+// is drawn from) so that a score entered does not draw the rounds before it again; this forgets them,
+// so that the next computePlay draws every round afresh (tests compare the two).
+void forgetDrawnRounds();
 
 // DECISIONS G8, N3: the games a rating from games takes, in the order of the day: every game with a
 // score between two units; byes and walkovers are not rated (G3, G7); a game level on points is a draw.
