@@ -14,6 +14,7 @@
 #include <QPointer>
 #include <QWidget>
 #include <optional>
+#include <unordered_map>
 
 class QComboBox;
 class QLabel;
@@ -113,7 +114,20 @@ private:
     PlayPlaces* m_placesPane = nullptr;
     QPushButton* m_shootOut = nullptr;
     QPointer<ShootOutDialog> m_dialog;
-    std::vector<engine::play::GameKey> m_rowKeys; // the games table's rows
+    // What a row of the games table shows, to update only the rows a change touched.
+    struct GameRow {
+        engine::play::GameState state = engine::play::GameState::Waiting;
+        engine::play::Score score;
+        int board = 0;
+        int lateRound = -1; // waiting while this round of its group is being scored; -1: not late
+    };
+    void showGameRow(int row, const engine::play::PlayGame& game, int lateRound);
+    void fitGameColumns(int fromRow, int toRow);
+    QString nameOf(const engine::play::UnitId& unit) const;
+
+    std::vector<engine::play::GameKey> m_rowKeys;              // the games table's rows
+    std::vector<GameRow> m_rowShown;                           // what each row shows
+    std::unordered_map<engine::play::UnitId, QString> m_names; // the units' names, read once a change
     std::optional<engine::play::GameKey> m_lastEntered;
     QString m_askedTie; // the tie last asked about: asked once, then by the button
 };
