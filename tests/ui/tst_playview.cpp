@@ -23,6 +23,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void ncaDayByKeyboardToTheResults();
     void doublesRoundRobinByKeyboard();
     void screenshotAt1280x800();
+    void lateGameStandsOut();
 
 private:
     PlayView* view() const { return m_window->playView(); }
@@ -478,6 +480,88 @@ void TestPlayView::screenshotAt1280x800()
     const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-tab.png"));
     QVERIFY(image.save(file));
     qInfo("screenshot: %s", qPrintable(file));
+}
+
+// Issue 28 "a late or missing score visible at a glance": the round's waiting games are plain; a game
+// still waiting once a later round of its group has a score is late, bold on amber with the round
+// being scored in its tooltip, and plain again once its score comes (or the later one is undone).
+void TestPlayView::lateGameStandsOut()
+{
+    startWith(play::Template::OneRoundRobin, 0);
+    QTableWidget* games = view()->gamesTable();
+    const auto roundOf = [&](int row) {
+        const QString text = games->item(row, PlayView::RoundColumn)->text();
+        return text.mid(text.lastIndexOf(u' ') + 1).toInt();
+    };
+    const auto isLate = [&](int row) {
+        const QTableWidgetItem* state = games->item(row, PlayView::StateColumn);
+        return state->text() == QStringLiteral("Late") && state->font().bold() &&
+               state->background().style() != Qt::NoBrush &&
+               games->item(row, PlayView::SideAColumn)->font().bold();
+    };
+    const auto isPlainWaiting = [&](int row) {
+        const QTableWidgetItem* state = games->item(row, PlayView::StateColumn);
+        return state->text() == QStringLiteral("Waiting") && !state->font().bold() &&
+               state->background().style() == Qt::NoBrush && state->toolTip().isEmpty();
+    };
+    // The first round's games, all waiting and none late.
+    QCOMPARE(roundOf(0), 1);
+    int secondRound = -1;
+    for (int row = 0; row < games->rowCount(); ++row) {
+        if (roundOf(row) == 1)
+            QVERIFY2(isPlainWaiting(row), qPrintable(games->item(row, PlayView::StateColumn)->text()));
+        else if (secondRound < 0 && roundOf(row) == 2)
+            secondRound = row;
+    }
+    QVERIFY(secondRound > 1);
+    // Round 1's first game scored: the others of round 1 wait, in time.
+    typeScore(QStringLiteral("6 2 3 1"));
+    QCOMPARE(games->item(0, PlayView::StateColumn)->text(), QStringLiteral("Scored"));
+    for (int row = 1; row < secondRound; ++row)
+        QVERIFY(isPlainWaiting(row));
+    // A round 2 game scored before round 1 is complete: round 1's waiting games are late.
+    qInfo("keys: Down x%d", secondRound - games->currentRow());
+    while (games->currentRow() < secondRound)
+        QTest::keyClick(view()->scoreEdit(), Qt::Key_Down);
+    QCOMPARE(roundOf(games->currentRow()), 2);
+    typeScore(QStringLiteral("4 4 1 1"));
+    QCOMPARE(storedScores(), 2);
+    for (int row = 1; row < secondRound; ++row) {
+        QVERIFY2(isLate(row), qPrintable(games->item(row, PlayView::StateColumn)->text()));
+        QCOMPARE(games->item(row, PlayView::SideBColumn)->toolTip(),
+                 QStringLiteral("late: round 2 is being scored"));
+    }
+    // Round 2's other waiting games are not late; nor round 3's.
+    for (int row = secondRound + 1; row < games->rowCount(); ++row)
+        QVERIFY2(isPlainWaiting(row), qPrintable(QStringLiteral("row %1").arg(row)));
+    // Readable at 1280x800: the state column holds the bold "Late" whole.
+    QFont bold = games->font();
+    bold.setBold(true);
+    QVERIFY(games->horizontalHeader()->sectionSize(PlayView::StateColumn) >
+            QFontMetrics(bold).horizontalAdvance(QStringLiteral("Late")));
+    QCOMPARE(m_window->size(), QSize(1280, 800));
+    QTest::qWait(50);
+    const QImage image = m_window->grab().toImage();
+    QVERIFY(showsSomething(image));
+    const QString file = QDir(QDir::tempPath()).filePath(QStringLiteral("flickdesk-play-late.png"));
+    QVERIFY(image.save(file));
+    qInfo("screenshot: %s", qPrintable(file));
+    // A late game's score in: that row is plain, the others of round 1 still late.
+    qInfo("keys: Up x%d", games->currentRow() - 1);
+    while (games->currentRow() > 1)
+        QTest::keyClick(view()->scoreEdit(), Qt::Key_Up);
+    typeScore(QStringLiteral("5 3 2 0"));
+    QCOMPARE(games->item(1, PlayView::StateColumn)->text(), QStringLiteral("Scored"));
+    QVERIFY(!games->item(1, PlayView::StateColumn)->font().bold());
+    QVERIFY(games->item(1, PlayView::StateColumn)->toolTip().isEmpty());
+    QVERIFY(isLate(2));
+    // The round 2 score undone (the last but one step): nothing is late any more.
+    qInfo("keys: Edit > Undo x2");
+    undoAction()->trigger();
+    undoAction()->trigger();
+    QCOMPARE(storedScores(), 1);
+    for (int row = 1; row < games->rowCount(); ++row)
+        QVERIFY2(isPlainWaiting(row), qPrintable(QStringLiteral("row %1").arg(row)));
 }
 
 QTEST_MAIN(TestPlayView)

@@ -20,6 +20,7 @@
 #include <QStyle>
 #include <QTableWidget>
 #include <algorithm>
+#include <unordered_map>
 
 namespace flickdesk::ui {
 
@@ -60,16 +61,63 @@ ReasonColumns::ReasonColumns(QTableWidget* table, int nameColumn, int reasonColu
     table->viewport()->installEventFilter(this);
 }
 
+int ReasonColumns::advance(const QString& text)
+{
+    const auto it = m_advances.constFind(text);
+    if (it != m_advances.constEnd())
+        return *it;
+    const int width = QFontMetrics(m_measuredFont).horizontalAdvance(text);
+    m_advances.insert(text, width);
+    return width;
+}
+
+int ReasonColumns::longestWord(const QString& text)
+{
+    const auto it = m_longestWords.constFind(text);
+    if (it != m_longestWords.constEnd())
+        return *it;
+    int longest = 0;
+    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts))
+        longest = std::max(longest, QFontMetrics(m_measuredFont).horizontalAdvance(word));
+    m_longestWords.insert(text, longest);
+    return longest;
+}
+
+int ReasonColumns::wrappedHeight(const QString& text, int width, bool reason)
+{
+    QHash<QString, int>& heights = reason ? m_reasonHeights : m_nameHeights;
+    const auto it = heights.constFind(text);
+    if (it != heights.constEnd())
+        return *it;
+    const int height = QFontMetrics(m_measuredFont)
+                           .boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, text)
+                           .height();
+    heights.insert(text, height);
+    return height;
+}
+
 void ReasonColumns::fit()
 {
+    // A list out of sight (the Places tab behind the Standings) is fitted when it is shown: its rows'
+    // heights would be measured after every score for nobody.
+    m_pending = !m_table->isVisible();
+    if (m_pending)
+        return;
     QHeaderView* header = m_table->horizontalHeader();
     QHeaderView* rows = m_table->verticalHeader();
-    const QFontMetrics metrics(m_table->font());
+    if (m_measuredFont != m_table->font()) {
+        m_measuredFont = m_table->font();
+        m_advances.clear();
+        m_longestWords.clear();
+        m_nameHeights.clear();
+        m_reasonHeights.clear();
+    }
+    const QFontMetrics metrics(m_measuredFont);
     // The item view's text margin on each side (QCommonStyle's layout of an item's text), and a pixel.
     const int margin = m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 2;
     const int columns = m_table->columnCount();
     std::vector<int> widest(static_cast<std::size_t>(columns), 0);
-    int longestWord = 0;
+    int longest = 0;
     for (int row = 0; row < m_table->rowCount(); ++row) {
         if (m_table->columnSpan(row, 0) > 1) // a group's title across the list
             continue;
@@ -78,11 +126,10 @@ void ReasonColumns::fit()
             if (!item || column == m_reason)
                 continue;
             widest[static_cast<std::size_t>(column)] =
-                std::max(widest[static_cast<std::size_t>(column)], metrics.horizontalAdvance(item->text()));
+                std::max(widest[static_cast<std::size_t>(column)], advance(item->text()));
             // A name wraps between its words, never cut within one.
             if (column == m_name)
-                for (const QString& word : item->text().split(u' ', Qt::SkipEmptyParts))
-                    longestWord = std::max(longestWord, metrics.horizontalAdvance(word));
+                longest = std::max(longest, longestWord(item->text()));
         }
     }
     int figures = 0;
@@ -90,17 +137,28 @@ void ReasonColumns::fit()
         int& width = widest[static_cast<std::size_t>(column)];
         width = std::max(width + 2 * margin, header->sectionSizeHint(column));
         if (column != m_name && column != m_reason) {
-            header->resizeSection(column, width);
+            if (header->sectionSize(column) != width)
+                header->resizeSection(column, width);
             figures += width;
         }
     }
     // The reason keeps at least two fifths of the list; the name what is left, up to its widest.
     const int width = m_table->viewport()->width();
-    const int least = longestWord + 2 * margin;
+    const int least = longest + 2 * margin;
     const int name =
         std::clamp(width * 3 / 5 - figures, least, std::max(least, widest[static_cast<std::size_t>(m_name)]));
-    header->resizeSection(m_name, name);
+    if (header->sectionSize(m_name) != name)
+        header->resizeSection(m_name, name);
     const int reason = std::max(1, width - figures - name);
+    // The wrapped heights cached for a column's width only.
+    if (name != m_nameWidth) {
+        m_nameWidth = name;
+        m_nameHeights.clear();
+    }
+    if (reason != m_reasonWidth) {
+        m_reasonWidth = reason;
+        m_reasonHeights.clear();
+    }
     // Each row as high as its name and reason wrapped need, with half a single line's padding.
     const int oneLine = rows->defaultSectionSize();
     const int padding = std::max(0, oneLine - metrics.height()) / 2;
@@ -108,10 +166,7 @@ void ReasonColumns::fit()
         const QTableWidgetItem* item = m_table->item(row, column);
         if (!item || item->text().isEmpty())
             return 0;
-        return metrics
-            .boundingRect(QRect(0, 0, std::max(1, columnWidth - 2 * margin), 1 << 20), Qt::TextWordWrap,
-                          item->text())
-            .height();
+        return wrappedHeight(item->text(), columnWidth - 2 * margin, column == m_reason);
     };
     for (int row = 0; row < m_table->rowCount(); ++row) {
         const int needed =
@@ -126,7 +181,7 @@ void ReasonColumns::fit()
 
 bool ReasonColumns::eventFilter(QObject* watched, QEvent* event)
 {
-    if (event->type() == QEvent::Resize)
+    if (event->type() == QEvent::Resize || (event->type() == QEvent::Show && m_pending))
         fit();
     return QObject::eventFilter(watched, event);
 }
@@ -328,7 +383,9 @@ void PlayPlaces::refresh()
     // DECISIONS N2: in doubles a unit is a team of two.
     const QString unit =
         m_session && m_session->event().format == engine::EventFormat::Doubles ? tr("Team") : tr("Player");
-    m_places->setHorizontalHeaderItem(UnitColumn, new QTableWidgetItem(unit));
+    if (!m_places->horizontalHeaderItem(UnitColumn) ||
+        m_places->horizontalHeaderItem(UnitColumn)->text() != unit)
+        m_places->setHorizontalHeaderItem(UnitColumn, new QTableWidgetItem(unit));
     if (!m_play || !m_play->hasFormat()) {
         m_places->setRowCount(0);
         m_note->clear();
@@ -338,39 +395,65 @@ void PlayPlaces::refresh()
         m_rateFromGames->setEnabled(false);
         return;
     }
+    showRows();
+    m_note->setText(m_play->state().placesFinal
+                        ? tr("The play is finished: these are its places.")
+                        : tr("The places so far, from the standings: final once every game is "
+                             "played and every tie broken."));
+    updateButtons();
+    updateUsePlaces();
+}
+
+void PlayPlaces::showRows()
+{
     const std::optional<play::UnitId> selected = selectedUnit();
     const play::PlayState& state = m_play->state();
-    m_places->setRowCount(static_cast<int>(state.places.size()));
+    std::unordered_map<play::UnitId, QString> names;
+    if (const play::PlayInput* input = m_play->input())
+        for (const play::PlayUnit& each : input->units)
+            names.emplace(each.id, QString::fromStdString(each.name.empty() ? each.id : each.name));
+    // The items reused, only their changed texts set (a score moves a few places) and repainted; a
+    // list filled anew is painted once at the end.
+    const bool refill = m_places->rowCount() != static_cast<int>(state.places.size());
+    if (refill) {
+        m_places->setUpdatesEnabled(false);
+        m_places->setRowCount(static_cast<int>(state.places.size()));
+    }
+    const auto item = [this](int row, int column) {
+        QTableWidgetItem* existing = m_places->item(row, column);
+        if (!existing) {
+            existing = cell(QString());
+            m_places->setItem(row, column, existing);
+        }
+        return existing;
+    };
     int current = -1;
     for (std::size_t i = 0; i < state.places.size(); ++i) {
         const play::Place& place = state.places[i];
         const int r = static_cast<int>(i);
-        QTableWidgetItem* placeItem = cell(QString::number(place.place));
+        QTableWidgetItem* placeItem = item(r, PlaceColumn);
+        placeItem->setText(QString::number(place.place));
         placeItem->setData(Qt::UserRole, QString::fromStdString(place.unit));
-        m_places->setItem(r, PlaceColumn, placeItem);
-        QString name = m_play->unitName(place.unit);
+        const auto name = names.find(place.unit);
+        QString text = name != names.end() ? name->second : QString::fromStdString(place.unit);
         if (place.withdrawn)
-            name = tr("%1 (withdrew)").arg(name);
-        m_places->setItem(r, UnitColumn, cell(name));
-        QTableWidgetItem* points = cell(QString());
-        points->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        m_places->setItem(r, PointsColumn, points);
+            text = tr("%1 (withdrew)").arg(text);
+        item(r, UnitColumn)->setText(text);
+        item(r, PointsColumn)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         // The engine's rule in words; a place set by hand carries its reason (DECISIONS G6).
-        QTableWidgetItem* rule = cell(QString::fromStdString(place.rule));
+        QTableWidgetItem* rule = item(r, RuleColumn);
+        rule->setText(QString::fromStdString(place.rule));
         rule->setToolTip(rule->text());
-        m_places->setItem(r, RuleColumn, rule);
         if (selected && place.unit == *selected)
             current = r;
     }
+    if (refill)
+        m_places->setUpdatesEnabled(true);
     showPoints();
     m_columns->fit();
-    if (current >= 0)
+    if (current >= 0 && current != m_places->currentRow())
         m_places->setCurrentCell(current, UnitColumn);
-    m_note->setText(state.placesFinal ? tr("The play is finished: these are its places.")
-                                      : tr("The places so far, from the standings: final once every game is "
-                                           "played and every tie broken."));
     updateButtons();
-    updateUsePlaces();
 }
 
 void PlayPlaces::showPoints()

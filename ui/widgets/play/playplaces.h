@@ -11,6 +11,8 @@
 #include "flickdesk/engine/playday.h"
 
 #include <QDialog>
+#include <QFont>
+#include <QHash>
 #include <QPointer>
 #include <QWidget>
 #include <optional>
@@ -43,9 +45,23 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // Measured once per text (and per width for a wrapped height): a score changes a few rows of a
+    // list of hundreds, and fit() follows every change.
+    int advance(const QString& text);
+    int longestWord(const QString& text);
+    int wrappedHeight(const QString& text, int width, bool reason);
+
     QTableWidget* m_table;
     int m_name;
     int m_reason;
+    QFont m_measuredFont;
+    QHash<QString, int> m_advances;
+    QHash<QString, int> m_longestWords;
+    int m_nameWidth = -1;
+    int m_reasonWidth = -1;
+    QHash<QString, int> m_nameHeights;
+    QHash<QString, int> m_reasonHeights;
+    bool m_pending = false; // changed while out of sight: fitted when shown
 };
 
 // From which round a unit withdraws (DECISIONS G7): the rounds still to come, the current first.
@@ -101,7 +117,8 @@ public:
     // The event and its play (both null: none). The pane follows the event's results and payout
     // itself; the play's changes come through refresh().
     void setSession(EventSession* session, PlaySession* play);
-    // Shows the play's places as they are now (none before the play starts).
+    // Shows the play's places as they are now (none before the play starts): the list's items are
+    // reused, only the texts a change touched set again.
     void refresh();
     // The unit of the selected row.
     std::optional<engine::play::UnitId> selectedUnit() const;
@@ -125,6 +142,7 @@ Q_SIGNALS:
     void message(const QString& text);
 
 private:
+    void showRows();
     void showPoints();
     void updateButtons();
     void updateUsePlaces();

@@ -17,10 +17,12 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <array>
 #include <functional>
 
 namespace flickdesk::ui {
@@ -267,8 +269,10 @@ PlayView::PlayView(QWidget* parent)
     m_games->setSelectionMode(QAbstractItemView::SingleSelection);
     m_games->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_games->verticalHeader()->hide();
+    // The figures' columns are sized by fitGameColumns from the rows shown, not to their contents.
     for (const int column : {RoundColumn, BoardColumn, ScoreColumn, StateColumn})
-        m_games->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+        m_games->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Interactive);
+    m_games->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_games->horizontalHeader()->setSectionResizeMode(SideAColumn, QHeaderView::Stretch);
     m_games->horizontalHeader()->setSectionResizeMode(SideBColumn, QHeaderView::Stretch);
     gamesLayout->addWidget(m_games, 1);
@@ -444,6 +448,7 @@ void PlayView::refresh()
     if (!started) {
         m_games->setRowCount(0);
         m_rowKeys.clear();
+        m_rowShown.clear();
         m_standings->setRowCount(0);
         m_placesPane->refresh();
         m_shootOut->setEnabled(false);
@@ -617,21 +622,57 @@ void PlayView::showGroups(const play::PlayState& state, const play::Format& form
     }
 }
 
+QString PlayView::nameOf(const play::UnitId& unit) const
+{
+    const auto it = m_names.find(unit);
+    return it != m_names.end() ? it->second : QString::fromStdString(unit);
+}
+
 void PlayView::showGames()
 {
     const play::PlayState& state = m_play->state();
     std::optional<play::GameKey> keep = selectedGame();
-    m_games->setRowCount(0);
-    m_rowKeys.clear();
-    if (state.stages.empty())
+    // The units' names once (PlaySession::unitName looks through every unit): a name changed on
+    // the Entrants tab shows the games again whole.
+    std::unordered_map<play::UnitId, QString> names;
+    if (const play::PlayInput* input = m_play->input())
+        for (const play::PlayUnit& unit : input->units)
+            names.emplace(unit.id, QString::fromStdString(unit.name.empty() ? unit.id : unit.name));
+    const bool sameNames = names == m_names;
+    m_names = std::move(names);
+    if (state.stages.empty()) {
+        m_games->setRowCount(0);
+        m_rowKeys.clear();
+        m_rowShown.clear();
         return;
+    }
     const std::size_t stageIndex =
         std::min<std::size_t>(static_cast<std::size_t>(state.currentStage), state.stages.size() - 1);
     const play::PlayStage& stage = state.stages[stageIndex];
+    // Issue 28 item 5: a stage shown before it is started lists its games, which take no score yet.
+    const QString notStarted =
+        stage.started ? QString()
+                      : tr("When %1 starts")
+                            .arg(QString::fromStdString(m_play->input()->format.stages[stageIndex].name));
     std::vector<std::pair<const play::PlayGroup*, const play::PlayGame*>> games;
-    for (const play::PlayGroup& group : stage.groups)
-        for (const play::PlayGame& game : group.games)
+    // Issue 28 "a late or missing score visible at a glance": a game still waiting while a later
+    // round of its group already has a score is late; the round being scored is its group's latest
+    // round with a score.
+    std::vector<int> scoringRound;
+    for (const play::PlayGroup& group : stage.groups) {
+        int latest = -1;
+        for (const play::PlayGame& game : group.games) {
             games.push_back({&group, &game});
+            if (game.state == play::GameState::Scored)
+                latest = std::max(latest, game.key.round);
+        }
+        scoringRound.push_back(latest);
+    }
+    const auto lateRoundOf = [&](const play::PlayGame& game) {
+        const auto group = static_cast<std::size_t>(game.key.group);
+        const int latest = group < scoringRound.size() ? scoringRound[group] : -1;
+        return game.state == play::GameState::Waiting && game.key.round < latest ? latest : -1;
+    };
     // The round's games by board: a round in waves keeps its boards' order.
     std::stable_sort(games.begin(), games.end(), [](const auto& x, const auto& y) {
         const play::PlayGame& a = *x.second;
@@ -639,40 +680,59 @@ void PlayView::showGames()
         return std::tie(a.key.round, a.wave, a.board, a.key.group, a.key.slot, a.key.game) <
                std::tie(b.key.round, b.wave, b.board, b.key.group, b.key.slot, b.key.game);
     });
-    QFont bold = m_games->font();
-    bold.setBold(true);
-    m_games->setRowCount(static_cast<int>(games.size()));
-    for (std::size_t row = 0; row < games.size(); ++row) {
-        const auto& [group, game] = games[row];
-        const int r = static_cast<int>(row);
-        const bool playoff = m_play->isPlayoff(game->key);
-        const QString round =
-            playoff ? tr("%1, round %2, game %3")
+    // The same games as shown (a score came in, was corrected or undone): only the rows whose game
+    // changed are shown again, as a score at a WCC day's 2,000-game table must not rebuild it.
+    // A new round drawn (or a new stage) fills the table anew, which happens a few times a day.
+    bool sameRows = sameNames && notStarted == m_shownNotStarted && games.size() == m_rowKeys.size() &&
+                    m_rowShown.size() == m_rowKeys.size();
+    m_shownNotStarted = notStarted;
+    for (std::size_t row = 0; sameRows && row < games.size(); ++row)
+        sameRows = games[row].second->key == m_rowKeys[row];
+    if (sameRows) {
+        int first = -1;
+        int last = -1;
+        for (std::size_t row = 0; row < games.size(); ++row) {
+            const play::PlayGame& game = *games[row].second;
+            const GameRow& shown = m_rowShown[row];
+            const int late = lateRoundOf(game);
+            if (shown.state == game.state && shown.score == game.score && shown.board == game.board &&
+                shown.lateRound == late)
+                continue;
+            showGameRow(static_cast<int>(row), game, late, notStarted);
+            first = first < 0 ? static_cast<int>(row) : first;
+            last = static_cast<int>(row);
+        }
+        if (first >= 0)
+            fitGameColumns(first, last);
+    } else {
+        // Filled without the table's own signals (its current cell) and painted once at the end.
+        const QSignalBlocker blocker(m_games);
+        m_games->setUpdatesEnabled(false);
+        m_games->setRowCount(0);
+        m_games->setRowCount(static_cast<int>(games.size()));
+        m_rowKeys.clear();
+        m_rowShown.assign(games.size(), GameRow{});
+        for (std::size_t row = 0; row < games.size(); ++row) {
+            const auto& [group, game] = games[row];
+            const int r = static_cast<int>(row);
+            const bool playoff = m_play->isPlayoff(game->key);
+            const QString round =
+                playoff
+                    ? tr("%1, round %2, game %3")
                           .arg(QString::fromStdString(group->name))
                           .arg(game->key.round + 1)
                           .arg(game->key.game + 1)
                     : tr("%1, round %2").arg(QString::fromStdString(group->name)).arg(game->key.round + 1);
-        m_games->setItem(r, RoundColumn, cell(round));
-        m_games->setItem(r, BoardColumn, cell(game->board > 0 ? QString::number(game->board) : QString()));
-        m_games->setItem(r, SideAColumn, cell(m_play->unitName(game->a)));
-        m_games->setItem(r, SideBColumn, cell(game->b.empty() ? QString() : m_play->unitName(game->b)));
-        m_games->setItem(r, ScoreColumn,
-                         cell(game->state == play::GameState::Waiting
-                                  ? QString()
-                                  : QString::fromStdString(play::scoreText(game->score))));
-        m_games->setItem(r, StateColumn,
-                         cell(stage.started ? stateText(game->state)
-                                            : tr("When %1 starts")
-                                                  .arg(QString::fromStdString(
-                                                      m_play->input()->format.stages[stageIndex].name))));
-        if (game->state == play::GameState::Waiting && stage.started) {
-            // A waiting game at a glance: bold on the highlight colour.
-            for (int column = 0; column < m_games->columnCount(); ++column) {
-                m_games->item(r, column)->setFont(bold);
-                m_games->item(r, column)->setBackground(QColor(255, 236, 179));
-            }
+            m_games->setItem(r, RoundColumn, cell(round));
+            m_games->setItem(r, SideAColumn, cell(nameOf(game->a)));
+            m_games->setItem(r, SideBColumn, cell(game->b.empty() ? QString() : nameOf(game->b)));
+            for (const int column : {BoardColumn, ScoreColumn, StateColumn})
+                m_games->setItem(r, column, cell(QString()));
+            showGameRow(r, *game, lateRoundOf(*game), notStarted);
+            m_rowKeys.push_back(game->key);
         }
-        m_rowKeys.push_back(game->key);
+        m_games->setUpdatesEnabled(true);
+        fitGameColumns(0, static_cast<int>(games.size()) - 1);
     }
     // The next waiting game after the one just entered (in the table's order), else the one kept.
     int chosen = -1;
@@ -703,6 +763,60 @@ void PlayView::showGames()
     selectGame(chosen);
 }
 
+void PlayView::showGameRow(int row, const play::PlayGame& game, int lateRound, const QString& notStarted)
+{
+    GameRow& shown = m_rowShown[static_cast<std::size_t>(row)];
+    shown.state = game.state;
+    shown.score = game.score;
+    shown.board = game.board;
+    shown.lateRound = lateRound;
+    m_games->item(row, BoardColumn)->setText(game.board > 0 ? QString::number(game.board) : QString());
+    m_games->item(row, ScoreColumn)
+        ->setText(game.state == play::GameState::Waiting
+                      ? QString()
+                      : QString::fromStdString(play::scoreText(game.score)));
+    const bool late = lateRound >= 0 && notStarted.isEmpty();
+    m_games->item(row, StateColumn)
+        ->setText(!notStarted.isEmpty() ? notStarted
+                  : late                ? tr("Late")
+                                        : stateText(game.state));
+    // A late game at a glance: bold on amber, with the round being scored in its tooltip; the
+    // round's other waiting games stay plain, so that the late ones stand out.
+    QFont bold = m_games->font();
+    bold.setBold(true);
+    const QString tip = late ? tr("late: round %1 is being scored").arg(lateRound + 1) : QString();
+    for (int column = 0; column < m_games->columnCount(); ++column) {
+        QTableWidgetItem* item = m_games->item(row, column);
+        // A plain row has no font or colours of its own: the table's (an empty brush would hide the text).
+        item->setData(Qt::FontRole, late ? QVariant(bold) : QVariant());
+        item->setData(Qt::BackgroundRole, late ? QVariant(QBrush(QColor(255, 213, 128))) : QVariant());
+        // Black on amber whatever the palette, as the amber is fixed.
+        item->setData(Qt::ForegroundRole, late ? QVariant(QBrush(Qt::black)) : QVariant());
+        item->setToolTip(tip);
+    }
+}
+
+// The figures' columns as wide as their widest text, from the rows shown again only: a header sized
+// to its contents would measure every row of the table on every layout.
+void PlayView::fitGameColumns(int fromRow, int toRow)
+{
+    QHeaderView* header = m_games->horizontalHeader();
+    const int margin = m_games->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_games) + 2;
+    QFont bold = m_games->font();
+    bold.setBold(true);
+    const QFontMetrics metrics(bold); // the widest a cell's text is drawn
+    const bool whole = fromRow == 0 && toRow == m_games->rowCount() - 1;
+    for (const int column : {RoundColumn, BoardColumn, ScoreColumn, StateColumn}) {
+        int width = header->sectionSizeHint(column);
+        for (int row = fromRow; row <= toRow; ++row)
+            if (const QTableWidgetItem* item = m_games->item(row, column))
+                width = std::max(width, metrics.horizontalAdvance(item->text()) + 2 * margin);
+        // Grown by a wider text; shrunk only when every row was measured.
+        if (whole ? width != header->sectionSize(column) : width > header->sectionSize(column))
+            header->resizeSection(column, width);
+    }
+}
+
 void PlayView::selectGame(int row)
 {
     if (row >= 0) {
@@ -731,56 +845,84 @@ void PlayView::updateScoreLabel()
 void PlayView::showStandings()
 {
     const play::PlayState& state = m_play->state();
-    m_standings->setRowCount(0);
-    if (state.stages.empty())
+    if (state.stages.empty()) {
+        m_standings->setRowCount(0);
         return;
+    }
     // While the next stage is a preview, the standings it comes from (issue 28 item 5).
     const std::size_t stageIndex =
         state.awaitingStart >= 1
             ? static_cast<std::size_t>(state.awaitingStart - 1)
             : std::min<std::size_t>(static_cast<std::size_t>(state.currentStage), state.stages.size() - 1);
     const play::PlayStage& stage = state.stages[stageIndex];
-    QFont bold = m_standings->font();
-    bold.setBold(true);
+    // The rows as texts first; then the list's items are reused and only their changed texts set (a
+    // score moves a few places of its group; the other rows stay as they are, unpainted).
+    struct Row {
+        bool title = false;
+        std::array<QString, 6> texts;
+    };
+    std::vector<Row> rows;
     for (const play::PlayGroup& group : stage.groups) {
-        const int title = m_standings->rowCount();
-        m_standings->insertRow(title);
-        m_standings->setItem(title, 0,
-                             cell(tr("%1 (mean rating %2)")
-                                      .arg(QString::fromStdString(group.name))
-                                      .arg(group.meanRating, 0, 'f', 2)));
-        m_standings->item(title, 0)->setFont(bold);
-        m_standings->setSpan(title, 0, 1, m_standings->columnCount());
+        Row title;
+        title.title = true;
+        title.texts[0] = tr("%1 (mean rating %2)")
+                             .arg(QString::fromStdString(group.name))
+                             .arg(group.meanRating, 0, 'f', 2);
+        rows.push_back(std::move(title));
         if (!group.standings.rows.empty()) {
-            for (const play::StandingRow& standing : group.standings.rows) {
-                const int r = m_standings->rowCount();
-                m_standings->insertRow(r);
-                m_standings->setItem(r, 0, cell(QString::number(standing.position)));
-                m_standings->setItem(r, 1, cell(m_play->unitName(standing.unit)));
-                m_standings->setItem(r, 2, cell(QString::number(standing.points)));
-                m_standings->setItem(r, 3, cell(QString::number(standing.twenties)));
-                m_standings->setItem(r, 4,
-                                     cell(QStringLiteral("%1-%2-%3")
-                                              .arg(standing.wins)
-                                              .arg(standing.draws)
-                                              .arg(standing.losses)));
-                m_standings->setItem(r, 5, cell(QString::fromStdString(standing.reason)));
-                m_standings->item(r, 5)->setToolTip(m_standings->item(r, 5)->text());
-            }
+            for (const play::StandingRow& standing : group.standings.rows)
+                rows.push_back(
+                    {false,
+                     {QString::number(standing.position), nameOf(standing.unit),
+                      QString::number(standing.points), QString::number(standing.twenties),
+                      QStringLiteral("%1-%2-%3").arg(standing.wins).arg(standing.draws).arg(standing.losses),
+                      QString::fromStdString(standing.reason)}});
         } else {
             // A playoff: its order so far, with the rule in words.
-            for (std::size_t i = 0; i < group.playoffOrder.size(); ++i) {
-                const int r = m_standings->rowCount();
-                m_standings->insertRow(r);
-                m_standings->setItem(r, 0, cell(QString::number(i + 1)));
-                m_standings->setItem(r, 1, cell(m_play->unitName(group.playoffOrder[i])));
-                m_standings->setItem(r, 5,
-                                     cell(i < group.playoffReasons.size()
-                                              ? QString::fromStdString(group.playoffReasons[i])
-                                              : QString()));
-            }
+            for (std::size_t i = 0; i < group.playoffOrder.size(); ++i)
+                rows.push_back(
+                    {false,
+                     {QString::number(i + 1), nameOf(group.playoffOrder[i]), QString(), QString(), QString(),
+                      i < group.playoffReasons.size() ? QString::fromStdString(group.playoffReasons[i])
+                                                      : QString()}});
         }
     }
+    QFont bold = m_standings->font();
+    bold.setBold(true);
+    const int columns = m_standings->columnCount();
+    // A list filled anew is painted once at the end; a few texts changed repaint only their cells.
+    const bool refill = m_standings->rowCount() != static_cast<int>(rows.size());
+    if (refill) {
+        m_standings->setUpdatesEnabled(false);
+        m_standings->setRowCount(static_cast<int>(rows.size()));
+    }
+    const auto setText = [&](int row, int column, const QString& text) {
+        if (QTableWidgetItem* item = m_standings->item(row, column))
+            item->setText(text); // the same text: nothing happens
+        else
+            m_standings->setItem(row, column, cell(text));
+    };
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& row = rows[i];
+        const int r = static_cast<int>(i);
+        if (row.title) {
+            setText(r, 0, row.texts[0]);
+            m_standings->item(r, 0)->setFont(bold);
+            for (int column = 1; column < columns; ++column)
+                delete m_standings->takeItem(r, column);
+            if (m_standings->columnSpan(r, 0) != columns)
+                m_standings->setSpan(r, 0, 1, columns);
+            continue;
+        }
+        if (m_standings->columnSpan(r, 0) > 1)
+            m_standings->setSpan(r, 0, 1, 1);
+        for (int column = 0; column < columns; ++column)
+            setText(r, column, row.texts[static_cast<std::size_t>(column)]);
+        m_standings->item(r, 0)->setData(Qt::FontRole, QVariant());
+        m_standings->item(r, 5)->setToolTip(row.texts[5]);
+    }
+    if (refill)
+        m_standings->setUpdatesEnabled(true);
     if (auto* columns = m_standings->findChild<ReasonColumns*>(QString(), Qt::FindDirectChildrenOnly))
         columns->fit();
 }

@@ -14,6 +14,7 @@
 #include <QPointer>
 #include <QWidget>
 #include <optional>
+#include <unordered_map>
 
 class QComboBox;
 class QLabel;
@@ -133,7 +134,21 @@ private:
     std::optional<engine::play::UnitId> m_movedUnit; // selected again once the groups are redrawn
     int m_shownPreview = -1;                         // the stage whose preview was last brought to view
     QPointer<ShootOutDialog> m_dialog;
+    // What a row of the games table shows, to update only the rows a change touched.
+    struct GameRow {
+        engine::play::GameState state = engine::play::GameState::Waiting;
+        engine::play::Score score;
+        int board = 0;
+        int lateRound = -1; // waiting while this round of its group is being scored; -1: not late
+    };
+    void showGameRow(int row, const engine::play::PlayGame& game, int lateRound, const QString& notStarted);
+    void fitGameColumns(int fromRow, int toRow);
+    QString nameOf(const engine::play::UnitId& unit) const;
+
     std::vector<engine::play::GameKey> m_rowKeys; // the games table's rows
+    std::vector<GameRow> m_rowShown;              // what each row shows
+    QString m_shownNotStarted; // the state text of a stage shown before it starts ("When Pools starts")
+    std::unordered_map<engine::play::UnitId, QString> m_names; // the units' names, read once a change
     std::optional<engine::play::GameKey> m_lastEntered;
     QString m_askedTie; // the tie last asked about: asked once, then by the button
 };
