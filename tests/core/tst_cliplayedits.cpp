@@ -126,6 +126,19 @@ QByteArray scoresOfWaiting(const QString& path, const QString& event, std::uint6
 bool enterWaiting(const QString& path, const QString& event, const QString& folder, std::uint64_t& random,
                   bool levelGroupA = false)
 {
+    // Issue 28 item 5: a stage complete, its next one is started first, as the director does once
+    // they have checked who goes on (`play advance`).
+    {
+        const auto store = openStoppedStore(path, true);
+        const play::PlayState state = play::computePlay(store->playInput(event, {}));
+        if (state.awaitingStart >= 1 && state.blockingTies.empty()) {
+            const CliRun advanced = playCommand(QStringLiteral("advance"), path, event, {});
+            if (advanced.status != 0) {
+                qWarning("%s", qPrintable(advanced.err));
+                return false;
+            }
+        }
+    }
     static int files = 0;
     const QString file = QDir(folder).filePath(QStringLiteral("scores%1.csv").arg(++files));
     if (!writeFile(file, scoresOfWaiting(path, event, random, levelGroupA)))
@@ -286,7 +299,7 @@ void TestCliPlayEdits::shootOutUnblocksTheDay()
     // Every further tie broken the same way, by the command line, to the end of the day.
     int orders = 1;
     for (int step = 0; step < 40 && !(state.finished && state.placesFinal); ++step) {
-        if (!state.waitingGames().empty()) {
+        if (!state.waitingGames().empty() || (state.awaitingStart >= 1 && state.blockingTies.empty())) {
             QVERIFY(enterWaiting(path, event, dir.path(), random));
         } else {
             const std::vector<play::UnresolvedTie>& ties =

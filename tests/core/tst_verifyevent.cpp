@@ -201,8 +201,12 @@ void TestVerifyEvent::playDay()
         store.setWithdrawal(playEvent_, withdrawal);
     for (const play::ShootOutOrder& order : day.input.shootOuts)
         store.setShootOut(playEvent_, order);
-    for (const auto& [key, score] : day.input.scores)
+    for (const auto& [key, score] : day.input.scores) {
+        // Issue 28 item 5: each later stage started once the one before is complete, as the desk does.
+        if (key.stage >= store.playSetup(playEvent_)->stagesStarted)
+            store.startPlayStage(playEvent_, ratings, key.stage);
         store.recordScore(playEvent_, ratings, key, score);
+    }
     // DECISIONS G6: the last two places swapped by the director, with the reason.
     const play::UnitId last = day.state.places.back().unit;
     store.setHandPlace(playEvent_, {last, 23, "the director's ruling on a late result"});

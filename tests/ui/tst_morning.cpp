@@ -21,6 +21,7 @@
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/typeahead.h"
+#include "../common/verifyevent.h"
 #include "../common/windowactivation.h"
 #include "core/awards/monthlocks.h"
 #include "core/awards/payout.h"
@@ -565,6 +566,10 @@ void TestMorning::exportAndImportIntoASecondDatabase()
     m_exported = m_dir.filePath(QStringLiteral("tavistock.json"));
     QCOMPARE(m_window->exportEventTo(m_exported), QString());
     QVERIFY(QFileInfo::exists(m_exported));
+    // The association checks the file without trusting this desk (verify-event: the points from the
+    // file's own lock).
+    const QString differences = testing::verifyEventDifferences(m_exported);
+    QVERIFY2(differences.isEmpty(), qPrintable(differences));
 
     MainWindow second;
     QVERIFY(second.openDatabase(m_dir.filePath(QStringLiteral("second.sqlite")),
