@@ -1,5 +1,6 @@
 // The FlickDesk database (core/store/store.h): an event's day of play (issue 28).
 
+#include "core/formats/eventexchange.h"
 #include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
@@ -51,48 +52,6 @@ template <typename E, std::size_t N> std::optional<E> valueOf(const Words<E> (&w
             return w.value;
     }
     return std::nullopt;
-}
-
-QJsonArray intArray(const std::vector<int>& values)
-{
-    QJsonArray array;
-    for (const int value : values)
-        array.append(value);
-    return array;
-}
-
-QJsonObject stageJson(const play::Stage& stage)
-{
-    const play::StageSettings& s = stage.settings;
-    QJsonObject settings;
-    settings.insert(QStringLiteral("roundsPerGame"), s.roundsPerGame);
-    settings.insert(QStringLiteral("gamesPerPairing"), s.gamesPerPairing);
-    settings.insert(QStringLiteral("byePoints"), s.byePoints);
-    settings.insert(QStringLiteral("walkoverPoints"), s.walkoverPoints);
-    QJsonArray tieBreaks;
-    for (const play::TieBreak tieBreak : s.tieBreaks)
-        tieBreaks.append(wordOf(kTieBreaks, tieBreak));
-    settings.insert(QStringLiteral("tieBreaks"), tieBreaks);
-    settings.insert(QStringLiteral("seeding"), wordOf(kSeedings, s.seeding));
-    settings.insert(QStringLiteral("boards"), s.boards);
-    settings.insert(QStringLiteral("match"), wordOf(kMatches, s.match));
-    settings.insert(QStringLiteral("bestOf"), s.bestOf);
-    settings.insert(QStringLiteral("firstTo"), s.firstTo);
-    settings.insert(QStringLiteral("thirdPlace"), s.thirdPlace);
-    settings.insert(QStringLiteral("level"), wordOf(kLevels, s.level));
-
-    QJsonObject object;
-    object.insert(QStringLiteral("name"), QString::fromStdString(stage.name));
-    object.insert(QStringLiteral("kind"), wordOf(kStageKinds, stage.kind));
-    object.insert(QStringLiteral("settings"), settings);
-    object.insert(QStringLiteral("takeTop"), stage.takeTop);
-    object.insert(QStringLiteral("groups"), stage.groups);
-    object.insert(QStringLiteral("rounds"), stage.rounds);
-    object.insert(QStringLiteral("swiss"), stage.swiss);
-    object.insert(QStringLiteral("poolSizes"), intArray(stage.poolSizes));
-    object.insert(QStringLiteral("bracketSizes"), intArray(stage.bracketSizes));
-    object.insert(QStringLiteral("perTier"), stage.perTier);
-    return object;
 }
 
 // Reads one setting: absent keeps the default; of another type is a problem.
@@ -297,13 +256,8 @@ bool hasScores(sqlite::Database& db, const QString& eventId)
 
 QByteArray playFormatJson(const play::Format& format)
 {
-    QJsonObject object;
-    object.insert(QStringLiteral("name"), QString::fromStdString(format.name));
-    QJsonArray stages;
-    for (const play::Stage& stage : format.stages)
-        stages.append(stageJson(stage));
-    object.insert(QStringLiteral("stages"), stages);
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    // One writer for the store's column and the submission file (core/formats/eventexchange.h).
+    return QJsonDocument(playFormatObject(format)).toJson(QJsonDocument::Compact);
 }
 
 std::optional<play::Format> playFormatFromJson(const QByteArray& json, QString* problem)
