@@ -5,6 +5,7 @@
 // each player goes on, started (Alt+A), the start undone and made again, a pool score entered, after
 // which the start can no longer be taken back. Every keystroke is printed.
 
+#include "../common/playwindow.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
@@ -60,54 +61,26 @@ private:
     int stagesStarted() const { return m_window->store()->playSetup(m_eventId)->stagesStarted; }
     std::int64_t audits(const char* action) const;
 
-    QTemporaryDir m_template;
-    QString m_historyDatabase;
-    std::unique_ptr<QTemporaryDir> m_temp;
-    std::unique_ptr<MainWindow> m_window;
-    QString m_eventId;
+    testing::PlayWindow m_fixture;
+    std::unique_ptr<MainWindow>& m_window = m_fixture.window;
+    QString& m_eventId = m_fixture.eventId;
 };
 
 void TestPlayAdvance::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    QVERIFY(m_template.isValid());
-    m_historyDatabase = m_template.filePath(QStringLiteral("sample.sqlite"));
-    const auto sample = testing::openStore(m_historyDatabase);
-    QVERIFY(sample);
-    QVERIFY(sample->importHistory(ui::sampleHistoryFolder()).ok());
+    QVERIFY(m_fixture.makeTemplate());
 }
 
 // A fresh copy of the history, an event of 24 players of the history who all checked in, on the
 // Play tab.
 void TestPlayAdvance::init()
 {
-    m_temp = std::make_unique<QTemporaryDir>();
-    const QString path = m_temp->filePath(QStringLiteral("day.sqlite"));
-    QVERIFY(QFile::copy(m_historyDatabase, path));
-    m_window = std::make_unique<MainWindow>();
-    m_window->setRemembersSettings(false);
-    QVERIFY(m_window->openDatabase(path, MainWindow::FirstStart::StartEmpty));
-    core::Store& store = *m_window->store();
-    m_eventId = store.createEvent(testing::draftOn(QStringLiteral("2025-12-06")));
-    const QStringList players = testing::recentPlayers(store, 24);
-    QCOMPARE(players.size(), 24);
-    QVERIFY(m_window->selectEvent(m_eventId));
-    QVERIFY(testing::waitForRatings(*m_window->session()));
-    for (const QString& player : players)
-        QVERIFY(m_window->session()->addEntrant({player}, EntrantStatus::Started));
-    m_window->session()->undoStack()->clear();
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(testing::activate(m_window.get()));
-    m_window->eventTabs()->setCurrentWidget(view());
-    QVERIFY(view()->playSession());
+    QVERIFY(m_fixture.open(24));
 }
 
 void TestPlayAdvance::cleanup()
 {
-    m_window.reset();
-    m_temp.reset();
+    m_fixture.close();
 }
 
 void TestPlayAdvance::startNcaDay()

@@ -8,6 +8,7 @@
 // Every keystroke is printed.
 
 #include "../common/imagecheck.h"
+#include "../common/playwindow.h"
 #include "../common/sessionwait.h"
 #include "../common/storefixtures.h"
 #include "../common/windowactivation.h"
@@ -89,60 +90,37 @@ private:
     play::PlayInput storedInput() const;
     int rowOf(const play::UnitId& unit) const;
 
-    QTemporaryDir m_template;
-    QString m_historyDatabase;
-    std::unique_ptr<QTemporaryDir> m_temp;
-    std::unique_ptr<MainWindow> m_window;
-    QString m_eventId;
+    testing::PlayWindow m_fixture;
+    std::unique_ptr<MainWindow>& m_window = m_fixture.window;
+    QString& m_eventId = m_fixture.eventId;
     std::uint64_t m_random = 8;
 };
 
 void TestPlayPlaces::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    QVERIFY(m_template.isValid());
-    m_historyDatabase = m_template.filePath(QStringLiteral("sample.sqlite"));
-    const auto sample = testing::openStore(m_historyDatabase);
-    QVERIFY(sample);
-    QVERIFY(sample->importHistory(ui::sampleHistoryFolder()).ok());
+    QVERIFY(m_fixture.makeTemplate());
 }
 
 // A fresh copy of the history, an event of 8 players of the history who all checked in, on the Play
 // tab with a One round robin started on 4 boards.
 void TestPlayPlaces::init()
 {
-    m_temp = std::make_unique<QTemporaryDir>();
-    const QString path = m_temp->filePath(QStringLiteral("day.sqlite"));
-    QVERIFY(QFile::copy(m_historyDatabase, path));
-    m_window = std::make_unique<MainWindow>();
-    m_window->setRemembersSettings(false);
-    QVERIFY(m_window->openDatabase(path, MainWindow::FirstStart::StartEmpty));
-    core::Store& store = *m_window->store();
-    m_eventId = store.createEvent(testing::draftOn(QStringLiteral("2025-12-06")));
-    const QStringList players = testing::recentPlayers(store, 8);
-    QCOMPARE(players.size(), 8);
-    QVERIFY(m_window->selectEvent(m_eventId));
-    QVERIFY(testing::waitForRatings(*m_window->session()));
     // The history has no names: the players get a director's long ones, so that the lists are seen
     // at their widest.
-    const QStringList names = {
-        QStringLiteral("Bartholomew Kowalczyk"),  QStringLiteral("Anna-Lena Vandermeer"),
-        QStringLiteral("Jean-François Tremblay"), QStringLiteral("Siobhan O'Driscoll"),
-        QStringLiteral("Maximilian Hohenberger"), QStringLiteral("Priya Raghunathan"),
-        QStringLiteral("Christopher McAllister"), QStringLiteral("Zofia Wiśniewska")};
-    for (int i = 0; i < players.size(); ++i) {
-        const std::optional<core::PlayerRecord> record = store.player(players[i]);
-        QVERIFY(record);
-        QVERIFY(m_window->session()->editPlayer(players[i], names[i], record->location));
-    }
-    for (const QString& player : players)
-        QVERIFY(m_window->session()->addEntrant({player}, EntrantStatus::Started));
-    m_window->session()->undoStack()->clear();
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(testing::activate(m_window.get()));
-    m_window->eventTabs()->setCurrentWidget(view());
+    const auto longNames = [](MainWindow& window, const QStringList& players) {
+        const QStringList names = {
+            QStringLiteral("Bartholomew Kowalczyk"),  QStringLiteral("Anna-Lena Vandermeer"),
+            QStringLiteral("Jean-François Tremblay"), QStringLiteral("Siobhan O'Driscoll"),
+            QStringLiteral("Maximilian Hohenberger"), QStringLiteral("Priya Raghunathan"),
+            QStringLiteral("Christopher McAllister"), QStringLiteral("Zofia Wiśniewska")};
+        for (int i = 0; i < players.size(); ++i) {
+            const std::optional<core::PlayerRecord> record = window.store()->player(players[i]);
+            if (!record || !window.session()->editPlayer(players[i], names[i], record->location))
+                return false;
+        }
+        return true;
+    };
+    QVERIFY(m_fixture.open(8, QStringLiteral("2025-12-06"), longNames));
     QVERIFY(session());
     m_random = 8;
     start();
@@ -150,8 +128,7 @@ void TestPlayPlaces::init()
 
 void TestPlayPlaces::cleanup()
 {
-    m_window.reset();
-    m_temp.reset();
+    m_fixture.close();
 }
 
 void TestPlayPlaces::start()
