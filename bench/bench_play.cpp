@@ -108,6 +108,12 @@ int windowDay(const Format& format, int unitCount)
         std::vector<PlayGame> games;
         for (const PlayGame* game : state.waitingGames())
             games.push_back(*game);
+        if (games.empty() && state.awaitingStart >= 1) {
+            // Issue 28 item 5: the next stage started once the director has checked who goes on.
+            store.startPlayStage(event, ratings, state.awaitingStart);
+            state = computePlay(store.playInput(event, ratings));
+            continue;
+        }
         if (games.empty())
             break;
         for (const PlayGame& game : games) {

@@ -310,8 +310,10 @@ PlayView::PlayView(QWidget* parent)
     m_groups->setObjectName(QStringLiteral("playGroups"));
     m_groups->setHeaderLabels({tr("Stage, group, player"), tr("Rating"), tr("Why there")});
     // At 1280x800 the names and the reasons share the width; a stage's title spans the row.
-    m_groups->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_groups->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    // Sized to their contents when the tree is built (showGroups), not on every layout: a header
+    // resized to its contents measures every row of a WCC day's 400 players each time.
+    m_groups->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_groups->header()->setSectionResizeMode(1, QHeaderView::Interactive);
     m_groups->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     m_groups->setDragDropMode(QAbstractItemView::InternalMove);
     m_placesPane = new PlayPlaces;
@@ -526,6 +528,7 @@ void PlayView::showPreview()
     if (!m_play || m_play->hasFormat()) {
         if (!m_play) {
             m_groups->clear();
+            m_groupsShown.clear();
             m_status->setText(tr("Choose an event."));
         }
         return;
@@ -534,6 +537,7 @@ void PlayView::showPreview()
     const int units = static_cast<int>(m_play->units().size());
     if (const std::optional<std::string> problem = play::formatProblem(format, units)) {
         m_groups->clear();
+        m_groupsShown.clear();
         m_status->setText(QString::fromStdString(*problem));
         m_start->setEnabled(false);
         return;
@@ -547,11 +551,37 @@ void PlayView::showPreview()
 
 void PlayView::showGroups(const play::PlayState& state, const play::Format& format, bool preview)
 {
-    m_groups->clear();
     const play::PlayInput* input = m_play ? m_play->input() : nullptr;
+    const std::vector<play::PlayUnit> units = preview || !input ? m_play->units() : input->units;
+    // What the tree shows, so that a score that changes none of it (most of a day's 2,000) does not
+    // build a WCC day's 400 players' rows again: the stages drawn and started, their groups with their
+    // units and means, the reasons of the stage before, the units' names and ratings, and whether a
+    // player can be moved.
+    QString shown = QString::fromStdString(format.name) + (preview ? u'p' : u'd') +
+                    (!preview && m_play->canMoveUnits() ? u'm' : u'f') + QString::number(state.currentStage);
+    for (const play::PlayUnit& unit : units)
+        shown += QString::fromStdString(unit.id + '\x1f' + unit.name + '\x1f') + QString::number(unit.rating);
+    for (const play::PlayStage& stage : state.stages) {
+        shown += stage.started ? u'S' : u's';
+        for (const play::PlayGroup& group : stage.groups) {
+            shown += QString::fromStdString('\x1e' + group.name) + QString::number(group.meanRating);
+            for (const play::UnitId& unit : group.units)
+                shown += QString::fromStdString('\x1f' + unit);
+        }
+        if (stage.index + 1 < static_cast<int>(state.stages.size()))
+            for (const std::string& reason : stage.orderReasons)
+                shown += QString::fromStdString('\x1d' + reason);
+    }
+    if (shown == m_groupsShown)
+        return;
+    m_groupsShown = shown;
+    m_groups->clear();
     std::map<play::UnitId, double> ratings;
-    for (const play::PlayUnit& unit : preview || !input ? m_play->units() : input->units)
+    std::map<play::UnitId, QString> names;
+    for (const play::PlayUnit& unit : units) {
         ratings[unit.id] = unit.rating;
+        names[unit.id] = QString::fromStdString(unit.name.empty() ? unit.id : unit.name);
+    }
     for (std::size_t index = 0; index < format.stages.size(); ++index) {
         const play::Stage& stage = format.stages[index];
         auto* stageItem = new QTreeWidgetItem(
@@ -600,7 +630,7 @@ void PlayView::showGroups(const play::PlayState& state, const play::Format& form
                 groupItem->setData(0, groupRole, static_cast<int>(g));
             for (const play::UnitId& unit : group.units) {
                 auto* unitItem = new QTreeWidgetItem(
-                    groupItem, {m_play->unitName(unit), QString::number(ratings[unit], 'f', 2), why[unit]});
+                    groupItem, {names[unit], QString::number(ratings[unit], 'f', 2), why[unit]});
                 unitItem->setToolTip(2, why[unit]);
                 unitItem->setData(0, unitRole, QString::fromStdString(unit));
                 unitItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable |
@@ -611,15 +641,8 @@ void PlayView::showGroups(const play::PlayState& state, const play::Format& form
             }
         }
     }
-    // The preview names the players before a format is stored.
-    if (preview) {
-        const std::vector<play::PlayUnit> units = m_play->units();
-        for (QTreeWidgetItemIterator it(m_groups); *it; ++it) {
-            for (const play::PlayUnit& unit : units)
-                if ((*it)->text(0) == QString::fromStdString(unit.id) && !unit.name.empty())
-                    (*it)->setText(0, QString::fromStdString(unit.name));
-        }
-    }
+    m_groups->resizeColumnToContents(0);
+    m_groups->resizeColumnToContents(1);
 }
 
 QString PlayView::nameOf(const play::UnitId& unit) const

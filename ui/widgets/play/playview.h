@@ -147,6 +147,7 @@ private:
 
     std::vector<engine::play::GameKey> m_rowKeys; // the games table's rows
     std::vector<GameRow> m_rowShown;              // what each row shows
+    QString m_groupsShown;     // what the groups tree shows (showGroups: built again only when it changes)
     QString m_shownNotStarted; // the state text of a stage shown before it starts ("When Pools starts")
     std::unordered_map<engine::play::UnitId, QString> m_names; // the units' names, read once a change
     std::optional<engine::play::GameKey> m_lastEntered;
