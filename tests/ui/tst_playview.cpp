@@ -29,6 +29,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -383,6 +384,10 @@ void TestPlayView::ncaDayByKeyboardToTheResults()
     QVERIFY(!session->state().finished);
     QVERIFY(view()->statusLabel()->text().contains(QStringLiteral("no longer drawn")));
     QVERIFY(!view()->statusLabel()->toolTip().isEmpty());
+    // Each in words, never by the internal key ("s1.g0.r0.m0.n0").
+    QVERIFY2(
+        !view()->statusLabel()->toolTip().contains(QRegularExpression(QStringLiteral("s\\d+\\.g\\d+\\.r"))),
+        qPrintable(view()->statusLabel()->toolTip()));
     m_window->store()->recordScore(m_eventId, ui::playRatings(*m_window->session()), morning.key,
                                    morning.score);
     QVERIFY(session->state().placesFinal);

@@ -489,8 +489,15 @@ void PlayView::refresh()
     // A score whose game was redrawn (an earlier score corrected or undone) is kept but not used:
     // said here so that the director enters it again where it now belongs.
     QStringList ignored;
-    for (const std::string& entry : state.ignoredEntries)
-        ignored.append(QString::fromStdString(entry));
+    for (const std::string& entry : state.ignoredEntries) {
+        // The engine names the game by its key ("s0.g1.r2.m3.n0: ..."): said in words here.
+        const std::size_t colon = entry.find(": ");
+        const std::optional<play::GameKey> key =
+            colon == std::string::npos ? std::nullopt : play::parseGameKey(entry.substr(0, colon));
+        ignored.append(
+            key ? tr("%1: %2").arg(m_play->gameInWords(*key), QString::fromStdString(entry.substr(colon + 2)))
+                : QString::fromStdString(entry));
+    }
     m_status->setToolTip(ignored.join(u'\n'));
     if (!ignored.isEmpty())
         m_status->setText(tr("%1 %n scores are for games no longer drawn (point here to see them).", nullptr,
