@@ -4,6 +4,7 @@
 #include "core/formats/csvwriting.h"
 #include "core/formats/historyreader.h"
 #include "core/formats/outputfiles.h"
+#include "core/formats/playwords.h"
 #include "core/formats/strictjson.h"
 #include "core/records/identifiers.h"
 #include "core/records/month.h"
@@ -649,38 +650,17 @@ void checkConsistency(JsonReader& reader, const QString& fileName, EventExchange
 
 namespace play = engine::play;
 
-// The enumerations of a format by word, as the store's column writes them (playFormatJson).
-template <typename E> struct Words {
-    E value;
-    const char* word;
-};
-
-constexpr Words<play::StageKind> kStageKinds[] = {{play::StageKind::RoundRobin, "round-robin"},
-                                                  {play::StageKind::RandomRounds, "random-rounds"},
-                                                  {play::StageKind::Tiers, "tiers"},
-                                                  {play::StageKind::Playoff, "playoff"}};
-constexpr Words<play::TieBreak> kTieBreaks[] = {{play::TieBreak::Twenties, "twenties"},
-                                                {play::TieBreak::MiniLeague, "mini-league"},
-                                                {play::TieBreak::ShootOut, "shoot-out"}};
-constexpr Words<play::Seeding> kSeedings[] = {
-    {play::Seeding::Snake, "snake"}, {play::Seeding::Random, "random"}, {play::Seeding::Hand, "hand"}};
-constexpr Words<play::MatchKind> kMatches[] = {{play::MatchKind::BestOf, "best-of"},
-                                               {play::MatchKind::FirstTo, "first-to"}};
-constexpr Words<play::LevelPlayoffGame> kLevels[] = {
-    {play::LevelPlayoffGame::ExtraRounds, "extra-rounds"},
-    {play::LevelPlayoffGame::TwentiesShootOut, "twenties-shoot-out"}};
+// The enumerations of a format by word: the store's column writes the same (core/formats/playwords.h).
+using playwords::wordOf;
+template <typename E> using Words = playwords::Word<E>;
+constexpr auto& kStageKinds = playwords::stageKinds;
+constexpr auto& kTieBreaks = playwords::tieBreaks;
+constexpr auto& kSeedings = playwords::seedings;
+constexpr auto& kMatches = playwords::matches;
+constexpr auto& kLevels = playwords::levels;
 constexpr Words<play::GameState> kGameStates[] = {{play::GameState::Scored, "scored"},
                                                   {play::GameState::Bye, "bye"},
                                                   {play::GameState::Walkover, "walkover"}};
-
-template <typename E, std::size_t N> QString wordOf(const Words<E> (&words)[N], E value)
-{
-    for (const Words<E>& w : words) {
-        if (w.value == value)
-            return QLatin1String(w.word);
-    }
-    return QString();
-}
 
 // One of `words` at parent.key; the defect names the words allowed.
 template <typename E, std::size_t N>

@@ -1,6 +1,7 @@
 // The FlickDesk database (core/store/store.h): an event's day of play (issue 28).
 
 #include "core/formats/eventexchange.h"
+#include "core/formats/playwords.h"
 #include "core/store/storeprivate.h"
 
 namespace flickdesk::core {
@@ -16,43 +17,14 @@ QString playTr(const char* text)
 // ---- the format <-> JSON. Enumerations by word, so that a file stays readable and a new value
 // appended to an enumeration does not shift the old ones.
 
-template <typename E> struct Words {
-    E value;
-    const char* word;
-};
-
-constexpr Words<play::StageKind> kStageKinds[] = {{play::StageKind::RoundRobin, "round-robin"},
-                                                  {play::StageKind::RandomRounds, "random-rounds"},
-                                                  {play::StageKind::Tiers, "tiers"},
-                                                  {play::StageKind::Playoff, "playoff"}};
-constexpr Words<play::TieBreak> kTieBreaks[] = {{play::TieBreak::Twenties, "twenties"},
-                                                {play::TieBreak::MiniLeague, "mini-league"},
-                                                {play::TieBreak::ShootOut, "shoot-out"}};
-constexpr Words<play::Seeding> kSeedings[] = {
-    {play::Seeding::Snake, "snake"}, {play::Seeding::Random, "random"}, {play::Seeding::Hand, "hand"}};
-constexpr Words<play::MatchKind> kMatches[] = {{play::MatchKind::BestOf, "best-of"},
-                                               {play::MatchKind::FirstTo, "first-to"}};
-constexpr Words<play::LevelPlayoffGame> kLevels[] = {
-    {play::LevelPlayoffGame::ExtraRounds, "extra-rounds"},
-    {play::LevelPlayoffGame::TwentiesShootOut, "twenties-shoot-out"}};
-
-template <typename E, std::size_t N> QString wordOf(const Words<E> (&words)[N], E value)
-{
-    for (const Words<E>& w : words) {
-        if (w.value == value)
-            return QLatin1String(w.word);
-    }
-    return QString();
-}
-
-template <typename E, std::size_t N> std::optional<E> valueOf(const Words<E> (&words)[N], const QString& word)
-{
-    for (const Words<E>& w : words) {
-        if (word == QLatin1String(w.word))
-            return w.value;
-    }
-    return std::nullopt;
-}
+using playwords::valueOf;
+using playwords::wordOf;
+template <typename E> using Words = playwords::Word<E>;
+constexpr auto& kStageKinds = playwords::stageKinds;
+constexpr auto& kTieBreaks = playwords::tieBreaks;
+constexpr auto& kSeedings = playwords::seedings;
+constexpr auto& kMatches = playwords::matches;
+constexpr auto& kLevels = playwords::levels;
 
 // Reads one setting: absent keeps the default; of another type is a problem.
 class JsonReader {
