@@ -653,11 +653,6 @@ namespace play = engine::play;
 // The enumerations of a format by word: the store's column writes the same (core/formats/playwords.h).
 using playwords::wordOf;
 template <typename E> using Words = playwords::Word<E>;
-constexpr auto& kStageKinds = playwords::stageKinds;
-constexpr auto& kTieBreaks = playwords::tieBreaks;
-constexpr auto& kSeedings = playwords::seedings;
-constexpr auto& kMatches = playwords::matches;
-constexpr auto& kLevels = playwords::levels;
 constexpr Words<play::GameState> kGameStates[] = {{play::GameState::Scored, "scored"},
                                                   {play::GameState::Bye, "bye"},
                                                   {play::GameState::Walkover, "walkover"}};
@@ -887,7 +882,7 @@ std::optional<play::Format> readPlayFormat(JsonReader& reader, const QJsonObject
     forEachObject(reader, *object, "stages", path, [&](const QJsonObject& o, const QString& at) {
         play::Stage stage;
         stage.name = reader.text(o, "name", at).value_or(QString()).toStdString();
-        if (const auto kind = readWord(reader, o, "kind", at, kStageKinds))
+        if (const auto kind = readWord(reader, o, "kind", at, playwords::stageKinds))
             stage.kind = *kind;
         whole(o, "takeTop", at, stage.takeTop);
         whole(o, "groups", at, stage.groups);
@@ -909,7 +904,7 @@ std::optional<play::Format> readPlayFormat(JsonReader& reader, const QJsonObject
                     const QString tat = JsonReader::at(JsonReader::at(sat, "tieBreaks"), i);
                     const QString word = tieBreaks->at(i).toString();
                     bool found = false;
-                    for (const Words<play::TieBreak>& w : kTieBreaks) {
+                    for (const Words<play::TieBreak>& w : playwords::tieBreaks) {
                         if (tieBreaks->at(i).isString() && word == QLatin1String(w.word)) {
                             settings.tieBreaks.push_back(w.value);
                             found = true;
@@ -919,15 +914,15 @@ std::optional<play::Format> readPlayFormat(JsonReader& reader, const QJsonObject
                         reader.defect(tat, tr("expected one of twenties, mini-league, shoot-out"));
                 }
             }
-            if (const auto seeding = readWord(reader, *s, "seeding", sat, kSeedings))
+            if (const auto seeding = readWord(reader, *s, "seeding", sat, playwords::seedings))
                 settings.seeding = *seeding;
             whole(*s, "boards", sat, settings.boards);
-            if (const auto match = readWord(reader, *s, "match", sat, kMatches))
+            if (const auto match = readWord(reader, *s, "match", sat, playwords::matches))
                 settings.match = *match;
             whole(*s, "bestOf", sat, settings.bestOf);
             whole(*s, "firstTo", sat, settings.firstTo);
             flag(*s, "thirdPlace", sat, settings.thirdPlace);
-            if (const auto level = readWord(reader, *s, "level", sat, kLevels))
+            if (const auto level = readWord(reader, *s, "level", sat, playwords::levels))
                 settings.level = *level;
         }
         format.stages.push_back(std::move(stage));
@@ -1383,21 +1378,21 @@ QJsonObject playFormatObject(const play::Format& format)
         const play::StageSettings& s = stage.settings;
         QJsonArray tieBreaks;
         for (const play::TieBreak tieBreak : s.tieBreaks)
-            tieBreaks.append(wordOf(kTieBreaks, tieBreak));
+            tieBreaks.append(wordOf(playwords::tieBreaks, tieBreak));
         const QJsonObject settings{{QStringLiteral("roundsPerGame"), s.roundsPerGame},
                                    {QStringLiteral("gamesPerPairing"), s.gamesPerPairing},
                                    {QStringLiteral("byePoints"), s.byePoints},
                                    {QStringLiteral("walkoverPoints"), s.walkoverPoints},
                                    {QStringLiteral("tieBreaks"), tieBreaks},
-                                   {QStringLiteral("seeding"), wordOf(kSeedings, s.seeding)},
+                                   {QStringLiteral("seeding"), wordOf(playwords::seedings, s.seeding)},
                                    {QStringLiteral("boards"), s.boards},
-                                   {QStringLiteral("match"), wordOf(kMatches, s.match)},
+                                   {QStringLiteral("match"), wordOf(playwords::matches, s.match)},
                                    {QStringLiteral("bestOf"), s.bestOf},
                                    {QStringLiteral("firstTo"), s.firstTo},
                                    {QStringLiteral("thirdPlace"), s.thirdPlace},
-                                   {QStringLiteral("level"), wordOf(kLevels, s.level)}};
+                                   {QStringLiteral("level"), wordOf(playwords::levels, s.level)}};
         stages.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(stage.name)},
-                                  {QStringLiteral("kind"), wordOf(kStageKinds, stage.kind)},
+                                  {QStringLiteral("kind"), wordOf(playwords::stageKinds, stage.kind)},
                                   {QStringLiteral("settings"), settings},
                                   {QStringLiteral("takeTop"), stage.takeTop},
                                   {QStringLiteral("groups"), stage.groups},

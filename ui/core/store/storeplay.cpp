@@ -20,11 +20,6 @@ QString playTr(const char* text)
 using playwords::valueOf;
 using playwords::wordOf;
 template <typename E> using Words = playwords::Word<E>;
-constexpr auto& kStageKinds = playwords::stageKinds;
-constexpr auto& kTieBreaks = playwords::tieBreaks;
-constexpr auto& kSeedings = playwords::seedings;
-constexpr auto& kMatches = playwords::matches;
-constexpr auto& kLevels = playwords::levels;
 
 // Reads one setting: absent keeps the default; of another type is a problem.
 class JsonReader {
@@ -255,7 +250,7 @@ std::optional<play::Format> playFormatFromJson(const QByteArray& json, QString* 
         const QJsonObject o = value.toObject();
         play::Stage stage;
         stage.name = o.value(QStringLiteral("name")).toString().toStdString();
-        reader.readWord(o, "kind", kStageKinds, stage.kind);
+        reader.readWord(o, "kind", playwords::stageKinds, stage.kind);
         reader.readInt(o, "takeTop", stage.takeTop);
         reader.readInt(o, "groups", stage.groups);
         reader.readInt(o, "rounds", stage.rounds);
@@ -272,19 +267,19 @@ std::optional<play::Format> playFormatFromJson(const QByteArray& json, QString* 
         if (s.contains(QStringLiteral("tieBreaks"))) {
             settings.tieBreaks.clear();
             for (const QJsonValue word : s.value(QStringLiteral("tieBreaks")).toArray()) {
-                if (const auto tieBreak = valueOf(kTieBreaks, word.toString()))
+                if (const auto tieBreak = valueOf(playwords::tieBreaks, word.toString()))
                     settings.tieBreaks.push_back(*tieBreak);
                 else
                     reader.fail("tieBreaks");
             }
         }
-        reader.readWord(s, "seeding", kSeedings, settings.seeding);
+        reader.readWord(s, "seeding", playwords::seedings, settings.seeding);
         reader.readInt(s, "boards", settings.boards);
-        reader.readWord(s, "match", kMatches, settings.match);
+        reader.readWord(s, "match", playwords::matches, settings.match);
         reader.readInt(s, "bestOf", settings.bestOf);
         reader.readInt(s, "firstTo", settings.firstTo);
         reader.readBool(s, "thirdPlace", settings.thirdPlace);
-        reader.readWord(s, "level", kLevels, settings.level);
+        reader.readWord(s, "level", playwords::levels, settings.level);
         format.stages.push_back(std::move(stage));
     }
     if (!reader.problem.isEmpty())
@@ -831,8 +826,8 @@ void PlayStore::setPlayFirstSeeding(const QString& eventId, play::Seeding seedin
             .bind(3, eventId)
             .run();
         QJsonObject details;
-        details.insert(QStringLiteral("before"), wordOf(kSeedings, before));
-        details.insert(QStringLiteral("seeding"), wordOf(kSeedings, seeding));
+        details.insert(QStringLiteral("before"), wordOf(playwords::seedings, before));
+        details.insert(QStringLiteral("seeding"), wordOf(playwords::seedings, seeding));
         details.insert(QStringLiteral("groups"), array);
         d->audit(QStringLiteral("play-seeding"), eventId, details);
         d->touched(StoreChange::of(StoreChange::Play, eventId));
