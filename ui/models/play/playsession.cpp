@@ -465,6 +465,18 @@ private:
 
 } // namespace
 
+bool PlaySession::pushEdit(std::function<void(core::Store&, bool)> write, const QString& text)
+{
+    // Written first: a refused edit says why and never reaches the undo stack.
+    try {
+        write(m_session->store(), true);
+    } catch (const core::StoreError& error) {
+        return fail(error.message());
+    }
+    m_session->undoStack()->push(new PlayEditCommand(*m_session, std::move(write), text));
+    return true;
+}
+
 bool PlaySession::usePlaces(bool rateFromGames)
 {
     if (!m_session || !m_state.placesFinal)
@@ -576,15 +588,9 @@ bool PlaySession::withdraw(const play::Withdrawal& withdrawal)
         withdrawal.round < 0)
         return fail(tr("Choose a round of the play to withdraw from."));
     const std::optional<play::Withdrawal> before = withdrawalOf(withdrawal.unit);
-    try {
-        m_session->store().setWithdrawal(m_session->eventId(), withdrawal);
-    } catch (const core::StoreError& error) {
-        return fail(error.message());
-    }
     const QString eventId = m_session->eventId();
     const play::Withdrawal after = withdrawal;
-    m_session->undoStack()->push(new PlayEditCommand(
-        *m_session,
+    return pushEdit(
         [eventId, before, after](core::Store& store, bool redo) {
             if (redo)
                 store.setWithdrawal(eventId, after);
@@ -593,8 +599,7 @@ bool PlaySession::withdraw(const play::Withdrawal& withdrawal)
             else
                 store.clearWithdrawal(eventId, after.unit);
         },
-        tr("%1 withdraws").arg(unitName(withdrawal.unit))));
-    return true;
+        tr("%1 withdraws").arg(unitName(withdrawal.unit)));
 }
 
 bool PlaySession::takeBackWithdrawal(const play::UnitId& unit)
@@ -606,22 +611,15 @@ bool PlaySession::takeBackWithdrawal(const play::UnitId& unit)
     const std::optional<play::Withdrawal> before = withdrawalOf(unit);
     if (!before)
         return fail(tr("%1 has not withdrawn.").arg(unitName(unit)));
-    try {
-        m_session->store().clearWithdrawal(m_session->eventId(), unit);
-    } catch (const core::StoreError& error) {
-        return fail(error.message());
-    }
     const QString eventId = m_session->eventId();
-    m_session->undoStack()->push(new PlayEditCommand(
-        *m_session,
+    return pushEdit(
         [eventId, before](core::Store& store, bool redo) {
             if (redo)
                 store.clearWithdrawal(eventId, before->unit);
             else
                 store.setWithdrawal(eventId, *before);
         },
-        tr("%1's withdrawal taken back").arg(unitName(unit))));
-    return true;
+        tr("%1's withdrawal taken back").arg(unitName(unit)));
 }
 
 std::optional<play::HandPlace> PlaySession::handPlaceOf(const play::UnitId& unit) const
@@ -653,14 +651,8 @@ bool PlaySession::setHandPlace(const play::HandPlace& place)
                             .arg(given.place)
                             .arg(unitName(other.unit)));
     const std::optional<play::HandPlace> before = handPlaceOf(given.unit);
-    try {
-        m_session->store().setHandPlace(m_session->eventId(), given);
-    } catch (const core::StoreError& error) {
-        return fail(error.message());
-    }
     const QString eventId = m_session->eventId();
-    m_session->undoStack()->push(new PlayEditCommand(
-        *m_session,
+    return pushEdit(
         [eventId, before, given](core::Store& store, bool redo) {
             if (redo)
                 store.setHandPlace(eventId, given);
@@ -669,8 +661,7 @@ bool PlaySession::setHandPlace(const play::HandPlace& place)
             else
                 store.clearHandPlace(eventId, given.unit);
         },
-        tr("Place %1 for %2 by hand").arg(given.place).arg(unitName(given.unit))));
-    return true;
+        tr("Place %1 for %2 by hand").arg(given.place).arg(unitName(given.unit)));
 }
 
 bool PlaySession::clearHandPlace(const play::UnitId& unit)
@@ -682,22 +673,15 @@ bool PlaySession::clearHandPlace(const play::UnitId& unit)
     const std::optional<play::HandPlace> before = handPlaceOf(unit);
     if (!before)
         return fail(tr("%1 has no place set by hand.").arg(unitName(unit)));
-    try {
-        m_session->store().clearHandPlace(m_session->eventId(), unit);
-    } catch (const core::StoreError& error) {
-        return fail(error.message());
-    }
     const QString eventId = m_session->eventId();
-    m_session->undoStack()->push(new PlayEditCommand(
-        *m_session,
+    return pushEdit(
         [eventId, before](core::Store& store, bool redo) {
             if (redo)
                 store.clearHandPlace(eventId, before->unit);
             else
                 store.setHandPlace(eventId, *before);
         },
-        tr("%1's place from the play again").arg(unitName(unit))));
-    return true;
+        tr("%1's place from the play again").arg(unitName(unit)));
 }
 
 QString PlaySession::gameInWords(const play::GameKey& key) const

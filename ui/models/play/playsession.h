@@ -8,11 +8,13 @@
 
 #include "core/records/eventdayrecords.h"
 #include "core/store/playstore.h"
+#include "core/store/storefwd.h"
 #include "flickdesk/engine/playday.h"
 
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -106,6 +108,9 @@ Q_SIGNALS:
 
 private:
     bool fail(const QString& message);
+    // An edit besides a score (a withdrawal, a place set by hand): `write(store, true)` now, then one
+    // undo step whose undo is `write(store, false)`. False, with the store's reason, when refused.
+    bool pushEdit(std::function<void(core::Store&, bool)> write, const QString& text);
     QString stageName(int stage) const;
 
     QPointer<EventSession> m_session;
